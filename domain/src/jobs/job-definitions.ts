@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/**
+ * The one list of background jobs. The API enqueues and the workers process through these names
+ * and schemas, so neither imports the other. The worker refuses to boot unless every job here has
+ * exactly one handler.
+ */
+export const QueueName = {
+  email: 'email',
+} as const;
+export type QueueName = (typeof QueueName)[keyof typeof QueueName];
+
+export const jobDefinitions = {
+  'email.deliver': {
+    queue: QueueName.email,
+    payload: z.object({ outboxEmailId: z.string().min(1) }),
+  },
+} as const satisfies Record<string, { queue: QueueName; payload: z.ZodType }>;
+
+export type JobName = keyof typeof jobDefinitions;
+export type JobPayload<N extends JobName> = z.infer<(typeof jobDefinitions)[N]['payload']>;
+export const jobNames = Object.keys(jobDefinitions) as JobName[];
+
+/** Fixed job id so that enqueuing the same work twice collapses into one job (BullMQ forbids ":" in custom ids). */
+export function jobIdFor<N extends JobName>(name: N, payload: JobPayload<N>): string {
+  switch (name) {
+    case 'email.deliver':
+      return `email.deliver-${payload.outboxEmailId}`;
+    default:
+      return `${name as string}-${JSON.stringify(payload)}`;
+  }
+}

@@ -1,0 +1,9 @@
+// Prisma 7 reads the connection URL from here, not from schema.prisma.
+// Only `prisma generate` is used on machines without the native schema engine; see docs/DECISIONS.md.
+import { defineConfig } from 'prisma/config';
+
+export default defineConfig({
+  schema: 'prisma/schema.prisma',
+  migrations: { path: 'prisma/migrations' },
+  datasource: { url: process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/meridian' },
+});

@@ -1,0 +1,55 @@
+import { defineConfig } from 'vitest/config';
+
+// Workspace packages resolve to their TypeScript source ("source" export condition), so tests
+// never need a build first. Decorator metadata for Nest comes from tsconfig (oxc reads it).
+const resolve = { conditions: ['source', 'module', 'node', 'import', 'default'] };
+const ssr = {
+  resolve: { conditions: ['source', 'module', 'node', 'import', 'default'], externalConditions: ['source'] },
+};
+const env = { TZ: 'UTC', NODE_ENV: 'test', LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' };
+
+export default defineConfig({
+  resolve,
+  ssr,
+  test: {
+    env,
+    projects: [
+      {
+        resolve,
+        ssr,
+        test: { name: 'domain', root: 'domain', include: ['src/**/*.test.ts'], env },
+      },
+      {
+        resolve,
+        ssr,
+        test: {
+          name: 'integration',
+          include: [
+            'api/src/**/*.test.ts',
+            'workers/src/**/*.test.ts',
+            'connectors/src/**/*.test.ts',
+            'prisma/**/*.test.ts',
+            'test/integration/**/*.test.ts',
+          ],
+          globalSetup: ['test/support/global-setup.ts'],
+          env,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve,
+        ssr,
+        test: {
+          name: 'browser',
+          include: ['test/browser/**/*.test.ts'],
+          globalSetup: ['test/support/global-setup.ts', 'test/support/dashboard-build.ts'],
+          env,
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
