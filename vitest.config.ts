@@ -1,11 +1,10 @@
+import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 // Workspace packages resolve to their TypeScript source ("source" export condition), so tests
 // never need a build first. Decorator metadata for Nest comes from tsconfig (oxc reads it).
-const resolve = { conditions: ['source', 'module', 'node', 'import', 'default'] };
-const ssr = {
-  resolve: { conditions: ['source', 'module', 'node', 'import', 'default'], externalConditions: ['source'] },
-};
+const resolve = { conditions: ['source', ...defaultClientConditions] };
+const ssr = { resolve: { conditions: ['source', ...defaultServerConditions], externalConditions: ['source'] } };
 const env = { TZ: 'UTC', NODE_ENV: 'test', LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' };
 
 export default defineConfig({
@@ -13,6 +12,9 @@ export default defineConfig({
   ssr,
   test: {
     env,
+    // CI also writes a JSON report for scripts/test-summary.mjs.
+    reporters: process.env.VITEST_JSON ? ['default', 'json'] : ['default'],
+    outputFile: process.env.VITEST_JSON ? { json: process.env.VITEST_JSON } : undefined,
     projects: [
       {
         resolve,

@@ -12,7 +12,11 @@ const schema = join(root, 'prisma', 'schema.prisma');
 const marker = join(root, 'api', 'src', 'generated', 'prisma', 'client.ts');
 
 if (!existsSync(schema)) process.exit(0);
-if (process.argv.includes('--if-missing') && existsSync(marker) && statSync(marker).mtimeMs >= statSync(schema).mtimeMs) {
+if (
+  process.argv.includes('--if-missing') &&
+  existsSync(marker) &&
+  statSync(marker).mtimeMs >= statSync(schema).mtimeMs
+) {
   process.exit(0);
 }
 const env = { ...process.env, PRISMA_HIDE_UPDATE_MESSAGE: '1', CHECKPOINT_DISABLE: '1' };

@@ -4,3 +4,8 @@ export * from './enums/roles.js';
 export * from './validation/email.js';
 export * from './jobs/job-definitions.js';
 export * from './identity/schemas.js';
+export * from './platform/schemas.js';
+export * from './money/index.js';
+export * from './format/index.js';
+export * from './registered/index.js';
+export * from './pension/index.js';

@@ -39,3 +39,17 @@ export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 export const loginResponseSchema = z.object({ accessToken: z.string(), user: sessionUserSchema });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const teamIdParamsSchema = z.object({
+  teamId: z.string().regex(/^team-[A-Za-z0-9_-]{21}$/, 'Invalid team id'),
+});
+
+export const teamResponseSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  organizationId: z.string(),
+  members: z.array(
+    z.object({ id: z.string(), userId: z.string(), name: z.string(), email: z.string(), role: z.enum(UserRole) }),
+  ),
+});
+export type TeamResponse = z.infer<typeof teamResponseSchema>;

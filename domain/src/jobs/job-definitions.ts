@@ -15,6 +15,11 @@ export const jobDefinitions = {
     queue: QueueName.email,
     payload: z.object({ outboxEmailId: z.string().min(1) }),
   },
+  /** Scheduled: hands outbox rows whose enqueue was lost (crash, Redis down) to email.deliver. */
+  'email.sweep-outbox': {
+    queue: QueueName.email,
+    payload: z.object({}),
+  },
 } as const satisfies Record<string, { queue: QueueName; payload: z.ZodType }>;
 
 export type JobName = keyof typeof jobDefinitions;
@@ -25,7 +30,7 @@ export const jobNames = Object.keys(jobDefinitions) as JobName[];
 export function jobIdFor<N extends JobName>(name: N, payload: JobPayload<N>): string {
   switch (name) {
     case 'email.deliver':
-      return `email.deliver-${payload.outboxEmailId}`;
+      return `email.deliver-${(payload as JobPayload<'email.deliver'>).outboxEmailId}`;
     default:
       return `${name as string}-${JSON.stringify(payload)}`;
   }

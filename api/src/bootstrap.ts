@@ -1,0 +1,47 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import type { NextFunction, Request, Response } from 'express';
+import type { Logger } from 'pino';
+import { AppModule } from './app.module.js';
+import type { AppConfig } from './common/config/config.js';
+import { ApiExceptionFilter, sendError } from './common/errors/exception.filter.js';
+import { dashboardMiddleware } from './common/http/dashboard-static.js';
+import { requestContextMiddleware } from './common/http/request-context.middleware.js';
+import { PinoNestLogger } from './common/logging/logger.js';
+import { buildOpenApiDocument } from './common/openapi/openapi-document.js';
+import { APP_VERSION } from './version.js';
+
+export const API_PREFIX = 'api';
+export const BODY_LIMIT = '1mb';
+
+/** Builds the HTTP application (not listening yet): used by main.ts and by the tests. */
+export async function createApiApp(config: AppConfig, logger: Logger): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, logger), {
+    bodyParser: false,
+    logger: new PinoNestLogger(logger),
+    abortOnError: false,
+  });
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(requestContextMiddleware(logger));
+  app.useBodyParser('json', { limit: BODY_LIMIT });
+  // Body-parser failures (malformed JSON, too large) happen before any route: answer them here.
+  app.use((error: unknown, request: Request, response: Response, next: NextFunction) => {
+    if (!error) return next();
+    sendError(error, request, response, logger);
+  });
+  app.use(dashboardMiddleware(config.DASHBOARD_DIST));
+  app.setGlobalPrefix(API_PREFIX);
+  app.useGlobalFilters(new ApiExceptionFilter(logger));
+  app.enableShutdownHooks();
+
+  const document = buildOpenApiDocument(app, API_PREFIX, APP_VERSION);
+  SwaggerModule.setup(`${API_PREFIX}/docs`, app, document as unknown as OpenAPIObject, {
+    jsonDocumentUrl: `${API_PREFIX}/docs-json`,
+    customSiteTitle: 'Meridian API',
+  });
+  await app.init();
+  return app;
+}

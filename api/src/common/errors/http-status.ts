@@ -1,0 +1,19 @@
+import { HttpStatus } from '@nestjs/common';
+import { ErrorCode } from '@meridian/domain';
+
+/** The one place a domain error code becomes an HTTP status. Unlisted codes are client errors (400). */
+export const HTTP_STATUS_BY_CODE: Partial<Record<ErrorCode, HttpStatus>> = {
+  [ErrorCode.UNAUTHENTICATED]: HttpStatus.UNAUTHORIZED,
+  [ErrorCode.FORBIDDEN]: HttpStatus.FORBIDDEN,
+  [ErrorCode.NOT_FOUND]: HttpStatus.NOT_FOUND,
+  [ErrorCode.CONFLICT]: HttpStatus.CONFLICT,
+  [ErrorCode.TOO_MANY_REQUESTS]: HttpStatus.TOO_MANY_REQUESTS,
+  [ErrorCode.PAYLOAD_TOO_LARGE]: HttpStatus.PAYLOAD_TOO_LARGE,
+  [ErrorCode.INTERNAL_ERROR]: HttpStatus.INTERNAL_SERVER_ERROR,
+  [ErrorCode.ERR_INITIALIZATION]: HttpStatus.INTERNAL_SERVER_ERROR,
+  [ErrorCode.UNHANDLED_CASE_ERROR]: HttpStatus.INTERNAL_SERVER_ERROR,
+};
+
+export function httpStatusFor(code: ErrorCode): HttpStatus {
+  return HTTP_STATUS_BY_CODE[code] ?? HttpStatus.BAD_REQUEST;
+}

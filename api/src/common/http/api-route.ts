@@ -1,0 +1,52 @@
+import { applyDecorators, createParamDecorator, HttpCode, SetMetadata, type ExecutionContext } from '@nestjs/common';
+import type { Request } from 'express';
+import type { z } from 'zod';
+import { validationError } from '@meridian/domain';
+
+/**
+ * One declaration per route: its schemas validate the request (ValidBody / ValidQuery /
+ * ValidParams) and produce the OpenAPI document, so the two cannot disagree.
+ */
+export interface RouteSpec {
+  summary: string;
+  tags: string[];
+  /** Reachable without a bearer token (see DESIGN.md for the list of public routes). */
+  public?: boolean;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  params?: z.ZodType;
+  response?: z.ZodType;
+  /** Success status; 200 unless given. */
+  status?: number;
+  /** Error statuses this route answers with besides 400/401/500, for the document. */
+  errors?: number[];
+}
+
+export const ROUTE_SPEC = 'meridian:route-spec';
+
+export function ApiRoute(spec: RouteSpec): MethodDecorator {
+  return applyDecorators(SetMetadata(ROUTE_SPEC, spec), HttpCode(spec.status ?? 200));
+}
+
+export function routeSpecOf(handler: object): RouteSpec | undefined {
+  return Reflect.getMetadata(ROUTE_SPEC, handler) as RouteSpec | undefined;
+}
+
+function parsePart(part: 'body' | 'query' | 'params', ctx: ExecutionContext): unknown {
+  const spec = routeSpecOf(ctx.getHandler());
+  const schema = spec?.[part];
+  if (!schema) throw new Error(`Route ${ctx.getHandler().name} reads its ${part} but declares no ${part} schema`);
+  const request = ctx.switchToHttp().getRequest<Request>();
+  const result = schema.safeParse(request[part] ?? {});
+  if (!result.success) {
+    throw validationError(result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })));
+  }
+  return result.data;
+}
+
+/** The request body, parsed by the route's `body` schema; a failure answers 400 VALIDATION_ERROR. */
+export const ValidBody = createParamDecorator((_: unknown, ctx: ExecutionContext) => parsePart('body', ctx));
+/** The query string, parsed by the route's `query` schema. */
+export const ValidQuery = createParamDecorator((_: unknown, ctx: ExecutionContext) => parsePart('query', ctx));
+/** The path parameters, parsed by the route's `params` schema. */
+export const ValidParams = createParamDecorator((_: unknown, ctx: ExecutionContext) => parsePart('params', ctx));

@@ -1,0 +1,72 @@
+import type { PrismaClient } from '../../generated/prisma/client.js';
+import { DomainError, ErrorCode } from '@meridian/domain';
+import { currentOrganizationId } from './request-context.js';
+
+/** Models scoped by their own id rather than an organizationId column. */
+const SCOPED_BY_ID = new Set(['Organization']);
+
+const FILTERED = new Set([
+  'findUnique',
+  'findUniqueOrThrow',
+  'findFirst',
+  'findFirstOrThrow',
+  'findMany',
+  'count',
+  'aggregate',
+  'groupBy',
+  'update',
+  'updateMany',
+  'updateManyAndReturn',
+  'delete',
+  'deleteMany',
+  'upsert',
+]);
+const CREATES = new Set(['create', 'createMany', 'createManyAndReturn']);
+
+type Args = Record<string, unknown>;
+
+function stamp(data: unknown, organizationId: string): unknown {
+  if (Array.isArray(data)) return data.map((row) => stamp(row, organizationId));
+  const row = (data ?? {}) as Args;
+  if (row.organizationId !== undefined && row.organizationId !== organizationId) {
+    throw new DomainError(ErrorCode.FORBIDDEN, 'A row cannot be written into another organization');
+  }
+  return { ...row, organizationId };
+}
+
+/**
+ * Limits every query of `client` to the organization of the current request context: reads,
+ * updates and deletes get `organizationId = <caller's>` added to their where; creates are stamped
+ * with it, and a create naming another organization is refused. Without a request context every
+ * query throws, so a module cannot forget the scope by accident.
+ *
+ * Nested writes through relations are not rewritten: repositories create child rows with their own
+ * top-level calls (the database's foreign keys keep them attached to the same parent).
+ */
+export function scopeToCurrentOrganization(client: PrismaClient) {
+  return client.$extends({
+    name: 'tenant-scope',
+    query: {
+      $allModels: {
+        async $allOperations({ model, operation, args, query }) {
+          const organizationId = currentOrganizationId();
+          const scopeKey = SCOPED_BY_ID.has(model) ? 'id' : 'organizationId';
+          const next = { ...(args as Args) };
+          if (FILTERED.has(operation)) {
+            next.where = { ...((next.where as Args | undefined) ?? {}), [scopeKey]: organizationId };
+          }
+          if (CREATES.has(operation)) {
+            if (SCOPED_BY_ID.has(model)) {
+              throw new DomainError(ErrorCode.FORBIDDEN, 'Organizations are not created through the tenant client');
+            }
+            next.data = stamp(next.data, organizationId);
+          }
+          if (operation === 'upsert' && !SCOPED_BY_ID.has(model)) {
+            next.create = stamp(next.create, organizationId);
+          }
+          return query(next as typeof args);
+        },
+      },
+    },
+  });
+}

@@ -1,0 +1,25 @@
+// What the worker process and the tests use from the API package.
+export { createApiApp, API_PREFIX } from './bootstrap.js';
+export { loadConfig, configSchema, ConfigError, APP_CONFIG, type AppConfig } from './common/config/config.js';
+export {
+  assertPostgresReachable,
+  assertRedisReachable,
+  ServiceUnreachableError,
+} from './common/config/connectivity.js';
+export { createLogger, LOGGER, PinoNestLogger } from './common/logging/logger.js';
+export { runAsOrganization, currentContext } from './common/tenancy/request-context.js';
+export { CoreModule } from './infra/core.module.js';
+export {
+  SystemPrisma,
+  TENANT_PRISMA,
+  createPrismaClient,
+  type TenantPrismaClient,
+} from './infra/prisma/prisma.service.js';
+export { REDIS, createRedis } from './infra/redis/redis.module.js';
+export { QueueService, DEFAULT_JOB_OPTIONS } from './infra/queue/queue.service.js';
+export { EmailModule } from './modules/email/email.module.js';
+export { OutboxService } from './modules/email/outbox.service.js';
+export { OutboxRepository } from './modules/email/outbox.repository.js';
+export { hashPassword } from './modules/auth/password.js';
+export { runMain } from './run-main.js';
+export type { PrismaClient, Prisma } from './generated/prisma/client.js';

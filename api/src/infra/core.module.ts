@@ -1,0 +1,36 @@
+import { Global, Module, type DynamicModule } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { APP_CONFIG, type AppConfig } from '../common/config/config.js';
+import { LOGGER } from '../common/logging/logger.js';
+import { scopeToCurrentOrganization } from '../common/tenancy/tenant-scope.js';
+import { SystemPrisma, TENANT_PRISMA } from './prisma/prisma.service.js';
+import { createRedis, REDIS, RedisCloser } from './redis/redis.module.js';
+import { QueueService } from './queue/queue.service.js';
+
+/**
+ * Configuration, logging, PostgreSQL (system and tenant-scoped clients), Redis and the queues:
+ * shared by the API and the worker process so no repository or connection exists twice.
+ */
+@Global()
+@Module({})
+export class CoreModule {
+  static forRoot(config: AppConfig, logger: Logger): DynamicModule {
+    return {
+      module: CoreModule,
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        { provide: LOGGER, useValue: logger },
+        SystemPrisma,
+        {
+          provide: TENANT_PRISMA,
+          inject: [SystemPrisma],
+          useFactory: (prisma: SystemPrisma) => scopeToCurrentOrganization(prisma),
+        },
+        { provide: REDIS, useFactory: () => createRedis(config.REDIS_URL) },
+        RedisCloser,
+        QueueService,
+      ],
+      exports: [APP_CONFIG, LOGGER, SystemPrisma, TENANT_PRISMA, REDIS, QueueService],
+    };
+  }
+}

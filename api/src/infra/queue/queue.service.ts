@@ -1,0 +1,71 @@
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Queue, type JobsOptions } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { jobDefinitions, jobIdFor, QueueName, type JobName, type JobPayload, type QueueHealth } from '@meridian/domain';
+import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
+import { REDIS } from '../redis/redis.module.js';
+
+/** Retries with exponential backoff unless a job definition says otherwise. */
+export const DEFAULT_JOB_OPTIONS: JobsOptions = {
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 2000 },
+  removeOnComplete: { age: 24 * 3600, count: 1000 },
+  removeOnFail: { age: 7 * 24 * 3600 },
+};
+
+/** The producer side of the job registry: typed enqueueing and queue depths for health. */
+@Injectable()
+export class QueueService implements OnApplicationShutdown {
+  private readonly queues = new Map<QueueName, Queue>();
+
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  queue(name: QueueName): Queue {
+    let queue = this.queues.get(name);
+    if (!queue) {
+      queue = new Queue(name, {
+        connection: this.redis,
+        prefix: this.config.QUEUE_PREFIX,
+        defaultJobOptions: DEFAULT_JOB_OPTIONS,
+      });
+      this.queues.set(name, queue);
+    }
+    return queue;
+  }
+
+  /** Validates the payload against the job's schema and enqueues it under its fixed job id. */
+  async enqueue<N extends JobName>(name: N, payload: JobPayload<N>, options: JobsOptions = {}): Promise<string> {
+    const definition = jobDefinitions[name];
+    const data = definition.payload.parse(payload) as JobPayload<N>;
+    const job = await this.queue(definition.queue).add(name, data, { jobId: jobIdFor(name, data), ...options });
+    return job.id!;
+  }
+
+  async health(): Promise<QueueHealth[]> {
+    return Promise.all(
+      Object.values(QueueName).map(async (name) => {
+        const queue = this.queue(name);
+        const [counts, paused] = await Promise.all([
+          queue.getJobCounts('waiting', 'active', 'delayed', 'failed', 'completed'),
+          queue.isPaused(),
+        ]);
+        return {
+          name,
+          waiting: counts.waiting ?? 0,
+          active: counts.active ?? 0,
+          delayed: counts.delayed ?? 0,
+          failed: counts.failed ?? 0,
+          completed: counts.completed ?? 0,
+          paused,
+        };
+      }),
+    );
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all([...this.queues.values()].map((queue) => queue.close()));
+  }
+}

@@ -1,0 +1,8 @@
+import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module.js';
+import { EmailModule } from '../email/email.module.js';
+import { UsersController } from './users.controller.js';
+import { UsersService } from './users.service.js';
+
+@Module({ imports: [AuthModule, EmailModule], controllers: [UsersController], providers: [UsersService] })
+export class UsersModule {}

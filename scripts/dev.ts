@@ -1,0 +1,39 @@
+// `npm run dev`: the TypeScript compiler in watch mode, the API and the worker restarted on every
+// rebuild (node --watch), and Vite's dev server with hot reload for the dashboard (proxying /api).
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { assertPostgresReachable, assertRedisReachable, loadConfig } from '@meridian/api';
+import { migrateDatabase } from '../prisma/migrate.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const config = loadConfig();
+try {
+  await Promise.all([assertPostgresReachable(config.DATABASE_URL), assertRedisReachable(config.REDIS_URL)]);
+} catch (error) {
+  console.error(`npm run dev: ${(error as Error).message}`);
+  process.exit(1);
+}
+await migrateDatabase(config.DATABASE_URL, { log: console.log });
+
+const children: ChildProcess[] = [];
+function start(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): void {
+  children.push(spawn(command, args, { cwd: root, stdio: 'inherit', env }));
+}
+
+const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+// A first full build so node --watch has files to run.
+if (spawnSync(process.execPath, [tsc, '-b', 'api', 'workers'], { cwd: root, stdio: 'inherit' }).status !== 0)
+  process.exit(1);
+start(process.execPath, [tsc, '-b', 'api', 'workers', '--watch', '--preserveWatchOutput']);
+start(process.execPath, ['--watch', '--enable-source-maps', 'api/dist/main.js']);
+start(process.execPath, ['--watch', '--enable-source-maps', 'workers/dist/main.js']);
+start('npm', ['run', 'dev', '-w', 'dashboard'], { ...process.env, API_PORT: String(config.PORT) });
+console.log(`Dashboard with hot reload: http://localhost:5173  (API: http://localhost:${config.PORT}/api)`);
+
+const stop = () => {
+  for (const child of children) child.kill('SIGTERM');
+  setTimeout(() => process.exit(0), 2000).unref();
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

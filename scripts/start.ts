@@ -1,0 +1,107 @@
+// `npm start`: migrate, seed the demo organization on an empty database, build what is stale,
+// then run the API (which serves the dashboard) and the worker until Ctrl-C.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  ConfigError,
+  ServiceUnreachableError,
+  assertPostgresReachable,
+  assertRedisReachable,
+  createPrismaClient,
+  loadConfig,
+} from '@meridian/api';
+import { migrateDatabase } from '../prisma/migrate.js';
+import { seedDemoOrganization, DEMO_ORGANIZATION_NAME } from '../prisma/seed.js';
+import { buildDashboardIfStale } from './lib/dashboard-build.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+function fail(message: string): never {
+  console.error(`npm start: ${message}`);
+  process.exit(1);
+}
+
+async function prepare() {
+  const config = loadConfig();
+  await Promise.all([assertPostgresReachable(config.DATABASE_URL), assertRedisReachable(config.REDIS_URL)]);
+  const { applied } = await migrateDatabase(config.DATABASE_URL, { log: (line) => console.log(line) });
+  console.log(applied.length > 0 ? `Applied ${applied.length} migration(s).` : 'Database schema is up to date.');
+  let seeded = false;
+  if (config.SEED_DEMO) {
+    const prisma = createPrismaClient(config.DATABASE_URL);
+    try {
+      seeded = (
+        await seedDemoOrganization(prisma, { email: config.DEMO_ADMIN_EMAIL, password: config.DEMO_ADMIN_PASSWORD })
+      ).seeded;
+    } finally {
+      await prisma.$disconnect();
+    }
+    if (seeded) console.log(`Seeded the demo organization "${DEMO_ORGANIZATION_NAME}" (sample data).`);
+  }
+  console.log('Compiling the API and the worker (tsc -b)...');
+  const tsc = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-b', 'api', 'workers'],
+    { cwd: root, stdio: 'inherit' },
+  );
+  if (tsc.status !== 0) fail('the TypeScript build failed (see above).');
+  buildDashboardIfStale(root);
+  return { config, seeded };
+}
+
+function run(name: string, script: string): ChildProcess {
+  const child = spawn(process.execPath, ['--enable-source-maps', script], {
+    cwd: root,
+    stdio: 'inherit',
+    env: process.env,
+  });
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(`npm start: the ${name} stopped (${signal ?? `exit code ${code}`}); stopping the rest.`);
+      stop(code ?? 1);
+    }
+  });
+  return child;
+}
+
+let stopping = false;
+const children: ChildProcess[] = [];
+function stop(exitCode = 0): void {
+  if (stopping) return;
+  stopping = true;
+  const alive = children.filter((child) => child.exitCode === null && child.signalCode === null);
+  if (alive.length === 0) process.exit(exitCode);
+  let remaining = alive.length;
+  for (const child of alive) {
+    child.once('exit', () => {
+      remaining -= 1;
+      if (remaining === 0) process.exit(exitCode);
+    });
+    child.kill('SIGTERM');
+  }
+  setTimeout(() => {
+    console.error('npm start: still stopping after 30 s; forcing exit.');
+    process.exit(1);
+  }, 30_000).unref();
+}
+
+try {
+  const { config } = await prepare();
+  children.push(run('API', join(root, 'api', 'dist', 'main.js')));
+  children.push(run('worker', join(root, 'workers', 'dist', 'main.js')));
+  const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  console.log('');
+  console.log(`  Meridian is starting at ${url}  (API under ${url}/api, API document at ${url}/api/docs)`);
+  if (config.SEED_DEMO) {
+    console.log(`  Demo login (sample data): ${config.DEMO_ADMIN_EMAIL} / ${config.DEMO_ADMIN_PASSWORD}`);
+  }
+  console.log('  Press Ctrl-C to stop.');
+  console.log('');
+  // Ctrl-C reaches the children from the terminal too; they shut down gracefully and we exit after them.
+  process.on('SIGINT', () => stop(0));
+  process.on('SIGTERM', () => stop(0));
+} catch (error) {
+  if (error instanceof ConfigError || error instanceof ServiceUnreachableError) fail(error.message);
+  throw error;
+}

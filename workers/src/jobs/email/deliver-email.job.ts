@@ -1,0 +1,43 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, OutboxRepository, type AppConfig } from '@meridian/api';
+import type { JobPayload } from '@meridian/domain';
+import type { JobContext, JobHandler } from '../../job-registry.js';
+import { MAIL_TRANSPORT } from '../../mail/mail.tokens.js';
+import type { MailTransport } from '../../mail/mail-transport.js';
+
+/** Delivers one outbox e-mail. Already-sent rows are skipped, so a duplicate job sends nothing twice. */
+@Injectable()
+export class DeliverEmailJob implements JobHandler<'email.deliver'> {
+  readonly jobName = 'email.deliver' as const;
+
+  constructor(
+    @Inject(OutboxRepository) private readonly outbox: OutboxRepository,
+    @Inject(MAIL_TRANSPORT) private readonly transport: MailTransport,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async handle({ outboxEmailId }: JobPayload<'email.deliver'>, context: JobContext): Promise<void> {
+    const email = await this.outbox.findForDelivery(outboxEmailId);
+    if (!email || email.status !== 'PENDING') return;
+    try {
+      await this.transport.send(
+        {
+          from: this.config.MAIL_FROM,
+          to: email.toAddress,
+          subject: email.subject,
+          text: email.textBody,
+          ...(email.htmlBody ? { html: email.htmlBody } : {}),
+        },
+        email.id,
+      );
+    } catch (error) {
+      await this.outbox.recordFailure(
+        email.id,
+        error instanceof Error ? error.message : String(error),
+        context.isFinalAttempt,
+      );
+      throw error;
+    }
+    await this.outbox.markSent(email.id);
+  }
+}
