@@ -35,7 +35,6 @@ export async function createApiApp(config: AppConfig, logger: Logger): Promise<N
   app.use(dashboardMiddleware(config.DASHBOARD_DIST));
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalFilters(new ApiExceptionFilter(logger));
-  app.enableShutdownHooks();
 
   const document = buildOpenApiDocument(app, API_PREFIX, APP_VERSION);
   SwaggerModule.setup(`${API_PREFIX}/docs`, app, document as unknown as OpenAPIObject, {

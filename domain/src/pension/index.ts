@@ -1,0 +1,4 @@
+export * from './messages.js';
+export * from './months.js';
+export * from './pension-input.js';
+export * from './pension.js';
