@@ -46,7 +46,7 @@ async function prepare() {
     { cwd: root, stdio: 'inherit' },
   );
   if (tsc.status !== 0) fail('the TypeScript build failed (see above).');
-  buildDashboardIfStale(root);
+  await buildDashboardIfStale();
   return { config, seeded };
 }
 
@@ -63,6 +63,19 @@ function run(name: string, script: string): ChildProcess {
     }
   });
   return child;
+}
+
+/** Resolves once the API answers its health route (200, or 503 while a service is down). */
+async function waitUntilServing(port: number): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline && !stopping) {
+    const status = await fetch(`http://127.0.0.1:${port}/api/health`)
+      .then((response) => response.status)
+      .catch(() => 0);
+    if (status === 200 || status === 503) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  if (!stopping) fail(`the API did not answer on port ${port} within 2 minutes.`);
 }
 
 let stopping = false;
@@ -90,9 +103,10 @@ try {
   const { config } = await prepare();
   children.push(run('API', join(root, 'api', 'dist', 'main.js')));
   children.push(run('worker', join(root, 'workers', 'dist', 'main.js')));
+  await waitUntilServing(config.PORT);
   const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   console.log('');
-  console.log(`  Meridian is starting at ${url}  (API under ${url}/api, API document at ${url}/api/docs)`);
+  console.log(`  Meridian is running at ${url}  (API under ${url}/api, API document at ${url}/api/docs)`);
   if (config.SEED_DEMO) {
     console.log(`  Demo login (sample data): ${config.DEMO_ADMIN_EMAIL} / ${config.DEMO_ADMIN_PASSWORD}`);
   }

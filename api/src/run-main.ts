@@ -1,9 +1,14 @@
 import { ConfigError } from './common/config/config.js';
 import { ServiceUnreachableError } from './common/config/connectivity.js';
 
+/** A shutdown that takes longer than this is cut short. */
+const SHUTDOWN_TIMEOUT_MS = 30_000;
+
 /**
  * Process entry for the API and the worker: a configuration or connectivity problem prints one
- * line and exits 1; SIGINT/SIGTERM run the returned shutdown once (a second signal forces exit).
+ * line and exits 1; SIGINT/SIGTERM run the returned shutdown once. Further signals are ignored
+ * (Ctrl-C reaches every process of the terminal's group while `npm start` also forwards it), and
+ * a shutdown still running after 30 s ends the process.
  */
 export async function runMain(name: string, start: () => Promise<() => Promise<void>>): Promise<void> {
   let shutdown: (() => Promise<void>) | undefined;
@@ -18,12 +23,13 @@ export async function runMain(name: string, start: () => Promise<() => Promise<v
     process.exit(1);
   }
   let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) {
-      console.error(`${name}: ${signal} again, exiting now`);
-      process.exit(1);
-    }
+  const stop = () => {
+    if (stopping) return;
     stopping = true;
+    setTimeout(() => {
+      console.error(`${name}: shutdown took longer than ${SHUTDOWN_TIMEOUT_MS / 1000} s; exiting`);
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
     shutdown!()
       .then(() => process.exit(0))
       .catch((error: unknown) => {

@@ -1,8 +1,16 @@
-import { spawnSync } from 'node:child_process';
+// The dashboard is served from dashboard/dist; `npm start` and the browser tests build it only
+// when it is missing or older than anything a build reads.
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const INPUTS = [
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const DASHBOARD_DIR = path.join(REPO_ROOT, 'dashboard');
+/** Rewritten by every vite build, so its age is the age of the build. */
+const BUILD_MARKER = path.join(DASHBOARD_DIR, 'dist', 'index.html');
+/** Everything a build reads besides node_modules, relative to dashboard/. */
+const BUILD_INPUTS = [
   'src',
   'public',
   'index.html',
@@ -10,28 +18,62 @@ const INPUTS = [
   'tailwind.config.ts',
   'postcss.config.js',
   'package.json',
+  'tsconfig.json',
+  '../package-lock.json',
+  '../domain/src',
 ];
 
-function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(path).reduce((newest, entry) => Math.max(newest, newestMtime(join(path, entry))), stat.mtimeMs);
+/** The newest file under `target` (or `target` itself), or undefined if nothing is there. */
+function newestFile(target: string): { file: string; mtimeMs: number } | undefined {
+  if (!existsSync(target)) return undefined;
+  const stats = statSync(target);
+  if (!stats.isDirectory()) return { file: target, mtimeMs: stats.mtimeMs };
+  let newest: { file: string; mtimeMs: number } | undefined;
+  for (const entry of readdirSync(target)) {
+    const candidate = newestFile(path.join(target, entry));
+    if (candidate && (!newest || candidate.mtimeMs > newest.mtimeMs)) newest = candidate;
+  }
+  return newest;
 }
 
-/** The built dashboard is stale when it is missing or older than any of its sources. */
-export function isDashboardStale(repoRoot: string): boolean {
-  const index = join(repoRoot, 'dashboard', 'dist', 'index.html');
-  if (!existsSync(index)) return true;
-  const sources = Math.max(...INPUTS.map((input) => newestMtime(join(repoRoot, 'dashboard', input))));
-  return sources > statSync(index).mtimeMs;
+/** Why dashboard/dist must be rebuilt, or null when it is up to date. */
+export function dashboardBuildReason(): string | null {
+  if (!existsSync(BUILD_MARKER)) return 'dashboard/dist is missing';
+  const builtAt = statSync(BUILD_MARKER).mtimeMs;
+  for (const input of BUILD_INPUTS) {
+    const newest = newestFile(path.join(DASHBOARD_DIR, input));
+    if (newest && newest.mtimeMs > builtAt) {
+      return `${path.relative(REPO_ROOT, newest.file)} changed after the last build`;
+    }
+  }
+  return null;
 }
 
-/** Builds the dashboard with Vite when it is stale; returns whether it built. */
-export function buildDashboardIfStale(repoRoot: string, log: (line: string) => void = console.log): boolean {
-  if (!isDashboardStale(repoRoot)) return false;
-  log('Building the dashboard (vite build)...');
-  const result = spawnSync('npm', ['run', 'build', '-w', 'dashboard', '--silent'], { cwd: repoRoot, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('The dashboard build failed (see the output above).');
+function runBuild(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npm', ['run', 'build', '-w', 'dashboard'], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code === 0) resolve();
+      else reject(new Error(`Building the dashboard failed (npm run build -w dashboard, exit ${code}):\n${output}`));
+    });
+  });
+}
+
+/** Builds the dashboard when stale; returns whether it built. */
+export async function buildDashboardIfStale(log: (line: string) => void = console.log): Promise<boolean> {
+  const reason = dashboardBuildReason();
+  if (reason === null) return false;
+  log(`Building the dashboard (${reason})...`);
+  const started = Date.now();
+  await runBuild();
+  log(`Dashboard built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   return true;
 }

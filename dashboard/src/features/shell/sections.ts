@@ -1,0 +1,32 @@
+/**
+ * The product's sections (foundations §2 section keys) in navigation order. Only those marked
+ * `available` have a page; the rest are listed so users see what is coming, and are not links.
+ */
+export interface Section {
+  key: string;
+  label: string;
+  path: string;
+  available: boolean;
+}
+
+const upcoming = (key: string, label: string): Section => ({ key, label, path: `/${key}`, available: false });
+
+export const HOME: Section = { key: 'home', label: 'Home', path: '/', available: true };
+
+export const SECTIONS: readonly Section[] = [
+  HOME,
+  upcoming('crm', 'CRM'),
+  upcoming('financial-records', 'Financial records'),
+  upcoming('cash-flows', 'Cash flows'),
+  upcoming('planning', 'Planning'),
+  upcoming('life-events', 'Life events'),
+  upcoming('meetings', 'Meetings'),
+  upcoming('tasks', 'Tasks'),
+  upcoming('notes', 'Notes'),
+  upcoming('docs', 'Documents'),
+  upcoming('connections', 'Connections'),
+  upcoming('practice', 'Practice'),
+  upcoming('branding', 'Branding'),
+  upcoming('profile', 'Profile'),
+  upcoming('auth', 'Sign-in & security'),
+];
