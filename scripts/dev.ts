@@ -17,8 +17,8 @@ try {
 await migrateDatabase(config.DATABASE_URL, { log: console.log });
 
 const children: ChildProcess[] = [];
-function start(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): void {
-  children.push(spawn(command, args, { cwd: root, stdio: 'inherit', env }));
+function start(command: string, args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string } = {}): void {
+  children.push(spawn(command, args, { cwd: options.cwd ?? root, stdio: 'inherit', env: options.env ?? process.env }));
 }
 
 const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
@@ -28,7 +28,11 @@ if (spawnSync(process.execPath, [tsc, '-b', 'api', 'workers'], { cwd: root, stdi
 start(process.execPath, [tsc, '-b', 'api', 'workers', '--watch', '--preserveWatchOutput']);
 start(process.execPath, ['--watch', '--enable-source-maps', 'api/dist/main.js']);
 start(process.execPath, ['--watch', '--enable-source-maps', 'workers/dist/main.js']);
-start('npm', ['run', 'dev', '-w', 'dashboard'], { ...process.env, API_PORT: String(config.PORT) });
+// Vite directly rather than through npm, so stopping it reaches the server itself.
+start(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js')], {
+  cwd: join(root, 'dashboard'),
+  env: { ...process.env, API_PORT: String(config.PORT) },
+});
 console.log(`Dashboard with hot reload: http://localhost:5173  (API: http://localhost:${config.PORT}/api)`);
 
 const stop = () => {
