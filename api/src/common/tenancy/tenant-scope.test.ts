@@ -61,6 +61,11 @@ describe('tenant-scoped client', () => {
       asNorth(() => tenant.team.update({ where: { id: south.teamId }, data: { name: 'Hijacked' } })),
     ).rejects.toThrow();
     expect(await asNorth(() => tenant.team.deleteMany({ where: { id: south.teamId } }))).toEqual({ count: 0 });
+    await expect(
+      asNorth(() =>
+        tenant.team.update({ where: { id: north.teamId }, data: { organizationId: south.organizationId } }),
+      ),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
     expect((await prisma.team.findUniqueOrThrow({ where: { id: south.teamId } })).name).toBe('Factory team');
   });
 });

@@ -22,6 +22,7 @@ const FILTERED = new Set([
   'upsert',
 ]);
 const CREATES = new Set(['create', 'createMany', 'createManyAndReturn']);
+const UPDATES = new Set(['update', 'updateMany', 'updateManyAndReturn', 'upsert']);
 
 type Args = Record<string, unknown>;
 
@@ -32,6 +33,14 @@ function stamp(data: unknown, organizationId: string): unknown {
     throw new DomainError(ErrorCode.FORBIDDEN, 'A row cannot be written into another organization');
   }
   return { ...row, organizationId };
+}
+
+/** An update may not move a row to another organization. */
+function assertStaysInOrganization(data: unknown, organizationId: string): void {
+  const target = (data as Args | undefined)?.organizationId;
+  if (target !== undefined && target !== organizationId) {
+    throw new DomainError(ErrorCode.FORBIDDEN, 'A row cannot be moved into another organization');
+  }
 }
 
 /**
@@ -64,6 +73,8 @@ export function scopeToCurrentOrganization(client: PrismaClient) {
           if (operation === 'upsert' && !SCOPED_BY_ID.has(model)) {
             next.create = stamp(next.create, organizationId);
           }
+          if (UPDATES.has(operation))
+            assertStaysInOrganization(next[operation === 'upsert' ? 'update' : 'data'], organizationId);
           return query(next as typeof args);
         },
       },
