@@ -8,6 +8,7 @@ import { AuthModule } from './modules/auth/auth.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 import { OrganizationsModule } from './modules/organizations/organizations.module.js';
 import { TeamsModule } from './modules/teams/teams.module.js';
+import { CalculatorsModule } from './modules/calculators/calculators.module.js';
 
 @Module({})
 export class AppModule {
@@ -22,6 +23,7 @@ export class AppModule {
         UsersModule,
         OrganizationsModule,
         TeamsModule,
+        CalculatorsModule,
       ],
     };
   }

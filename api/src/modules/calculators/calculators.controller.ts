@@ -1,0 +1,71 @@
+import { Body, Controller, Get, Inject, Post } from '@nestjs/common';
+import { z } from 'zod';
+import {
+  contributionRoomQuerySchema,
+  contributionRoomSchema,
+  pensionInputSchema,
+  pensionResultSchema,
+  registeredLimitsQuerySchema,
+  registeredLimitsSchema,
+  withdrawalRateQuerySchema,
+  withdrawalRateSchema,
+  type ContributionRoom,
+  type ContributionRoomQuery,
+  type PensionResult,
+  type RegisteredLimits,
+  type WithdrawalRate,
+} from '@meridian/domain';
+import { ApiRoute, ValidQuery } from '../../common/http/api-route.js';
+import { CalculatorsService } from './calculators.service.js';
+
+const TAGS = ['calculators'];
+
+@Controller('calculators')
+export class CalculatorsController {
+  constructor(@Inject(CalculatorsService) private readonly calculators: CalculatorsService) {}
+
+  @Get('registered-limits')
+  @ApiRoute({
+    summary: 'TFSA, RRSP, FHSA, DPSP and RESP limits of a year',
+    tags: TAGS,
+    query: registeredLimitsQuerySchema,
+    response: registeredLimitsSchema,
+  })
+  registeredLimits(@ValidQuery() query: z.infer<typeof registeredLimitsQuerySchema>): RegisteredLimits {
+    return this.calculators.registeredLimits(query.year);
+  }
+
+  @Get('withdrawal-rate')
+  @ApiRoute({
+    summary: 'RRIF/PRIF minimum or LIF/LRIF maximum withdrawal rate at an age',
+    tags: TAGS,
+    query: withdrawalRateQuerySchema,
+    response: withdrawalRateSchema,
+  })
+  withdrawalRate(@ValidQuery() query: z.infer<typeof withdrawalRateQuerySchema>): WithdrawalRate {
+    return this.calculators.withdrawalRate(query.type, query.age);
+  }
+
+  @Post('pension')
+  @ApiRoute({
+    summary: 'Defined-benefit pension: years of service, payout, early-retirement reduction, commuted value',
+    tags: TAGS,
+    body: pensionInputSchema,
+    response: pensionResultSchema,
+  })
+  // The domain parser owns the pension messages (formula type first), so it validates the raw body.
+  pension(@Body() body: unknown): PensionResult {
+    return this.calculators.pension(body ?? {});
+  }
+
+  @Get('contribution-room')
+  @ApiRoute({
+    summary: 'TFSA cumulative room by birth year, or new RRSP room from earned income',
+    tags: TAGS,
+    query: contributionRoomQuerySchema,
+    response: contributionRoomSchema,
+  })
+  contributionRoom(@ValidQuery() query: ContributionRoomQuery): ContributionRoom {
+    return this.calculators.contributionRoom(query);
+  }
+}

@@ -1,0 +1,71 @@
+import { Injectable } from '@nestjs/common';
+import {
+  calculatePension,
+  dpspLimit,
+  FHSA_LIFETIME_LIMIT,
+  fhsaAnnualLimit,
+  lifMaximumRate,
+  RESP_GRANT_RATE_PERCENT,
+  RESP_LIFETIME_GRANT_MAX,
+  RESP_MAX_CONTRIBUTION_PER_BENEFICIARY,
+  RESP_MAX_GRANT_PER_YEAR,
+  RESP_TAX_PENALTY_RATE_PERCENT,
+  RRSP_EARNED_INCOME_PERCENT,
+  rrifMinimumRate,
+  rrspDollarLimit,
+  rrspRoomFromEarnedIncome,
+  tfsaAnnualLimit,
+  tfsaCumulativeRoom,
+  WITHDRAWAL_TABLES,
+  type ContributionRoom,
+  type ContributionRoomQuery,
+  type PensionResult,
+  type RegisteredLimits,
+  type WithdrawalAccountType,
+  type WithdrawalRate,
+} from '@meridian/domain';
+
+/** The registered-account and pension calculators of foundations §4 and §9, for advisors. */
+@Injectable()
+export class CalculatorsService {
+  registeredLimits(year: number): RegisteredLimits {
+    return {
+      year,
+      tfsa: tfsaAnnualLimit(year),
+      rrsp: { dollarLimit: rrspDollarLimit(year), earnedIncomePercent: RRSP_EARNED_INCOME_PERCENT },
+      fhsa: { annual: fhsaAnnualLimit(year), lifetime: FHSA_LIFETIME_LIMIT },
+      dpsp: dpspLimit(year),
+      resp: {
+        grantRate: RESP_GRANT_RATE_PERCENT,
+        maxGrantPerYear: RESP_MAX_GRANT_PER_YEAR,
+        lifetimeGrantMax: RESP_LIFETIME_GRANT_MAX,
+        maxContributionPerBeneficiary: RESP_MAX_CONTRIBUTION_PER_BENEFICIARY,
+        taxPenaltyRate: RESP_TAX_PENALTY_RATE_PERCENT,
+      },
+    };
+  }
+
+  withdrawalRate(type: WithdrawalAccountType, age: number): WithdrawalRate {
+    const { kind } = WITHDRAWAL_TABLES[type];
+    return { type, age, kind, ratePercent: kind === 'MINIMUM' ? rrifMinimumRate(age) : lifMaximumRate(age) };
+  }
+
+  pension(input: unknown): PensionResult {
+    const result = calculatePension(input);
+    return {
+      yearsOfService: result.yearsOfService.toFixed(1),
+      accruedAnnualBenefit: result.accruedAnnualBenefit.toFixed(2),
+      earlyRetirementReduction: result.earlyRetirementPenaltyPercent.toFixed(2),
+      annualPayout: result.annualPayout.toFixed(2),
+      commutedValue: result.commutedValue.toFixed(2),
+    };
+  }
+
+  contributionRoom(query: ContributionRoomQuery): ContributionRoom {
+    if (query.account === 'TFSA') {
+      return { account: 'TFSA', year: query.year, room: tfsaCumulativeRoom(query.birthYear, query.year).toFixed(2) };
+    }
+    const room = rrspRoomFromEarnedIncome(query.previousYearEarnedIncome, query.year, query.pensionAdjustment);
+    return { account: 'RRSP', year: query.year, room: room.toFixed(2) };
+  }
+}
