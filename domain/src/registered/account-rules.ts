@@ -1,10 +1,25 @@
 import type { Decimal } from 'decimal.js';
+import type { InvestmentAccountType } from '../enums/financial-records.js';
 import { DomainError, ErrorCode } from '../errors/domain-error.js';
 import { Dec } from '../money/decimal.js';
 
-/** The registered account types these rules name (spelt as the investment account types of §3). */
-export type RegisteredAccountType =
-  'DCPP' | 'DPSP' | 'IPP' | 'LIF' | 'LIRA' | 'LRIF' | 'LRSP' | 'PRIF' | 'RDSP' | 'RLSP' | 'RRIF' | 'RRSP' | 'SPP';
+/** The registered account types these rules name: investment account types of foundations §3. */
+export const REGISTERED_ACCOUNT_TYPES = [
+  'DCPP',
+  'DPSP',
+  'IPP',
+  'LIF',
+  'LIRA',
+  'LRIF',
+  'LRSP',
+  'PRIF',
+  'RDSP',
+  'RLSP',
+  'RRIF',
+  'RRSP',
+  'SPP',
+] as const satisfies readonly InvestmentAccountType[];
+export type RegisteredAccountType = (typeof REGISTERED_ACCOUNT_TYPES)[number];
 
 /**
  * The age by which savings accounts must become income funds. The law asks for the conversion by
@@ -44,7 +59,7 @@ export function meetsMinimumAge(type: keyof typeof MINIMUM_AGE, age: number): bo
 
 /** Required minimum distributions apply from 71 for these accounts (foundations §4). */
 export const RMD_START_AGE = 71;
-export const RMD_ACCOUNT_TYPES = ['RRIF', 'LRIF'] as const;
+export const RMD_ACCOUNT_TYPES = ['RRIF', 'LRIF'] as const satisfies readonly RegisteredAccountType[];
 
 export function requiresMinimumDistribution(type: string, age: number): boolean {
   return (RMD_ACCOUNT_TYPES as readonly string[]).includes(type) && age >= RMD_START_AGE;

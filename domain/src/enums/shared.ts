@@ -1,0 +1,35 @@
+/** Shared enumerations of foundations §1-§3 not tied to one area. */
+
+/**
+ * The systems records can originate from (foundations §1), in the spec's order. The spec names
+ * two of them only by what they are ("a business suite CRM", "a sales CRM") and mentions "several
+ * manual-load sources for individual firms" without naming them; those become BUSINESS_SUITE_CRM,
+ * SALES_CRM and one MANUAL_LOAD. The stored spelling is not given; upper snake case is ours.
+ */
+export const ExternalSourceSystem = [
+  'APPROACH_ADVISORY',
+  'CLOVEN',
+  'BUSINESS_SUITE_CRM',
+  'EQUISOFT',
+  'CEDAR_POINT',
+  'MANUAL_LOAD',
+  'SALES_CRM',
+  'IFAST',
+  'MONDAY',
+  'MODERN_CENTS',
+  'NDEX',
+  'ODYSSEY_MANUAL_LOAD',
+  'PIPEDRIVE',
+  'PLAYBOOK_CUSTOM',
+  'RITTINGER_MANUAL_LOAD',
+  'TEST',
+  'WEALTHBOX',
+  'WESTMOUNT_ACCESS_DB',
+] as const;
+export type ExternalSourceSystem = (typeof ExternalSourceSystem)[number];
+
+export const FamilyMemberRole = ['HEAD', 'MEMBER'] as const;
+export type FamilyMemberRole = (typeof FamilyMemberRole)[number];
+
+export const BrandLogoType = ['HORIZONTAL', 'SQUARE'] as const;
+export type BrandLogoType = (typeof BrandLogoType)[number];

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { NoteSortField, SortOrder } from '../enums/practice.js';
+import { calendarDate } from './common.js';
+
+/** Defaults of list queries; the spec only says page and limit are at least 1 (crm §5). */
+export const DEFAULT_PAGE = 1;
+export const DEFAULT_LIMIT = 20;
+
+/** List and date messages. 'Please enter a valid date' is the spec's (crm §5); the rest are ours. */
+export const ListMessage = {
+  pageMin: 'Page must be a whole number of at least 1',
+  limitMin: 'Limit must be a whole number of at least 1',
+  sortByInvalid: 'Notes can only be sorted by CREATED_AT',
+  sortOrderInvalid: 'Sort order must be ASC or DESC',
+  dateInvalid: 'Please enter a valid date',
+} as const;
+
+/** A whole number of at least 1, from JSON or from a query string. */
+function atLeastOne(message: string) {
+  return z.coerce.number({ error: message }).int(message).min(1, message);
+}
+
+/** `page` and `limit` of a list query: whole numbers of at least 1, defaulting to 1 and 20. */
+export const paginationSchema = z.object({
+  page: atLeastOne(ListMessage.pageMin).default(DEFAULT_PAGE),
+  limit: atLeastOne(ListMessage.limitMin).default(DEFAULT_LIMIT),
+});
+export type Pagination = z.output<typeof paginationSchema>;
+
+/** The sort of `GET /notes/query-by-entity`: by creation time, newest first unless asked. */
+export const noteSortSchema = z.object({
+  sortBy: z.enum(NoteSortField, { error: ListMessage.sortByInvalid }).default('CREATED_AT'),
+  sortOrder: z.enum(SortOrder, { error: ListMessage.sortOrderInvalid }).default('DESC'),
+});
+
+/** The body of `PATCH /timelines/{timelineId}/life-events/{lifeEventId}/date`. */
+export const lifeEventDateSchema = z.object({ date: calendarDate(ListMessage.dateInvalid) });
