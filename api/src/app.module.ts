@@ -9,6 +9,7 @@ import { UsersModule } from './modules/users/users.module.js';
 import { OrganizationsModule } from './modules/organizations/organizations.module.js';
 import { TeamsModule } from './modules/teams/teams.module.js';
 import { CalculatorsModule } from './modules/calculators/calculators.module.js';
+import { ReferenceModule } from './modules/reference/reference.module.js';
 
 @Module({})
 export class AppModule {
@@ -24,6 +25,7 @@ export class AppModule {
         OrganizationsModule,
         TeamsModule,
         CalculatorsModule,
+        ReferenceModule,
       ],
     };
   }

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { LIF_MAX_TABLE_MAX_AGE, LIF_MAX_TABLE_MIN_AGE } from '../registered/lif.js';
 import { RRIF_MAX_TABLE_AGE, RRIF_MIN_TABLE_AGE } from '../registered/rrif.js';
+import { Creatability, InvestmentAccountType, OwnerKind, TaxStatus } from '../enums/financial-records.js';
+import { CountryCode } from '../enums/regions.js';
 
 // Request and response shapes of the advisor calculators (GET/POST /api/calculators/...), shared by
 // the API and the dashboard. Query values arrive as strings, hence the coercion. Money leaves as
@@ -98,3 +100,28 @@ export const contributionRoomSchema = z.object({
   room: decimalString,
 });
 export type ContributionRoom = z.infer<typeof contributionRoomSchema>;
+
+export const accountRulesQuerySchema = z.object({
+  type: z.enum(InvestmentAccountType, { error: 'Type must be an investment account type' }),
+});
+export const accountRulesSchema = z.object({
+  type: z.enum(InvestmentAccountType),
+  /** With the country flag, e.g. '🇨🇦 TFSA'. */
+  label: z.string(),
+  ownerKinds: z.array(z.enum(OwnerKind)),
+  jointAllowed: z.boolean(),
+  creatable: z.object({
+    joint: z.enum(Creatability),
+    jurisdiction: z.enum(Creatability),
+    taxStatus: z.enum(Creatability),
+  }),
+  taxStatus: z.enum(TaxStatus),
+  jurisdiction: z.enum(CountryCode),
+  /** The account it must become in the year the holder turns 71, if any. */
+  convertsAt71To: z.enum(['LIF', 'RRIF']).nullable(),
+  /** The youngest age at which the account may be opened or paid out, where a rule sets one. */
+  minimumAge: z.number().int().nullable(),
+  /** The age from which a minimum withdrawal is required, where it applies. */
+  minimumDistributionFromAge: z.number().int().nullable(),
+});
+export type AccountRules = z.infer<typeof accountRulesSchema>;

@@ -1,6 +1,9 @@
 import { Body, Controller, Get, Inject, Post } from '@nestjs/common';
 import { z } from 'zod';
 import {
+  accountRulesQuerySchema,
+  accountRulesSchema,
+  type AccountRules,
   contributionRoomQuerySchema,
   contributionRoomSchema,
   pensionInputSchema,
@@ -56,6 +59,17 @@ export class CalculatorsController {
   // The domain parser owns the pension messages (formula type first), so it validates the raw body.
   pension(@Body() body: unknown): PensionResult {
     return this.calculators.pension(body ?? {});
+  }
+
+  @Get('account-rules')
+  @ApiRoute({
+    summary: 'Owners, joint ownership, jurisdiction, tax status, conversion at 71 and minimum ages of an account type',
+    tags: TAGS,
+    query: accountRulesQuerySchema,
+    response: accountRulesSchema,
+  })
+  accountRules(@ValidQuery() query: z.infer<typeof accountRulesQuerySchema>): AccountRules {
+    return this.calculators.accountRules(query.type);
   }
 
   @Get('contribution-room')

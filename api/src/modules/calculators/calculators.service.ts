@@ -1,5 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import {
+  accountCreatability,
+  allowsJointOwnership,
+  conversionTargetAt71,
+  defaultJurisdiction,
+  investmentAccountTypeLabel,
+  MINIMUM_AGE,
+  ownerKindsFor,
+  RMD_ACCOUNT_TYPES,
+  RMD_START_AGE,
+  taxStatusOf,
+  type AccountRules,
+  type InvestmentAccountType,
   calculatePension,
   dpspLimit,
   FHSA_LIFETIME_LIMIT,
@@ -58,6 +70,23 @@ export class CalculatorsService {
       earlyRetirementReduction: result.earlyRetirementPenaltyPercent.toFixed(2),
       annualPayout: result.annualPayout.toFixed(2),
       commutedValue: result.commutedValue.toFixed(2),
+    };
+  }
+
+  /** Every rule of foundations §4-§5 that applies to one investment account type. */
+  accountRules(type: InvestmentAccountType): AccountRules {
+    const minimumAge = (MINIMUM_AGE as Record<string, number | undefined>)[type];
+    return {
+      type,
+      label: investmentAccountTypeLabel(type),
+      ownerKinds: ownerKindsFor('INVESTMENT_ACCOUNT', type),
+      jointAllowed: allowsJointOwnership('INVESTMENT_ACCOUNT', type),
+      creatable: accountCreatability(type),
+      taxStatus: taxStatusOf(type),
+      jurisdiction: defaultJurisdiction(type),
+      convertsAt71To: conversionTargetAt71(type) ?? null,
+      minimumAge: minimumAge ?? null,
+      minimumDistributionFromAge: (RMD_ACCOUNT_TYPES as readonly string[]).includes(type) ? RMD_START_AGE : null,
     };
   }
 

@@ -139,3 +139,51 @@ describe('GET /api/calculators/contribution-room', () => {
     expect(response.body).toMatchObject({ details: [{ message: 'Account must be TFSA or RRSP' }] });
   });
 });
+
+describe('GET /api/calculators/account-rules', () => {
+  it('gives the rules of a Canadian registered account', async () => {
+    const response = await get('/api/calculators/account-rules?type=RRSP');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      type: 'RRSP',
+      label: '🇨🇦 RRSP',
+      ownerKinds: ['Person'],
+      jointAllowed: true,
+      creatable: { joint: 'OPTIONAL', jurisdiction: 'NEVER', taxStatus: 'NEVER' },
+      taxStatus: 'TAX_DEFERRED',
+      jurisdiction: 'CA',
+      convertsAt71To: 'RRIF',
+      minimumAge: null,
+      minimumDistributionFromAge: null,
+    });
+  });
+
+  it('knows never-joint, US and minimum-age rules', async () => {
+    expect((await get('/api/calculators/account-rules?type=FHSA')).body).toMatchObject({
+      jointAllowed: false,
+      creatable: { joint: 'NEVER' },
+      taxStatus: 'DEDUCTIBLE_FREE',
+    });
+    expect((await get('/api/calculators/account-rules?type=ROTH_IRA')).body).toMatchObject({
+      jurisdiction: 'US',
+      taxStatus: 'TAX_EXEMPT',
+    });
+    expect((await get('/api/calculators/account-rules?type=LIRA')).body).toMatchObject({ convertsAt71To: 'LIF' });
+    expect((await get('/api/calculators/account-rules?type=RRIF')).body).toMatchObject({
+      minimumAge: 20,
+      minimumDistributionFromAge: 71,
+    });
+    expect((await get('/api/calculators/account-rules?type=CASH')).body).toMatchObject({
+      ownerKinds: ['Person', 'Corporation', 'Trust', 'Foundation'],
+      creatable: { jurisdiction: 'OPTIONAL', taxStatus: 'OPTIONAL' },
+    });
+  });
+
+  it('refuses an unknown type', async () => {
+    const response = await get('/api/calculators/account-rules?type=PIGGY_BANK');
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({
+      details: [{ path: 'type', message: 'Type must be an investment account type' }],
+    });
+  });
+});
