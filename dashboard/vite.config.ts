@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // The API serves dist/ at "/" and falls back to index.html for client routes, so assets live at the root.
@@ -11,6 +11,10 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: '/',
   plugins: [react()],
+  // Workspace packages export their TypeScript under the "source" condition (as tsconfig's
+  // customConditions and vitest resolve it): the zod schemas and formatters the dashboard imports
+  // from @meridian/domain are bundled from domain/src, never from a possibly stale domain/dist.
+  resolve: { conditions: ['source', ...defaultClientConditions] },
   server: { proxy },
   preview: { proxy },
   build: {
@@ -18,9 +22,14 @@ export default defineConfig({
     emptyOutDir: true,
     rolldownOptions: {
       treeshake: {
-        // @tremor/react does not declare "sideEffects": false, so without this every component,
-        // charts and recharts included, rides along with the first page that imports a Button.
-        moduleSideEffects: [{ test: /[\\/]node_modules[\\/]@tremor[\\/]react[\\/]/, sideEffects: false }],
+        moduleSideEffects: [
+          // @tremor/react does not declare "sideEffects": false, so without this every component,
+          // charts and recharts included, rides along with the first page that imports a Button.
+          { test: /[\\/]node_modules[\\/]@tremor[\\/]react[\\/]/, sideEffects: false },
+          // domain/src is pure (no I/O, nothing registers itself on import): a page that uses one
+          // schema must not carry every module the package index re-exports.
+          { test: /[\\/]domain[\\/]src[\\/]/, sideEffects: false },
+        ],
       },
     },
   },

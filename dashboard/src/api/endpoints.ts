@@ -1,5 +1,28 @@
-import type { HealthResponse, LoginInput, LoginResponse, OrganizationOverview, SessionUser } from '@meridian/domain';
+import type {
+  ContributionRoom,
+  ContributionRoomQuery,
+  HealthResponse,
+  LoginInput,
+  LoginResponse,
+  OrganizationOverview,
+  PensionInput,
+  PensionResult,
+  RegisteredLimits,
+  SessionUser,
+  WithdrawalAccountType,
+  WithdrawalRate,
+} from '@meridian/domain';
 import { apiRequest } from './client';
+
+/** `?a=1&b=2` from the defined values of `params`. */
+function queryString(params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined) search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
 
 export function login(input: LoginInput, signal?: AbortSignal): Promise<LoginResponse> {
   return apiRequest<LoginResponse>('/auth/login', { method: 'POST', body: input, authenticated: false, signal });
@@ -16,4 +39,28 @@ export function getHealth(signal?: AbortSignal): Promise<HealthResponse> {
 
 export function getOrganizationOverview(signal?: AbortSignal): Promise<OrganizationOverview> {
   return apiRequest<OrganizationOverview>('/organizations/current/overview', { signal });
+}
+
+/** TFSA, RRSP, FHSA, DPSP and RESP figures of one tax year. */
+export function getRegisteredLimits(year: number, signal?: AbortSignal): Promise<RegisteredLimits> {
+  return apiRequest<RegisteredLimits>(`/calculators/registered-limits${queryString({ year })}`, { signal });
+}
+
+/** RRIF/PRIF minimum or LIF/LRIF maximum withdrawal rate at an age; ages outside the table answer 400. */
+export function getWithdrawalRate(
+  type: WithdrawalAccountType,
+  age: number | string,
+  signal?: AbortSignal,
+): Promise<WithdrawalRate> {
+  return apiRequest<WithdrawalRate>(`/calculators/withdrawal-rate${queryString({ type, age })}`, { signal });
+}
+
+/** Defined-benefit pension: years of service, payout and commuted value (decimal strings). */
+export function calculatePension(input: PensionInput, signal?: AbortSignal): Promise<PensionResult> {
+  return apiRequest<PensionResult>('/calculators/pension', { method: 'POST', body: input, signal });
+}
+
+/** TFSA cumulative room by birth year, or new RRSP room from the previous year's earned income. */
+export function getContributionRoom(query: ContributionRoomQuery, signal?: AbortSignal): Promise<ContributionRoom> {
+  return apiRequest<ContributionRoom>(`/calculators/contribution-room${queryString({ ...query })}`, { signal });
 }

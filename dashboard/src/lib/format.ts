@@ -25,3 +25,26 @@ const clock = new Intl.DateTimeFormat('en-CA', { hour: '2-digit', minute: '2-dig
 export function formatTime(date: Date): string {
   return clock.format(date);
 }
+
+const dollarsAndCents = new Intl.NumberFormat('en-CA', {
+  style: 'currency',
+  currency: 'CAD',
+  currencyDisplay: 'narrowSymbol',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/**
+ * Dollars with exactly two decimals, e.g. '407709.79' -> '$407,709.79'. The API sends money as
+ * decimal strings; they are formatted as strings, so no digit goes through a float.
+ */
+export function formatCents(value: string | number): string {
+  return dollarsAndCents.format(typeof value === 'string' ? (value as Intl.StringNumericLiteral) : value);
+}
+
+const twoDecimals = new Intl.NumberFormat('en-CA', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** A rate given in percent units with two decimals: 4 -> '4.00%', 6.61 -> '6.61%'. */
+export function formatRate(percent: number): string {
+  return `${twoDecimals.format(percent)}%`;
+}

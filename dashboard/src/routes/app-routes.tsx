@@ -7,6 +7,7 @@ import { RequireAuth } from './require-auth';
 const LoginPage = lazy(() => import('../features/auth/login-page'));
 const AppShell = lazy(() => import('../features/shell/app-shell'));
 const HomePage = lazy(() => import('../features/home/home-page'));
+const CalculatorsPage = lazy(() => import('../features/calculators/calculators-page'));
 const NotFoundPage = lazy(() => import('../features/errors/not-found-page'));
 
 export function AppRoutes() {
@@ -17,6 +18,7 @@ export function AppRoutes() {
         <Route element={<RequireAuth />}>
           <Route element={<AppShell />}>
             <Route index element={<HomePage />} />
+            <Route path="calculators" element={<CalculatorsPage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Route>
         </Route>

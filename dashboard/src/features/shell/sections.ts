@@ -1,6 +1,7 @@
 /**
- * The product's sections (foundations §2 section keys) in navigation order. Only those marked
- * `available` have a page; the rest are listed so users see what is coming, and are not links.
+ * The product's sections (foundations §2 section keys) in navigation order, plus Calculators, an
+ * advisor tool beside Planning that is not a section key of its own. Only those marked `available`
+ * have a page; the rest are listed so users see what is coming, and are not links.
  */
 export interface Section {
   key: string;
@@ -13,12 +14,15 @@ const upcoming = (key: string, label: string): Section => ({ key, label, path: `
 
 export const HOME: Section = { key: 'home', label: 'Home', path: '/', available: true };
 
+export const CALCULATORS: Section = { key: 'calculators', label: 'Calculators', path: '/calculators', available: true };
+
 export const SECTIONS: readonly Section[] = [
   HOME,
   upcoming('crm', 'CRM'),
   upcoming('financial-records', 'Financial records'),
   upcoming('cash-flows', 'Cash flows'),
   upcoming('planning', 'Planning'),
+  CALCULATORS,
   upcoming('life-events', 'Life events'),
   upcoming('meetings', 'Meetings'),
   upcoming('tasks', 'Tasks'),

@@ -1,0 +1,162 @@
+import type { ReactNode } from 'react';
+import { TextInput } from '@tremor/react';
+
+// Labelled form fields of the calculators: a label, the control, an optional hint and the field's
+// error message, wired together for screen readers. Numbers use Tremor's TextInput; choices and
+// dates are the native <select> and <input type="date"> (keyboard, screen readers and date entry
+// work as the browser intends) dressed in Tremor's input styles.
+
+const nativeControl =
+  'w-full rounded-tremor-default border bg-tremor-background px-3 py-2 text-tremor-default text-tremor-content-emphasis shadow-tremor-input outline-none transition duration-100 focus:border-tremor-brand-subtle focus:ring-2 focus:ring-tremor-brand-muted';
+
+interface ControlState {
+  id: string;
+  invalid: boolean;
+  describedBy: string | undefined;
+}
+
+interface FieldProps {
+  id: string;
+  label: string;
+  /** Shown under the control, which is marked invalid while there is one. */
+  error?: string | undefined;
+  hint?: ReactNode;
+  /** `data-testid` of the control; its error message is `${testId}-error`. */
+  testId: string;
+  optional?: boolean;
+  className?: string;
+}
+
+function Field({
+  id,
+  label,
+  error,
+  hint,
+  testId,
+  optional = false,
+  className,
+  children,
+}: FieldProps & { children: (control: ControlState) => ReactNode }) {
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const showHint = Boolean(hint) && error === undefined;
+  const describedBy = error !== undefined ? errorId : showHint ? hintId : undefined;
+  return (
+    <div className={className}>
+      <label
+        htmlFor={id}
+        className="flex items-baseline gap-1.5 text-tremor-default font-medium text-tremor-content-strong"
+      >
+        {label}
+        {optional && <span className="text-tremor-label font-normal text-tremor-content-subtle">(optional)</span>}
+      </label>
+      <div className="mt-1.5">{children({ id, invalid: error !== undefined, describedBy })}</div>
+      {showHint && (
+        <p id={hintId} className="mt-1.5 text-tremor-label text-tremor-content">
+          {hint}
+        </p>
+      )}
+      {error !== undefined && (
+        <p id={errorId} className="mt-1.5 text-tremor-label text-red-600" data-testid={`${testId}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+interface ValueFieldProps extends FieldProps {
+  value: string;
+  onChange: (value: string) => void;
+  disabled?: boolean;
+}
+
+export function NumberField({
+  value,
+  onChange,
+  disabled,
+  placeholder,
+  step = 'any',
+  ...field
+}: ValueFieldProps & { placeholder?: string; step?: string }) {
+  return (
+    <Field {...field}>
+      {(control) => (
+        <TextInput
+          id={control.id}
+          type="number"
+          inputMode="decimal"
+          step={step}
+          placeholder={placeholder ?? ''}
+          value={value}
+          onValueChange={onChange}
+          error={control.invalid}
+          aria-invalid={control.invalid}
+          aria-describedby={control.describedBy}
+          data-testid={field.testId}
+          disabled={disabled}
+        />
+      )}
+    </Field>
+  );
+}
+
+export function DateField({ value, onChange, disabled, ...field }: ValueFieldProps) {
+  return (
+    <Field {...field}>
+      {(control) => (
+        <input
+          id={control.id}
+          type="date"
+          className={`${nativeControl} ${control.invalid ? 'border-red-500' : 'border-tremor-border'}`}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          aria-invalid={control.invalid}
+          aria-describedby={control.describedBy}
+          data-testid={field.testId}
+          disabled={disabled}
+        />
+      )}
+    </Field>
+  );
+}
+
+export interface Choice<T extends string> {
+  value: T;
+  label: string;
+}
+
+interface SelectFieldProps<T extends string> extends FieldProps {
+  value: T;
+  onChange: (value: T) => void;
+  choices: readonly Choice<T>[];
+  disabled?: boolean;
+}
+
+export function SelectField<T extends string>({ value, onChange, choices, disabled, ...field }: SelectFieldProps<T>) {
+  return (
+    <Field {...field}>
+      {(control) => (
+        <select
+          id={control.id}
+          className={`${nativeControl} ${control.invalid ? 'border-red-500' : 'border-tremor-border'}`}
+          value={value}
+          onChange={(event) => {
+            const picked = choices.find((choice) => choice.value === event.target.value);
+            if (picked) onChange(picked.value);
+          }}
+          aria-invalid={control.invalid}
+          aria-describedby={control.describedBy}
+          data-testid={field.testId}
+          disabled={disabled}
+        >
+          {choices.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
