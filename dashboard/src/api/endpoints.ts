@@ -46,6 +46,25 @@ export function getRegisteredLimits(year: number, signal?: AbortSignal): Promise
   return apiRequest<RegisteredLimits>(`/calculators/registered-limits${queryString({ year })}`, { signal });
 }
 
+/** The figures of every year from `from` to `to`, oldest first (one request for a chart). */
+export function getRegisteredLimitsByYear(from: number, to: number, signal?: AbortSignal): Promise<RegisteredLimits[]> {
+  return apiRequest<RegisteredLimits[]>(`/calculators/registered-limits/by-year${queryString({ from, to })}`, {
+    signal,
+  });
+}
+
+/** A withdrawal table between two ages (clipped to the table), for a chart. */
+export function getWithdrawalRates(
+  type: WithdrawalAccountType,
+  fromAge: number,
+  toAge: number,
+  signal?: AbortSignal,
+): Promise<WithdrawalRate[]> {
+  return apiRequest<WithdrawalRate[]>(`/calculators/withdrawal-rates${queryString({ type, fromAge, toAge })}`, {
+    signal,
+  });
+}
+
 /** RRIF/PRIF minimum or LIF/LRIF maximum withdrawal rate at an age; ages outside the table answer 400. */
 export function getWithdrawalRate(
   type: WithdrawalAccountType,

@@ -7,7 +7,9 @@ export {
   getHealth,
   getOrganizationOverview,
   getRegisteredLimits,
+  getRegisteredLimitsByYear,
   getWithdrawalRate,
+  getWithdrawalRates,
   login,
 } from './endpoints';
 export { clearToken, readToken, saveToken } from './token-store';

@@ -125,3 +125,25 @@ export const accountRulesSchema = z.object({
   minimumDistributionFromAge: z.number().int().nullable(),
 });
 export type AccountRules = z.infer<typeof accountRulesSchema>;
+
+/** A span of years for charts; at most a century. */
+export const registeredLimitsRangeQuerySchema = z
+  .object({ from: year, to: year })
+  .refine((query) => query.from <= query.to, { path: ['to'], message: 'The last year must not be before the first' })
+  .refine((query) => query.to - query.from < 100, { path: ['to'], message: 'Ask for at most 100 years at a time' });
+
+/** A whole withdrawal table, or the part between two ages, for charts. */
+export const withdrawalRatesQuerySchema = z
+  .object({
+    type: z.enum(withdrawalTypes, { error: `Type must be one of ${withdrawalTypes.join(', ')}` }),
+    fromAge: z.coerce.number({ error: 'Age must be a number' }).int('Age must be a whole number').optional(),
+    toAge: z.coerce.number({ error: 'Age must be a number' }).int('Age must be a whole number').optional(),
+  })
+  .transform((query) => {
+    const table = WITHDRAWAL_TABLES[query.type];
+    return {
+      type: query.type,
+      fromAge: Math.max(query.fromAge ?? table.minAge, table.minAge),
+      toAge: Math.min(query.toAge ?? table.maxAge, table.maxAge),
+    };
+  });

@@ -9,6 +9,8 @@ import {
   pensionInputSchema,
   pensionResultSchema,
   registeredLimitsQuerySchema,
+  registeredLimitsRangeQuerySchema,
+  withdrawalRatesQuerySchema,
   registeredLimitsSchema,
   withdrawalRateQuerySchema,
   withdrawalRateSchema,
@@ -36,6 +38,33 @@ export class CalculatorsController {
   })
   registeredLimits(@ValidQuery() query: z.infer<typeof registeredLimitsQuerySchema>): RegisteredLimits {
     return this.calculators.registeredLimits(query.year);
+  }
+
+  @Get('registered-limits/by-year')
+  @ApiRoute({
+    summary: 'The registered limits of every year of a span (oldest first), for charts',
+    tags: TAGS,
+    query: registeredLimitsRangeQuerySchema,
+    response: z.array(registeredLimitsSchema),
+  })
+  registeredLimitsByYear(@ValidQuery() query: z.infer<typeof registeredLimitsRangeQuerySchema>): RegisteredLimits[] {
+    const years = Array.from({ length: query.to - query.from + 1 }, (_, index) => query.from + index);
+    return years.map((year) => this.calculators.registeredLimits(year));
+  }
+
+  @Get('withdrawal-rates')
+  @ApiRoute({
+    summary: 'A withdrawal table (RRIF/PRIF minimum or LIF/LRIF maximum) between two ages, for charts',
+    tags: TAGS,
+    query: withdrawalRatesQuerySchema,
+    response: z.array(withdrawalRateSchema),
+  })
+  withdrawalRates(@ValidQuery() query: z.infer<typeof withdrawalRatesQuerySchema>): WithdrawalRate[] {
+    const ages = Array.from(
+      { length: Math.max(0, query.toAge - query.fromAge + 1) },
+      (_, index) => query.fromAge + index,
+    );
+    return ages.map((age) => this.calculators.withdrawalRate(query.type, age));
   }
 
   @Get('withdrawal-rate')

@@ -187,3 +187,31 @@ describe('GET /api/calculators/account-rules', () => {
     });
   });
 });
+
+describe('chart ranges', () => {
+  it('gives the limits of every year of a span', async () => {
+    const response = await get('/api/calculators/registered-limits/by-year?from=2009&to=2025');
+    expect(response.status).toBe(200);
+    const years = response.body as unknown as { year: number; tfsa: number }[];
+    expect(years.map((entry) => entry.year)).toEqual(Array.from({ length: 17 }, (_, index) => 2009 + index));
+    expect(years.find((entry) => entry.year === 2015)?.tfsa).toBe(10000);
+    const backwards = await get('/api/calculators/registered-limits/by-year?from=2025&to=2009');
+    expect(backwards.body).toMatchObject({
+      details: [{ path: 'to', message: 'The last year must not be before the first' }],
+    });
+  });
+
+  it('gives a withdrawal table, clipped to its ages', async () => {
+    const lif = (await get('/api/calculators/withdrawal-rates?type=LIF')).body as unknown as {
+      age: number;
+      ratePercent: number;
+    }[];
+    expect(lif).toHaveLength(40);
+    expect(lif[0]).toMatchObject({ age: 50 });
+    expect(lif.at(-1)).toMatchObject({ age: 89, ratePercent: 100 });
+    const rrif = (await get('/api/calculators/withdrawal-rates?type=RRIF&fromAge=60&toAge=120')).body as unknown as {
+      age: number;
+    }[];
+    expect(rrif.map((entry) => entry.age)).toEqual(Array.from({ length: 36 }, (_, index) => 60 + index));
+  });
+});
