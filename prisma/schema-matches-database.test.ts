@@ -2,7 +2,9 @@
 // tables, columns, types, nullability, defaults, enums, primary keys, unique and plain indexes,
 // foreign keys and their actions. Catches a hand-edited migration, or a schema change whose
 // migration was written by hand and got something wrong. (schema-drift.test.ts catches a schema
-// change with no migration at all.)
+// change with no migration at all.) The only extra indexes allowed are those that hand-written
+// migrations create (support/hand-written-indexes.ts): partial and expression indexes Prisma
+// cannot declare. CHECK constraints are not part of this comparison; invariants.test.ts proves them.
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -10,10 +12,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 import { createTestDatabase } from '../test/support/database.js';
 import type { TestDatabase } from '../test/support/database.js';
-import { SCHEMA_PATH } from './migration-files.js';
+import { readMigrationFolders, SCHEMA_PATH } from './migration-files.js';
 import { compareStructures } from './support/compare-structures.js';
 import { readDatabaseStructure } from './support/database-structure.js';
 import { expectedStructure } from './support/expected-structure.js';
+import { HAND_WRITTEN_MARKER, handWrittenIndexNames } from './support/hand-written-indexes.js';
 import { readDatamodel } from './support/schema-datamodel.js';
 import type { Datamodel } from './support/schema-datamodel.js';
 
@@ -43,8 +46,59 @@ afterAll(async () => {
 
 test('the migrated database matches prisma/schema.prisma', async () => {
   const expected = expectedStructure(schemaDatamodel);
-  const differences = compareStructures(expected, await readDatabaseStructure(client));
+  const allowedExtraIndexes = handWrittenIndexNames(await readMigrationFolders());
+  const differences = compareStructures(expected, await readDatabaseStructure(client), { allowedExtraIndexes });
   expect(differences, 'the migrations do not build what schema.prisma describes').toEqual([]);
+});
+
+test('every hand-written index exists in the database and is one schema.prisma does not declare', async () => {
+  const allowed = handWrittenIndexNames(await readMigrationFolders());
+  const actual = await readDatabaseStructure(client);
+  const expected = expectedStructure(schemaDatamodel);
+  const inDatabase = new Set([...actual.tables.values()].flatMap((table) => [...table.indexes.keys()]));
+  const inSchema = new Set([...expected.tables.values()].flatMap((table) => [...table.indexes.keys()]));
+  expect(allowed.size).toBeGreaterThan(0);
+  expect(
+    [...allowed].filter((name) => !inDatabase.has(name)),
+    'listed but not in the database',
+  ).toEqual([]);
+  expect(
+    [...allowed].filter((name) => inSchema.has(name)),
+    'declared by schema.prisma too',
+  ).toEqual([]);
+});
+
+describe('handWrittenIndexNames', () => {
+  const migration = (sql: string) => ({ script: Buffer.from(sql) });
+
+  test('lists the indexes of hand-written migrations only, minus those dropped later', () => {
+    const names = handWrittenIndexNames([
+      migration('-- CreateIndex\nCREATE UNIQUE INDEX "generated_key" ON "t"("a");'),
+      migration(
+        `${HAND_WRITTEN_MARKER}: partial indexes\n` +
+          'CREATE UNIQUE INDEX "one_primary" ON "t" ("a") WHERE "is_primary";\n' +
+          'CREATE INDEX IF NOT EXISTS Search_Idx ON t USING gin ((lower(b)) gin_trgm_ops);\n' +
+          '-- CREATE INDEX "commented_out" ON "t" ("a");\n' +
+          'CREATE INDEX "dropped_later" ON "t" ("c");',
+      ),
+      migration(`${HAND_WRITTEN_MARKER}\nDROP INDEX IF EXISTS "dropped_later";`),
+    ]);
+    expect([...names].sort()).toEqual(['one_primary', 'search_idx']);
+  });
+
+  test('still reports an extra index that no hand-written migration creates', async () => {
+    const expected = expectedStructure(schemaDatamodel);
+    await client.query('BEGIN');
+    try {
+      await client.query('CREATE INDEX stray_contacts_idx ON contacts (gender)');
+      const allowedExtraIndexes = handWrittenIndexNames(await readMigrationFolders());
+      expect(compareStructures(expected, await readDatabaseStructure(client), { allowedExtraIndexes })).toEqual([
+        'index contacts.stray_contacts_idx: in the database, not in schema.prisma',
+      ]);
+    } finally {
+      await client.query('ROLLBACK');
+    }
+  });
 });
 
 // The comparison is only as good as its mapping of Prisma types and conventions to PostgreSQL.

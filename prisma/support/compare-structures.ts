@@ -12,8 +12,22 @@ import type { ExpectedDefault, ExpectedStructure } from './expected-structure.js
 const SCHEMA = 'schema.prisma';
 const DATABASE = 'the database';
 
-export function compareStructures(expected: ExpectedStructure, actual: DatabaseStructure): string[] {
-  return [...compareEnums(expected.enums, actual.enums), ...compareTables(expected, actual)];
+export interface CompareOptions {
+  /**
+   * Indexes the database may have beyond schema.prisma's: the hand-written ones (see
+   * hand-written-indexes.ts). Only their absence from schema.prisma is forgiven; an index of that
+   * name which schema.prisma does declare is still compared.
+   */
+  allowedExtraIndexes?: ReadonlySet<string>;
+}
+
+export function compareStructures(
+  expected: ExpectedStructure,
+  actual: DatabaseStructure,
+  options: CompareOptions = {},
+): string[] {
+  const allowed = options.allowedExtraIndexes ?? new Set<string>();
+  return [...compareEnums(expected.enums, actual.enums), ...compareTables(expected, actual, allowed)];
 }
 
 function compareEnums(expected: Map<string, string[]>, actual: Map<string, string[]>): string[] {
@@ -29,11 +43,11 @@ function compareEnums(expected: Map<string, string[]>, actual: Map<string, strin
   return differences;
 }
 
-function compareTables(expected: ExpectedStructure, actual: DatabaseStructure): string[] {
+function compareTables(expected: ExpectedStructure, actual: DatabaseStructure, allowed: ReadonlySet<string>): string[] {
   const differences = missingAndExtra('table', expected.tables, actual.tables);
   for (const [name, table] of expected.tables) {
     const actualTable = actual.tables.get(name);
-    if (actualTable) differences.push(...compareTable(name, table, actualTable));
+    if (actualTable) differences.push(...compareTable(name, table, actualTable, allowed));
   }
   return differences;
 }
@@ -42,6 +56,7 @@ function compareTable(
   table: string,
   expected: TableStructure<ExpectedDefault>,
   actual: TableStructure<string | null>,
+  allowed: ReadonlySet<string>,
 ): string[] {
   const differences = missingAndExtra(`column ${table}.`, expected.columns, actual.columns);
   for (const [name, column] of expected.columns) {
@@ -49,7 +64,10 @@ function compareTable(
     if (actualColumn) differences.push(...compareColumn(`${table}.${name}`, column, actualColumn));
   }
   differences.push(...comparePrimaryKey(table, expected.primaryKey, actual.primaryKey));
-  differences.push(...missingAndExtra(`index ${table}.`, expected.indexes, actual.indexes));
+  const actualIndexes = new Map(
+    [...actual.indexes].filter(([name]) => expected.indexes.has(name) || !allowed.has(name)),
+  );
+  differences.push(...missingAndExtra(`index ${table}.`, expected.indexes, actualIndexes));
   for (const [name, index] of expected.indexes) {
     const actualIndex = actual.indexes.get(name);
     if (actualIndex && describeIndex(actualIndex) !== describeIndex(index)) {

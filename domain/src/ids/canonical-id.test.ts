@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ACCOUNT_OWNER_ENTITY_KIND,
   assertCanonicalId,
   canonicalPrefix,
   CANONICAL_ID_SUFFIX_LENGTH,
+  EntityKind,
+  EntityType,
+  FINANCIAL_RECORD_ID_TYPE,
+  FinancialRecordType,
   isCanonicalId,
   newId,
   parseId,
@@ -43,5 +48,31 @@ describe('canonical ids', () => {
     expect(() => canonicalPrefix('')).toThrowError(
       expect.objectContaining({ code: 'ERR_INVALID_CANONICAL_NAME_STRING' }),
     );
+  });
+});
+
+describe('entity id prefixes', () => {
+  const prefixes = Object.values(EntityType);
+
+  it('are distinct and valid canonical prefixes', () => {
+    expect(new Set(prefixes).size).toBe(prefixes.length);
+    for (const prefix of prefixes) expect(isCanonicalId(newId(prefix), [prefix])).toBe(true);
+  });
+
+  it("cover every spec entity kind with a table, each as its kind's lower-cased spelling", () => {
+    // CLIENT and TASK have no table of their own; SUPER_ADMIN is a platform operator, not a row.
+    const withoutTable = new Set(['CLIENT', 'TASK', 'SUPER_ADMIN']);
+    const missing = EntityKind.filter((kind) => !withoutTable.has(kind))
+      .map((kind) => kind.toLowerCase())
+      .filter((prefix) => !(prefixes as readonly string[]).includes(prefix));
+    expect(missing).toEqual([]);
+  });
+
+  it('keep the misspelt account-owner kind exactly as the domain stores it', () => {
+    expect(EntityType.accountOwner).toBe(ACCOUNT_OWNER_ENTITY_KIND.toLowerCase());
+  });
+
+  it('name one prefix per financial record type', () => {
+    expect(Object.keys(FINANCIAL_RECORD_ID_TYPE).sort()).toEqual([...FinancialRecordType].sort());
   });
 });

@@ -1,4 +1,6 @@
 import { customAlphabet } from 'nanoid';
+import { ACCOUNT_OWNER_ENTITY_KIND } from '../enums/entities.js';
+import type { FinancialRecordType } from '../enums/financial-records.js';
 import { DomainError, ErrorCode } from '../errors/domain-error.js';
 
 /** Suffix length of generated ids (foundations §9). */
@@ -11,18 +13,130 @@ const CANONICAL_ID = /^([a-z0-9_]+)-([A-Za-z0-9_-]{21})$/;
 const TYPE_NAME = /^[A-Za-z$][A-Za-z0-9$]*$/;
 
 /**
- * The id prefix of each entity kind the platform stores. Spec kinds are spelt as the spec spells
- * them; multi-word kinds join with underscores (the prefix allows only [a-z0-9_]).
+ * The id prefix of each entity kind the platform stores. Spec kinds are spelt as the spec spells them
+ * (foundations §3); multi-word kinds join with underscores (the prefix allows only [a-z0-9_]). Kinds
+ * the spec lists without a table of their own: `client` (a contact of type CLIENT, or a household)
+ * and `task` (the family of the four task kinds, whose ids carry their own kind's prefix).
  */
 export const EntityType = {
+  // identity and practice
   organization: 'organization',
   team: 'team',
   teamMember: 'team_member',
   user: 'user',
   professional: 'professional',
   outboxEmail: 'outbox_email',
+  invitation: 'invitation',
+  brand: 'brand',
+  brandLogo: 'brand_logo',
+  linksProfile: 'links_profile',
+  profileLink: 'profile_link',
+  // clients
+  household: 'household',
+  person: 'person',
+  corporation: 'corporation',
+  trust: 'trust',
+  foundation: 'foundation',
+  family: 'family',
+  familyAddress: 'family_address',
+  group: 'group',
+  institution: 'institution',
+  // contacts and pipeline
+  contact: 'contact',
+  contactEmail: 'contact_email',
+  contactPhoneNumber: 'contact_phone_number',
+  contactAddress: 'contact_address',
+  contactEmployment: 'contact_employment',
+  contactSocialLink: 'contact_social_link',
+  tag: 'tag',
+  lead: 'lead',
+  prospect: 'prospect',
+  opportunity: 'opportunity',
+  proposal: 'proposal',
+  proposalRecipient: 'proposal_recipient',
+  offer: 'offer',
+  offerFeeTier: 'offer_fee_tier',
+  offering: 'offering',
+  packageTemplate: 'package_template',
+  service: 'service',
+  serviceVariant: 'service_variant',
+  // tasks, workflows, meetings, notes, documents, custom fields
+  basicTask: 'basic_task',
+  financialTask: 'financial_task',
+  questionsTask: 'questions_task',
+  updateFamilyTask: 'update_family_task',
+  workflow: 'workflow',
+  workflowStep: 'workflow_step',
+  meeting: 'meeting',
+  meetingParticipant: 'meeting_participant',
+  meetingAgendaItem: 'meeting_agenda_item',
+  meetingTemplate: 'meeting_template',
+  meetingTemplateOpeningHours: 'meeting_template_opening_hours',
+  note: 'note',
+  noteAttachment: 'note_attachment',
+  noteMention: 'note_mention',
+  document: 'document',
+  documentMention: 'document_mention',
+  customFieldDefinition: 'custom_field_definition',
+  customFieldValue: 'custom_field_value',
+  // plans and timelines
+  plan: 'plan',
+  planMilestone: 'plan_milestone',
+  planFlow: 'plan_flow',
+  planAccount: 'plan_account',
+  planAsset: 'plan_asset',
+  planLiability: 'plan_liability',
+  timeline: 'timeline',
+  lifeEvent: 'life_event',
+  // financial records: the spec's kinds where it names one (credit card account, client real estate...)
+  bankAccount: 'bank_account',
+  investmentAccount: 'investment_account',
+  creditCardAccount: 'credit_card_account',
+  additionalCard: 'additional_card',
+  lineOfCreditAccount: 'line_of_credit_account',
+  loanAccount: 'loan_account',
+  mortgage: 'mortgage',
+  clientRealEstate: 'client_real_estate',
+  realAsset: 'real_asset',
+  insurancePolicy: 'insurance_policy',
+  definedBenefitPension: 'defined_benefit_pension',
+  privateInvestment: 'private_investment',
+  companyEquity: 'company_equity',
+  /** An owner of a financial record: the spec's misspelt account-owner kind, lower-cased. */
+  accountOwner: ACCOUNT_OWNER_ENTITY_KIND.toLowerCase() as Lowercase<typeof ACCOUNT_OWNER_ENTITY_KIND>,
+  // cash flows
+  cashFlowSource: 'cash_flow_source',
+  cashFlowParty: 'cash_flow_party',
+  cashFlow: 'cash_flow',
+  recurringStream: 'recurring_stream',
+  transaction: 'transaction',
+  transactionCategory: 'transaction_category',
+  // integration hub
+  connection: 'connection',
+  syncRun: 'sync_run',
+  syncRecordError: 'sync_record_error',
+  importBatch: 'import_batch',
+  externalLink: 'external_link',
+  fxRate: 'fx_rate',
+  auditLog: 'audit_log',
 } as const;
 export type EntityType = (typeof EntityType)[keyof typeof EntityType];
+
+/** The id prefix of a financial record of each type: its row in financial_records and its type table share the id. */
+export const FINANCIAL_RECORD_ID_TYPE = {
+  BANK_ACCOUNT: EntityType.bankAccount,
+  COMPANY_EQUITY: EntityType.companyEquity,
+  CREDIT_CARD: EntityType.creditCardAccount,
+  DEFINED_BENEFIT_PENSION: EntityType.definedBenefitPension,
+  INSURANCE_POLICY: EntityType.insurancePolicy,
+  INVESTMENT_ACCOUNT: EntityType.investmentAccount,
+  LINE_OF_CREDIT: EntityType.lineOfCreditAccount,
+  LOAN: EntityType.loanAccount,
+  MORTGAGE: EntityType.mortgage,
+  PRIVATE_INVESTMENT: EntityType.privateInvestment,
+  REAL_ASSET: EntityType.realAsset,
+  REAL_ESTATE_PROPERTY: EntityType.clientRealEstate,
+} as const satisfies Record<FinancialRecordType, EntityType>;
 
 /** Converts a type name such as `TeamMember` or `teamMember` to its id prefix `team_member`. */
 export function canonicalPrefix(typeName: string): string {
