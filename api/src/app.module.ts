@@ -10,6 +10,7 @@ import { OrganizationsModule } from './modules/organizations/organizations.modul
 import { TeamsModule } from './modules/teams/teams.module.js';
 import { CalculatorsModule } from './modules/calculators/calculators.module.js';
 import { ReferenceModule } from './modules/reference/reference.module.js';
+import { AuditModule } from './modules/audit/audit.module.js';
 
 @Module({})
 export class AppModule {
@@ -19,6 +20,7 @@ export class AppModule {
       imports: [
         CoreModule.forRoot(config, logger),
         DiscoveryModule,
+        AuditModule,
         HealthModule,
         AuthModule,
         UsersModule,

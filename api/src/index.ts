@@ -20,6 +20,7 @@ export { QueueService, DEFAULT_JOB_OPTIONS } from './infra/queue/queue.service.j
 export { EmailModule } from './modules/email/email.module.js';
 export { OutboxService } from './modules/email/outbox.service.js';
 export { OutboxRepository } from './modules/email/outbox.repository.js';
+export { AuditService, AuditModule, type AuditEntry } from './modules/audit/index.js';
 export { hashPassword } from './modules/auth/password.js';
 export { runMain } from './run-main.js';
 export type { PrismaClient, Prisma } from './generated/prisma/client.js';

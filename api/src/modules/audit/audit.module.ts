@@ -1,0 +1,9 @@
+import { Global, Module } from '@nestjs/common';
+import { AuditController } from './audit.controller.js';
+import { AuditRepository } from './audit.repository.js';
+import { AuditService } from './audit.service.js';
+
+/** Global: every feature module records its changes through AuditService. */
+@Global()
+@Module({ controllers: [AuditController], providers: [AuditService, AuditRepository], exports: [AuditService] })
+export class AuditModule {}
