@@ -156,6 +156,16 @@ export function canonicalPrefix(typeName: string): string {
 }
 
 /** A new id for the given type name or prefix, e.g. `newId('team')` -> `team-V1StGXR8_Z5jdHi6B-myT`. */
+/**
+ * An id of one entity kind. `CanonicalId<'team'>` is `team-${string}`, so a team id is not
+ * accepted where a user id is expected, at compile time.
+ */
+export type CanonicalId<P extends string = string> = `${P}-${string}`;
+export type IdOf<K extends keyof typeof EntityType> = CanonicalId<(typeof EntityType)[K]>;
+
+/** A new id for the given type name or prefix, typed by its prefix when the prefix is known. */
+export function newId<P extends EntityType>(prefix: P): CanonicalId<P>;
+export function newId(typeName: string): string;
 export function newId(typeName: string): string {
   const prefix = CANONICAL_ID.test(`${typeName}-${'x'.repeat(CANONICAL_ID_SUFFIX_LENGTH)}`)
     ? typeName
@@ -180,13 +190,15 @@ export function parseId(id: unknown): ParsedId {
   return { type: match[1]!, suffix: match[2]! };
 }
 
-export function isCanonicalId(id: unknown, allowedTypes?: readonly string[]): id is string {
+export function isCanonicalId<P extends string>(id: unknown, allowedTypes?: readonly P[]): id is CanonicalId<P> {
   if (typeof id !== 'string') return false;
   const match = CANONICAL_ID.exec(id);
-  return match !== null && (allowedTypes === undefined || allowedTypes.includes(match[1]!));
+  return match !== null && (allowedTypes === undefined || (allowedTypes as readonly string[]).includes(match[1]!));
 }
 
 /** Validates an id and, when given, that its type is one of `allowedTypes`. */
+export function assertCanonicalId<P extends string>(id: unknown, allowedTypes: readonly P[]): CanonicalId<P>;
+export function assertCanonicalId(id: unknown): CanonicalId;
 export function assertCanonicalId(id: unknown, allowedTypes?: readonly string[]): string {
   const { type } = parseId(id);
   if (allowedTypes && !allowedTypes.includes(type)) {
