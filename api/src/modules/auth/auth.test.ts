@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient, type PrismaClient } from '@meridian/api';
 import { call, login } from '../../../../test/support/http.js';
 import { DEMO_ADMIN, startTestApi, type TestApi } from '../../../../test/support/app.js';
+import { createOrganization } from '../../../../test/support/factories.js';
 
 let api: TestApi;
 let prisma: PrismaClient;
@@ -89,16 +90,11 @@ describe('sign-in', () => {
   });
 
   it('stops honouring the token of a deleted user', async () => {
-    const email = 'marcus.chen@advisor.test';
-    await prisma.user.update({
-      where: { email },
-      data: {
-        passwordHash: (await prisma.user.findUniqueOrThrow({ where: { email: DEMO_ADMIN.email } })).passwordHash,
-      },
-    });
-    const token = await login(api.baseUrl, email, DEMO_ADMIN.password);
+    const leaving = await createOrganization(prisma, { name: 'Leaving Wealth' });
+    const token = await login(api.baseUrl, leaving.email, leaving.password);
     expect((await call(api.baseUrl, 'GET', '/api/auth/me', { token })).status).toBe(200);
-    await prisma.user.delete({ where: { email } });
+    await prisma.teamMember.deleteMany({ where: { userId: leaving.userId } });
+    await prisma.user.delete({ where: { id: leaving.userId } });
     expect((await call(api.baseUrl, 'GET', '/api/auth/me', { token })).status).toBe(401);
   });
 });
