@@ -1,144 +1,118 @@
-// Demo organization for a newcomer's first `npm start`, and for the browser tests.
-// Everything here is sample data: the organization is flagged isDemo and the dashboard says so.
+// The demo organization: sample data for a newcomer's first `npm start`, for the tests, and (at
+// the large size) for benchmarks. Everything in it is invented; the organization is flagged isDemo
+// and the dashboard says so. What it contains and how: prisma/seed/demo.ts.
+//
+//   npm run seed                       the small demo (the same as `npm run db:seed`)
+//   npm run seed -- --size large       10,000 households, for benchmarks
+//   npm run seed -- --seed 42          another, equally deterministic, organization
+//
+// It migrates the database first (creating it if needed), then seeds unless the database already
+// has a demo organization. `npm start` seeds only a database with no organization at all.
+import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { randomBytes } from 'node:crypto';
-import { EntityType, newId, type UserRole } from '@meridian/domain';
-import { createPrismaClient, hashPassword, loadConfig, type PrismaClient } from '@meridian/api';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '@meridian/api';
+import { migrateDatabase } from './migrate.js';
+import { connect, databaseNameOf, DatabaseSetupError, disconnect, serverAddressOf } from './postgres.js';
+import {
+  DEFAULT_SEED,
+  DEMO_ORGANIZATION_NAME,
+  PER_HOUSEHOLD,
+  SEED_REFERENCE_DATE,
+  SEED_SIZES,
+  seedDemo,
+  type SeedDemoOptions,
+  type SeedDemoResult,
+  type SeedSize,
+} from './seed/demo.js';
 
-export const DEMO_ORGANIZATION_NAME = 'Maple & Pine Wealth Partners (demo)';
+export {
+  DEFAULT_SEED,
+  DEMO_ORGANIZATION_NAME,
+  PER_HOUSEHOLD,
+  SEED_REFERENCE_DATE,
+  SEED_SIZES,
+  type SeedDemoResult,
+  type SeedSize,
+};
 
-interface DemoPerson {
-  name: string;
-  email: string;
-  role: UserRole;
-  team: 'advisory' | 'operations';
-  professional?: { role: 'ADVISOR' | 'PM'; jobTitle: string };
-}
+export type SeedResult = SeedDemoResult;
 
-const DEMO_STAFF: DemoPerson[] = [
-  {
-    name: 'Olivia Tremblay',
-    email: 'olivia.tremblay@advisor.test',
-    role: 'ADVISOR',
-    team: 'advisory',
-    professional: { role: 'ADVISOR', jobTitle: 'Senior Wealth Advisor' },
-  },
-  {
-    name: 'Marcus Chen',
-    email: 'marcus.chen@advisor.test',
-    role: 'ADVISING_REPRESENTATIVE',
-    team: 'advisory',
-    professional: { role: 'ADVISOR', jobTitle: 'Advising Representative' },
-  },
-  {
-    name: 'Priya Nair',
-    email: 'priya.nair@advisor.test',
-    role: 'ASSOCIATE_ADVISING_REPRESENTATIVE',
-    team: 'advisory',
-    professional: { role: 'ADVISOR', jobTitle: 'Associate Advisor' },
-  },
-  {
-    name: 'Daniel Okafor',
-    email: 'daniel.okafor@advisor.test',
-    role: 'PM',
-    team: 'operations',
-    professional: { role: 'PM', jobTitle: 'Portfolio Manager' },
-  },
-];
-
-export interface SeedResult {
-  seeded: boolean;
-  organizationId?: string;
-}
-
-/** Seeds the demo organization when the database has no organization at all; otherwise does nothing. */
+/**
+ * Seeds the demo organization into the database at `databaseUrl`. By default (npm start, the
+ * tests) only when it has no organization at all; see SeedDemoOptions for the other choices.
+ */
 export async function seedDemoOrganization(
-  prisma: PrismaClient,
+  databaseUrl: string,
   admin: { email: string; password: string },
+  options: Omit<SeedDemoOptions, 'admin'> = {},
 ): Promise<SeedResult> {
-  if ((await prisma.organization.count()) > 0) return { seeded: false };
-  const organizationId = newId(EntityType.organization);
-  const teams = { advisory: newId(EntityType.team), operations: newId(EntityType.team) };
-  const adminHash = await hashPassword(admin.password);
-  // Staff accounts exist to populate the organization; nobody knows their passwords.
-  const staffHash = await hashPassword(randomBytes(24).toString('base64url'));
-
-  await prisma.$transaction(async (tx) => {
-    await tx.organization.create({
-      data: {
-        id: organizationId,
-        name: DEMO_ORGANIZATION_NAME,
-        legalName: 'Maple & Pine Wealth Partners Inc.',
-        isDemo: true,
-      },
-    });
-    await tx.team.createMany({
-      data: [
-        { id: teams.advisory, organizationId, name: 'Advisory team' },
-        { id: teams.operations, organizationId, name: 'Operations' },
-      ],
-    });
-    const people: (DemoPerson & { hash: string })[] = [
-      {
-        name: 'Demo Admin',
-        email: admin.email.toLowerCase(),
-        role: 'ADMIN',
-        team: 'advisory',
-        professional: { role: 'ADVISOR', jobTitle: 'Managing Partner' },
-        hash: adminHash,
-      },
-      ...DEMO_STAFF.map((person) => ({ ...person, hash: staffHash })),
-    ];
-    for (const person of people) {
-      const userId = newId(EntityType.user);
-      await tx.user.create({
-        data: {
-          id: userId,
-          organizationId,
-          email: person.email,
-          name: person.name,
-          passwordHash: person.hash,
-          role: person.role,
-        },
-      });
-      await tx.teamMember.create({
-        data: { id: newId(EntityType.teamMember), organizationId, teamId: teams[person.team], userId },
-      });
-      if (person.professional) {
-        await tx.professional.create({
-          data: {
-            id: newId(EntityType.professional),
-            organizationId,
-            userId,
-            displayName: person.name,
-            role: person.professional.role,
-            jobTitle: person.professional.jobTitle,
-          },
-        });
-      }
-    }
-  });
-  return { seeded: true, organizationId };
-}
-
-async function main(): Promise<void> {
-  const config = loadConfig();
-  const prisma = createPrismaClient(config.DATABASE_URL);
+  const client = await connect(databaseUrl, 'meridian-seed', 'DATABASE_URL');
   try {
-    const result = await seedDemoOrganization(prisma, {
-      email: config.DEMO_ADMIN_EMAIL,
-      password: config.DEMO_ADMIN_PASSWORD,
-    });
-    console.log(
-      result.seeded
-        ? `Seeded the demo organization "${DEMO_ORGANIZATION_NAME}".`
-        : 'The database already has an organization; nothing seeded.',
-    );
+    return await seedDemo(client, { ...options, admin });
   } finally {
-    await prisma.$disconnect();
+    await disconnect(client);
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  await main();
+function parseOptions(argv: string[]): { size: SeedSize; seed: number } {
+  const { values } = parseArgs({
+    args: argv,
+    options: { size: { type: 'string', default: 'small' }, seed: { type: 'string' } },
+    strict: true,
+  });
+  const size = values.size;
+  if (size !== 'small' && size !== 'large') {
+    throw new DatabaseSetupError(`--size must be small or large, not "${size}".`);
+  }
+  const seed = values.seed === undefined ? DEFAULT_SEED : Number(values.seed);
+  if (!Number.isSafeInteger(seed) || seed < 0) throw new DatabaseSetupError('--seed must be a whole number.');
+  return { size, seed };
 }
+
+async function main(): Promise<void> {
+  try {
+    const { size, seed } = parseOptions(process.argv.slice(2));
+    const config = loadConfig();
+    const url = config.DATABASE_URL;
+    console.log(`Database ${databaseNameOf(url)} on ${serverAddressOf(url)}`);
+    const { applied } = await migrateDatabase(url, { log: (line) => console.log(line) });
+    if (applied.length > 0) console.log(`Applied ${applied.length} migration(s).`);
+    console.log(
+      `Seeding the ${size} demo organization (${SEED_SIZES[size].households.toLocaleString('en-US')} households, ` +
+        `seed ${seed}, reference date ${SEED_REFERENCE_DATE.toISOString().slice(0, 10)})...`,
+    );
+    const result = await seedDemoOrganization(
+      url,
+      { email: config.DEMO_ADMIN_EMAIL, password: config.DEMO_ADMIN_PASSWORD },
+      { size, seed, when: 'no-demo-organization', log: (line) => console.log(line) },
+    );
+    const seconds = result.durationMs / 1000;
+    if (!result.seeded) {
+      console.log(`${result.reason} (${seconds.toFixed(2)} s)`);
+      return;
+    }
+    console.log(
+      `Seeded "${DEMO_ORGANIZATION_NAME}" (${result.organizationId}): ${result.rows.toLocaleString('en-US')} rows ` +
+        `in ${seconds.toFixed(2)} s (${Math.round(result.rows / seconds).toLocaleString('en-US')} rows/s).`,
+    );
+    console.log(`Demo login: ${config.DEMO_ADMIN_EMAIL} / ${config.DEMO_ADMIN_PASSWORD}`);
+  } catch (error) {
+    if (!(error instanceof DatabaseSetupError || error instanceof ConfigError)) throw error;
+    console.error(`error: ${error.message}`);
+    process.exitCode = 1;
+  }
+}
+
+/** True when run as `tsx prisma/seed.ts`, false when imported (npm start, tests). */
+function isEntryPoint(): boolean {
+  const script = process.argv[1];
+  if (script === undefined) return false;
+  try {
+    return import.meta.url === pathToFileURL(realpathSync(script)).href;
+  } catch {
+    return false;
+  }
+}
+
+if (isEntryPoint()) await main();

@@ -8,7 +8,6 @@ import {
   ServiceUnreachableError,
   assertPostgresReachable,
   assertRedisReachable,
-  createPrismaClient,
   loadConfig,
 } from '@meridian/api';
 import { migrateDatabase } from '../prisma/migrate.js';
@@ -29,14 +28,12 @@ async function prepare() {
   console.log(applied.length > 0 ? `Applied ${applied.length} migration(s).` : 'Database schema is up to date.');
   let seeded = false;
   if (config.SEED_DEMO) {
-    const prisma = createPrismaClient(config.DATABASE_URL);
-    try {
-      seeded = (
-        await seedDemoOrganization(prisma, { email: config.DEMO_ADMIN_EMAIL, password: config.DEMO_ADMIN_PASSWORD })
-      ).seeded;
-    } finally {
-      await prisma.$disconnect();
-    }
+    seeded = (
+      await seedDemoOrganization(config.DATABASE_URL, {
+        email: config.DEMO_ADMIN_EMAIL,
+        password: config.DEMO_ADMIN_PASSWORD,
+      })
+    ).seeded;
     if (seeded) console.log(`Seeded the demo organization "${DEMO_ORGANIZATION_NAME}" (sample data).`);
   }
   console.log('Compiling the API and the worker (tsc -b)...');

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
-import { createApiApp, createLogger, createPrismaClient, loadConfig, type AppConfig } from '@meridian/api';
+import { createApiApp, createLogger, loadConfig, type AppConfig } from '@meridian/api';
 import { startWorker, type RunningWorker } from '@meridian/workers';
 import { seedDemoOrganization } from '../../prisma/seed.js';
 import { createTestDatabase } from './database.js';
@@ -67,12 +67,7 @@ async function deleteRedisKeys(url: string, pattern: string): Promise<void> {
 }
 
 export async function seedDemo(databaseUrl: string): Promise<void> {
-  const prisma = createPrismaClient(databaseUrl);
-  try {
-    await seedDemoOrganization(prisma, DEMO_ADMIN);
-  } finally {
-    await prisma.$disconnect();
-  }
+  await seedDemoOrganization(databaseUrl, DEMO_ADMIN);
 }
 
 export interface TestApi {
