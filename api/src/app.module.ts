@@ -11,6 +11,14 @@ import { TeamsModule } from './modules/teams/teams.module.js';
 import { CalculatorsModule } from './modules/calculators/calculators.module.js';
 import { ReferenceModule } from './modules/reference/reference.module.js';
 import { AuditModule } from './modules/audit/audit.module.js';
+import { FxRatesModule } from './modules/fx-rates/fx-rates.module.js';
+import { FinancialRecordsModule } from './modules/financial-records/financial-records.module.js';
+import { FinancialViewModule } from './modules/financial-view/financial-view.module.js';
+import { CashFlowsModule } from './modules/cash-flows/cash-flows.module.js';
+import { CustomFieldsModule } from './modules/custom-fields/custom-fields.module.js';
+import { ContactsModule } from './modules/contacts/contacts.module.js';
+import { HouseholdsModule } from './modules/households/households.module.js';
+import { ReportsModule } from './modules/reports/reports.module.js';
 
 @Module({})
 export class AppModule {
@@ -28,6 +36,14 @@ export class AppModule {
         TeamsModule,
         CalculatorsModule,
         ReferenceModule,
+        CustomFieldsModule,
+        ContactsModule,
+        HouseholdsModule,
+        ReportsModule,
+        FxRatesModule,
+        FinancialRecordsModule,
+        FinancialViewModule,
+        CashFlowsModule,
       ],
     };
   }

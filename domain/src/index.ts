@@ -15,3 +15,6 @@ export * from './validation/index.js';
 export * from './forms/index.js';
 export * from './accounts/index.js';
 export * from './categories/index.js';
+export * from './crm/index.js';
+export * from './financial-view/index.js';
+export * from './cash-flows/index.js';

@@ -13,3 +13,5 @@ export {
   login,
 } from './endpoints';
 export { clearToken, readToken, saveToken } from './token-store';
+export * from './financials';
+export * from './crm';

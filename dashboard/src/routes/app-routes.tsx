@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router';
+import { Navigate, Route, Routes } from 'react-router';
 import { LoadingState } from '../components/full-page-status';
 import { RequireAuth } from './require-auth';
 
@@ -8,6 +8,17 @@ const LoginPage = lazy(() => import('../features/auth/login-page'));
 const AppShell = lazy(() => import('../features/shell/app-shell'));
 const HomePage = lazy(() => import('../features/home/home-page'));
 const CalculatorsPage = lazy(() => import('../features/calculators/calculators-page'));
+const FinancialHouseholdsPage = lazy(() => import('../features/financials/households-page'));
+const HouseholdFinancialPage = lazy(() => import('../features/financials/household-financial-page'));
+const CrmLayout = lazy(() => import('../features/crm/crm-layout'));
+const ContactsPage = lazy(() => import('../features/crm/contacts-page'));
+const ContactPage = lazy(() => import('../features/crm/contact-page'));
+const NewContactPage = lazy(() => import('../features/crm/new-contact-page'));
+const LeadsPage = lazy(() => import('../features/crm/leads-page'));
+const CrmHouseholdsPage = lazy(() => import('../features/crm/households-page'));
+const CrmHouseholdPage = lazy(() => import('../features/crm/household-page'));
+const ReportsPage = lazy(() => import('../features/crm/reports-page'));
+const CustomFieldsPage = lazy(() => import('../features/crm/custom-fields-page'));
 const NotFoundPage = lazy(() => import('../features/errors/not-found-page'));
 
 export function AppRoutes() {
@@ -19,6 +30,22 @@ export function AppRoutes() {
           <Route element={<AppShell />}>
             <Route index element={<HomePage />} />
             <Route path="calculators" element={<CalculatorsPage />} />
+            <Route path="financial-records" element={<FinancialHouseholdsPage />} />
+            <Route path="financial-records/:householdId" element={<HouseholdFinancialPage />} />
+            <Route path="cash-flows" element={<FinancialHouseholdsPage />} />
+            <Route path="cash-flows/:householdId" element={<HouseholdFinancialPage />} />
+            <Route path="crm" element={<CrmLayout />}>
+              <Route index element={<Navigate to="contacts" replace />} />
+              <Route path="contacts" element={<ContactsPage />} />
+              <Route path="contacts/new" element={<NewContactPage kind="contact" />} />
+              <Route path="contacts/:contactId" element={<ContactPage />} />
+              <Route path="leads" element={<LeadsPage />} />
+              <Route path="leads/new" element={<NewContactPage kind="lead" />} />
+              <Route path="households" element={<CrmHouseholdsPage />} />
+              <Route path="households/:householdId" element={<CrmHouseholdPage />} />
+              <Route path="reports" element={<ReportsPage />} />
+              <Route path="custom-fields" element={<CustomFieldsPage />} />
+            </Route>
             <Route path="*" element={<NotFoundPage />} />
           </Route>
         </Route>

@@ -38,6 +38,7 @@ export const ContactMessage = {
   avatarUrlInvalid: 'Avatar must be a valid URL',
   teamRequired: 'Team is required',
   tagNameRequired: 'Tag name is required',
+  tagTypeRequired: 'Tag type is required',
   invalidLink: 'Please enter a valid link',
   linkTypeInvalid: 'Please select a valid link type',
   confidenceRange: `Confidence must be between ${CONFIDENCE_RANGE.min} and ${CONFIDENCE_RANGE.max}`,
@@ -84,31 +85,33 @@ function isEmptyPhone(value: unknown): boolean {
 }
 
 /**
- * A contact's phone number, `{ number: { countryCode, number }, type, label, primary }`, or null:
- * an empty phone number becomes null (crm §5). The label has at most 100 characters.
+ * A contact's phone number, `{ number: { countryCode, number }, type, label, primary }` (crm §3).
+ * An empty phone number becomes null in the creation forms (crm §5). The label has at most 100
+ * characters.
  */
+export const phoneNumberEntrySchema = z.object({
+  number: phoneSchema,
+  type: z.enum(PhoneType, { error: ContactMessage.phoneTypeInvalid }).default(CONTACT_FORM_DEFAULTS.phoneType),
+  label: z
+    .string()
+    .trim()
+    .max(PHONE_LABEL_MAX_LENGTH, ContactMessage.phoneLabelTooLong)
+    .nullish()
+    .transform((label) => (label === undefined || label === null || label === '' ? null : label)),
+  primary: z.boolean().default(true),
+});
+
+/** The same phone number, or null when empty (the create-contact and create-lead forms). */
 export const contactPhoneNumberSchema = z.preprocess(
   (value) => (isEmptyPhone(value) ? null : value),
-  z
-    .object({
-      number: phoneSchema,
-      type: z.enum(PhoneType, { error: ContactMessage.phoneTypeInvalid }).default(CONTACT_FORM_DEFAULTS.phoneType),
-      label: z
-        .string()
-        .trim()
-        .max(PHONE_LABEL_MAX_LENGTH, ContactMessage.phoneLabelTooLong)
-        .nullish()
-        .transform((label) => (label === undefined || label === null || label === '' ? null : label)),
-      primary: z.boolean().default(true),
-    })
-    .nullable(),
+  phoneNumberEntrySchema.nullable(),
 );
 export type ContactPhoneNumber = z.output<typeof contactPhoneNumberSchema>;
 
 /** A tag: name, type, and an emoji or null (crm §3). */
 export const tagSchema = z.object({
   name: requiredString(ContactMessage.tagNameRequired),
-  type: z.string().trim().min(1),
+  type: requiredString(ContactMessage.tagTypeRequired),
   emoji: z
     .string()
     .nullish()

@@ -1,10 +1,13 @@
 export * from './address.js';
 export * from './cash-flows.js';
 export { type Clock, systemClock } from './common.js';
+export * from './contact-records.js';
 export * from './contacts.js';
+export * from './custom-fields.js';
 export * from './email.js';
 export * from './files.js';
 export * from './financial-records.js';
+export * from './households.js';
 export * from './invitations.js';
 export * from './lists.js';
 export * from './meetings.js';

@@ -18,9 +18,9 @@ export const CALCULATORS: Section = { key: 'calculators', label: 'Calculators', 
 
 export const SECTIONS: readonly Section[] = [
   HOME,
-  upcoming('crm', 'CRM'),
-  upcoming('financial-records', 'Financial records'),
-  upcoming('cash-flows', 'Cash flows'),
+  { key: 'crm', label: 'CRM', path: '/crm', available: true },
+  { key: 'financial-records', label: 'Financial records', path: '/financial-records', available: true },
+  { key: 'cash-flows', label: 'Cash flows', path: '/cash-flows', available: true },
   upcoming('planning', 'Planning'),
   CALCULATORS,
   upcoming('life-events', 'Life events'),

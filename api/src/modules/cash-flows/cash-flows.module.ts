@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { FxRatesModule } from '../fx-rates/fx-rates.module.js';
+import { CashFlowSourcesController, CashFlowViewController, FlowsController } from './cash-flows.controller.js';
+import { CashFlowsRepository } from './cash-flows.repository.js';
+import { CashFlowsService } from './cash-flows.service.js';
+import { StreamsController } from './streams.controller.js';
+import { StreamsService } from './streams.service.js';
+
+@Module({
+  imports: [FxRatesModule],
+  controllers: [CashFlowSourcesController, FlowsController, CashFlowViewController, StreamsController],
+  providers: [CashFlowsService, StreamsService, CashFlowsRepository],
+})
+export class CashFlowsModule {}

@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { CustomFieldsModule } from '../custom-fields/custom-fields.module.js';
+import { ContactRecordsController } from './contact-records.controller.js';
+import { ContactRecordsService } from './contact-records.service.js';
+import { ContactsController } from './contacts.controller.js';
+import { ContactsRepository } from './contacts.repository.js';
+import { ContactsService } from './contacts.service.js';
+import { LeadsController } from './leads.controller.js';
+
+@Module({
+  imports: [CustomFieldsModule],
+  controllers: [ContactsController, ContactRecordsController, LeadsController],
+  providers: [ContactsService, ContactRecordsService, ContactsRepository],
+  exports: [ContactsService, ContactsRepository],
+})
+export class ContactsModule {}

@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { FxRatesModule } from '../fx-rates/fx-rates.module.js';
+import { FinancialRecordsController } from './financial-records.controller.js';
+import { FinancialRecordsRepository } from './financial-records.repository.js';
+import { FinancialRecordsService } from './financial-records.service.js';
+
+/**
+ * Financial records of the twelve types. Exports the service, whose `householdRecords` gives a
+ * household's records in their own and a requested currency (the financial view, the household).
+ */
+@Module({
+  imports: [FxRatesModule],
+  controllers: [FinancialRecordsController],
+  providers: [FinancialRecordsService, FinancialRecordsRepository],
+  exports: [FinancialRecordsService],
+})
+export class FinancialRecordsModule {}

@@ -1,0 +1,259 @@
+import { type FormEvent, useCallback, useId, useState } from 'react';
+import { Badge, Button, Callout, Card, Title } from '@tremor/react';
+import { Link, useParams } from 'react-router';
+import { updateHouseholdSchema, type FamilyResponse, type HouseholdResponse } from '@meridian/domain';
+import { familyCalls, getHousehold, setHouseholdCustomField, updateHousehold } from '../../api';
+import { LoadingState } from '../../components/full-page-status';
+import { useResource } from '../../hooks/use-resource';
+import { AddressForm } from './contact-records';
+import { ContactsTable } from './contacts-table';
+import { CustomFieldsCard } from './custom-field-values';
+import { FormMessages, InputField } from './fields';
+import { Empty, RecordCard, RecordRow, SmallButton } from './record-list';
+import { useAction, useForm } from './use-form';
+
+function DetailsForm({
+  household,
+  onChange,
+}: {
+  household: HouseholdResponse;
+  onChange: (household: HouseholdResponse) => void;
+}) {
+  const id = useId();
+  const form = useForm(
+    {
+      name: household.name,
+      salutation: household.salutation ?? '',
+      lastKycUpdatedAt: household.lastKycUpdatedAt?.slice(0, 10) ?? '',
+    },
+    ['name', 'salutation', 'lastKycUpdatedAt'],
+  );
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    const body = {
+      ...form.values,
+      lastKycUpdatedAt: form.values.lastKycUpdatedAt || null,
+      salutation: form.values.salutation || null,
+    };
+    const result = await form.submit(body, updateHouseholdSchema, (payload) => updateHousehold(household.id, payload));
+    if (result) onChange(result);
+  }
+  return (
+    <form
+      onSubmit={save}
+      noValidate
+      className="grid grid-cols-1 items-end gap-3 sm:grid-cols-4"
+      aria-label="Household details"
+    >
+      <InputField
+        id={`${id}-name`}
+        label="Name"
+        value={form.values.name}
+        onChange={(v) => form.set('name', v)}
+        error={form.errors.fields.name}
+        testId="household-name"
+        required
+      />
+      <InputField
+        id={`${id}-salutation`}
+        label="Salutation"
+        value={form.values.salutation}
+        onChange={(v) => form.set('salutation', v)}
+        testId="household-salutation"
+      />
+      <InputField
+        id={`${id}-kyc`}
+        label="Last KYC update"
+        type="date"
+        value={form.values.lastKycUpdatedAt}
+        onChange={(v) => form.set('lastKycUpdatedAt', v)}
+        error={form.errors.fields.lastKycUpdatedAt}
+        testId="household-kyc"
+      />
+      <div className="pb-1">
+        <Button type="submit" variant="secondary" loading={form.pending}>
+          Save
+        </Button>
+      </div>
+      <FormMessages messages={form.errors.form} testId="household-details-error" />
+    </form>
+  );
+}
+
+/** A family as a tree: the family, its head, and the members under the head; then its addresses. */
+function FamilyCard({ family, onChange }: { family: FamilyResponse; onChange: (family: FamilyResponse) => void }) {
+  const action = useAction();
+  const run = async (call: () => Promise<FamilyResponse>) => {
+    const result = await action.run(call);
+    if (result) onChange(result);
+  };
+  const head = family.relationships.find((relation) => relation.role === 'HEAD');
+  const members = family.relationships.filter((relation) => relation !== head);
+  const memberRow = (relation: FamilyResponse['relationships'][number]) => (
+    <RecordRow
+      key={relation.personId}
+      testId="family-member"
+      actions={
+        <>
+          <SmallButton onClick={() => run(() => familyCalls.removeMember(family.id, relation.personId, false))}>
+            Remove
+          </SmallButton>
+          <SmallButton onClick={() => run(() => familyCalls.removeMember(family.id, relation.personId, true))}>
+            Remove from all families
+          </SmallButton>
+        </>
+      }
+    >
+      <span>{relation.name}</span>
+      <Badge size="xs" color={relation.role === 'HEAD' ? 'blue' : 'gray'}>
+        {relation.role === 'HEAD' ? 'Head' : 'Member'}
+      </Badge>
+      {relation.dateOfBirth && <span className="text-tremor-content">born {relation.dateOfBirth}</span>}
+    </RecordRow>
+  );
+  return (
+    <RecordCard title={family.name} testId="family" error={action.error}>
+      <div role="tree" aria-label={`${family.name} tree`} data-testid="family-tree">
+        {head ? (
+          <div role="treeitem" aria-expanded="true" aria-selected="false">
+            <ul>{memberRow(head)}</ul>
+            <ul className="ml-6 border-l border-tremor-border pl-4" role="group">
+              {members.map(memberRow)}
+            </ul>
+          </div>
+        ) : (
+          <ul>{members.map(memberRow)}</ul>
+        )}
+        {family.relationships.length === 0 && <Empty>No member.</Empty>}
+      </div>
+      <h3 className="pt-2 text-tremor-default font-semibold text-tremor-content-strong">Addresses</h3>
+      <ul className="divide-y divide-tremor-border">
+        {family.addresses.map((address) => (
+          <RecordRow
+            key={address.Id}
+            primary={address.primary}
+            testId="family-address"
+            actions={
+              <>
+                {!address.primary && (
+                  <SmallButton onClick={() => run(() => familyCalls.setPrimaryAddress(family.id, address.Id))}>
+                    Set as primary
+                  </SmallButton>
+                )}
+                <SmallButton onClick={() => run(() => familyCalls.removeAddress(family.id, address.Id))}>
+                  Remove
+                </SmallButton>
+              </>
+            }
+          >
+            {[address.Line1, address.Line2, address.City, address.Province, address.PostalCode, address.CountryName]
+              .filter(Boolean)
+              .join(', ')}
+          </RecordRow>
+        ))}
+      </ul>
+      <AddressForm
+        testId={`family-${family.id}-address`}
+        send={(body) => familyCalls.addAddress(family.id, body)}
+        onDone={(result) => onChange(result as FamilyResponse)}
+      />
+    </RecordCard>
+  );
+}
+
+/** A household with its members, relationships (the family tree), entities, contacts and custom fields. */
+export default function HouseholdPage() {
+  const { householdId = '' } = useParams();
+  const load = useCallback((signal: AbortSignal) => getHousehold(householdId, signal), [householdId]);
+  const resource = useResource(load);
+  const [household, setHousehold] = useState<HouseholdResponse>();
+  const shown = household?.id === householdId ? household : resource.data;
+
+  if (resource.error && !shown) {
+    return (
+      <Callout color="red" title="This household could not be loaded">
+        {resource.error.message}
+      </Callout>
+    );
+  }
+  if (!shown) return <LoadingState />;
+
+  const replaceFamily = (family: FamilyResponse) =>
+    setHousehold({ ...shown, families: shown.families.map((item) => (item.id === family.id ? family : item)) });
+  const entities = [
+    ...shown.corporations.map((item) => ({ id: item.id, name: item.name, kind: 'Corporation' })),
+    ...shown.trusts.map((item) => ({ id: item.id, name: item.name, kind: 'Trust' })),
+    ...shown.foundations.map((item) => ({ id: item.id, name: item.name, kind: 'Foundation' })),
+  ];
+
+  return (
+    <div className="space-y-6" data-testid="household-page">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight text-tremor-content-strong" data-testid="household-title">
+          {shown.name}
+        </h1>
+        <p className="mt-1 text-tremor-default text-tremor-content">
+          {shown.salutation ?? 'No salutation'}
+          {shown.primaryAdvisor && ` · Primary advisor: ${shown.primaryAdvisor.displayName}`}
+        </p>
+      </div>
+      <Card>
+        <DetailsForm key={shown.updatedAt} household={shown} onChange={setHousehold} />
+      </Card>
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+        <RecordCard title="Members" testId="household-members">
+          {shown.members.length === 0 && <Empty>No member yet.</Empty>}
+          <ul className="divide-y divide-tremor-border">
+            {shown.members.map((person) => (
+              <RecordRow key={person.id} testId="household-member">
+                <span>{person.name.display}</span>
+                {person.dateOfBirth && <span className="text-tremor-content">born {person.dateOfBirth}</span>}
+                {person.email && <span className="text-tremor-content">{person.email}</span>}
+              </RecordRow>
+            ))}
+          </ul>
+        </RecordCard>
+        <RecordCard title="Corporations, trusts and foundations" testId="household-entities">
+          {entities.length === 0 && <Empty>None.</Empty>}
+          <ul className="divide-y divide-tremor-border">
+            {entities.map((entity) => (
+              <RecordRow key={entity.id} testId="household-entity">
+                <Badge size="xs" color="slate">
+                  {entity.kind}
+                </Badge>
+                <span>{entity.name}</span>
+              </RecordRow>
+            ))}
+          </ul>
+        </RecordCard>
+      </div>
+      <section className="space-y-3" aria-labelledby="families-title">
+        <Title id="families-title">Families and relationships</Title>
+        {shown.families.length === 0 && <Empty>No family yet.</Empty>}
+        <div className="grid grid-cols-1 gap-6">
+          {shown.families.map((family) => (
+            <FamilyCard key={family.id} family={family} onChange={replaceFamily} />
+          ))}
+        </div>
+      </section>
+      <section className="space-y-3">
+        <Title>Contacts</Title>
+        <ContactsTable
+          items={shown.contacts}
+          columns={['type', 'email', 'phone', 'tags']}
+          testId="household-contacts"
+        />
+        {shown.contacts.length === 0 && (
+          <p className="text-tremor-default text-tremor-content">
+            <Link to="/crm/contacts">Find contacts</Link>
+          </p>
+        )}
+      </section>
+      <CustomFieldsCard
+        fields={shown.customFields}
+        save={(body) => setHouseholdCustomField(shown.id, body)}
+        onSaved={(customFields) => setHousehold({ ...shown, customFields })}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { useId, useState } from 'react';
+import { Card } from '@tremor/react';
+import { useNavigate } from 'react-router';
+import { createContactForm, createContactSchema, createLeadForm, createLeadSchema } from '@meridian/domain';
+import { createContact, createLead } from '../../api';
+import { DefinitionForm } from './definition-form';
+import { SelectInput } from './fields';
+import { useTeamOptions } from './teams';
+import { useSessionUser } from '../auth/auth-context';
+
+/**
+ * The create-lead and create-contact forms of crm §2, with their defaults (LEAD / INBOUND /
+ * LinkedIn, phone country code 1, MOBILE). The team is the user's own, chosen here when they have
+ * several.
+ */
+export default function NewContactPage({ kind }: { kind: 'lead' | 'contact' }) {
+  const id = useId();
+  const navigate = useNavigate();
+  const user = useSessionUser();
+  const teams = useTeamOptions();
+  const [teamId, setTeamId] = useState(user.teamIds[0] ?? '');
+  const definition = kind === 'lead' ? createLeadForm : createContactForm;
+
+  return (
+    <Card className="max-w-3xl" data-testid={`new-${kind}-page`}>
+      <DefinitionForm
+        definition={definition}
+        schema={kind === 'lead' ? createLeadSchema : createContactSchema}
+        send={kind === 'lead' ? createLead : createContact}
+        extraBody={{ teamId }}
+        beforeFieldNames={['teamId']}
+        before={(errors) =>
+          teams.length > 1 || errors.teamId ? (
+            <SelectInput
+              id={`${id}-team`}
+              label="Team"
+              value={teamId}
+              onChange={setTeamId}
+              options={teams}
+              error={errors.teamId}
+              testId={`${definition.id}-teamId`}
+              required
+              className="sm:col-span-2"
+            />
+          ) : null
+        }
+        onDone={(contact) =>
+          kind === 'lead'
+            ? navigate('/crm/leads', { state: { created: contact.name.display } })
+            : navigate(`/crm/contacts/${contact.id}`)
+        }
+        onCancel={() => navigate(-1)}
+      />
+    </Card>
+  );
+}

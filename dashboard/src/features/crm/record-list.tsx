@@ -1,0 +1,81 @@
+import type { ReactNode } from 'react';
+import { Badge, Card, Title } from '@tremor/react';
+
+/** A card of one kind of record: its rows, and the form that adds one. */
+export function RecordCard({
+  title,
+  testId,
+  children,
+  error,
+}: {
+  title: string;
+  testId: string;
+  children: ReactNode;
+  error?: string | undefined;
+}) {
+  return (
+    <Card data-testid={testId} className="space-y-3">
+      <Title>{title}</Title>
+      {error && (
+        <p role="alert" className="text-tremor-default text-red-600" data-testid={`${testId}-error`}>
+          {error}
+        </p>
+      )}
+      {children}
+    </Card>
+  );
+}
+
+export function RecordRow({
+  children,
+  primary,
+  actions,
+  testId,
+}: {
+  children: ReactNode;
+  primary?: boolean;
+  actions?: ReactNode;
+  testId: string;
+}) {
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid={testId}>
+      <span className="flex min-w-0 items-center gap-2 text-tremor-default text-tremor-content-emphasis">
+        {children}
+        {primary && (
+          <Badge size="xs" color="emerald" data-testid="primary-badge">
+            Primary
+          </Badge>
+        )}
+      </span>
+      <span className="flex gap-1">{actions}</span>
+    </li>
+  );
+}
+
+export function SmallButton({
+  onClick,
+  children,
+  testId,
+  disabled,
+}: {
+  onClick: () => void;
+  children: ReactNode;
+  testId?: string;
+  disabled?: boolean;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={disabled}
+      data-testid={testId}
+      className="rounded-tremor-small px-2 py-1 text-tremor-label font-medium text-tremor-brand hover:bg-tremor-brand-faint disabled:opacity-40"
+    >
+      {children}
+    </button>
+  );
+}
+
+export function Empty({ children }: { children: ReactNode }) {
+  return <p className="text-tremor-default text-tremor-content">{children}</p>;
+}

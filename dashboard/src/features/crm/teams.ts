@@ -1,0 +1,23 @@
+import { useCallback } from 'react';
+import { getTeam } from '../../api';
+import { useResource } from '../../hooks/use-resource';
+import { useSessionUser } from '../auth/auth-context';
+import type { Option } from './fields';
+
+/** The signed-in user's teams as choices (name by id), for team filters and the team of a new record. */
+export function useTeamOptions(): Option[] {
+  const user = useSessionUser();
+  const key = user.teamIds.join(',');
+  const load = useCallback(
+    (signal: AbortSignal) =>
+      Promise.all(
+        key
+          .split(',')
+          .filter(Boolean)
+          .map((teamId) => getTeam(teamId, signal).then((team) => ({ value: team.id, label: team.name }))),
+      ),
+    [key],
+  );
+  const { data } = useResource(load);
+  return data ?? user.teamIds.map((teamId) => ({ value: teamId, label: teamId }));
+}

@@ -1,0 +1,164 @@
+import { useState } from 'react';
+import { BarChart, Badge, Card, DonutChart, Legend, Metric, Text, Title } from '@tremor/react';
+import { RECORD_TYPE_LABELS, type FinancialView } from '@meridian/domain';
+import { chartDollars, chartValue, showMoney, showOwnMoney } from './money';
+import { RecordPanel } from './record-panel';
+
+type ViewRecord = FinancialView['records'][number];
+
+const ASSET_COLOURS = ['blue', 'cyan', 'indigo', 'violet'];
+
+function SummaryCard({ title, value, testId, note }: { title: string; value: string; testId: string; note?: string }) {
+  return (
+    <Card decoration="top" decorationColor={testId === 'total-debt' ? 'rose' : 'blue'}>
+      <Text>{title}</Text>
+      <Metric className="mt-1" data-testid={testId}>
+        {value}
+      </Metric>
+      {note && <Text className="mt-1">{note}</Text>}
+    </Card>
+  );
+}
+
+function RecordRow({
+  record,
+  currency,
+  onOpen,
+  open,
+}: {
+  record: ViewRecord;
+  currency: string;
+  onOpen: () => void;
+  open: boolean;
+}) {
+  const owners = record.owners.map((owner) => owner.name).join(', ');
+  return (
+    <button
+      type="button"
+      onClick={onOpen}
+      aria-expanded={open}
+      data-testid={`record-${record.id}`}
+      className="flex w-full items-center justify-between gap-4 px-3 py-3 text-left hover:bg-tremor-background-subtle"
+    >
+      <span className="min-w-0">
+        <span className="block truncate text-tremor-default font-medium text-tremor-content-strong">
+          {record.displayName === record.label ? RECORD_TYPE_LABELS[record.type] : record.displayName}
+        </span>
+        <span className="mt-0.5 flex flex-wrap items-center gap-2 text-tremor-label text-tremor-content">
+          <span data-testid="record-label">{record.label}</span>
+          {owners && <span>· {owners}</span>}
+          {record.isJoint && <Badge size="xs">Joint</Badge>}
+        </span>
+      </span>
+      <span className="shrink-0 text-right">
+        <span
+          className="block text-tremor-default font-medium text-tremor-content-strong"
+          data-testid="record-converted"
+        >
+          {showMoney(record.converted)}
+        </span>
+        {record.value && record.value.currency !== currency && (
+          <span className="block text-tremor-label text-tremor-content">{showOwnMoney(record.value, currency)}</span>
+        )}
+      </span>
+    </button>
+  );
+}
+
+/** Net worth and debt, assets and debts by group, and every account in the spec's order. */
+export function NetWorthTab({ view, onChanged }: { view: FinancialView; onChanged: () => void }) {
+  const [openId, setOpenId] = useState<string>();
+  const byId = new Map(view.records.map((record) => [record.id, record]));
+  const assetGroups = view.accountGroups.filter((group) => group.side === 'ASSET' && Number(group.total.value) > 0);
+  const debtGroups = view.accountGroups.filter((group) => group.side === 'LIABILITY');
+  const snapshot = Object.fromEntries(view.snapshotGroups.map((group) => [group.group, group.total]));
+
+  return (
+    <div className="mt-6 space-y-6">
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-3">
+        <SummaryCard
+          title={`Net worth (${view.currency})`}
+          value={showMoney(view.netWorth)}
+          testId="net-worth"
+          note={`As of ${view.valuationDate}`}
+        />
+        <SummaryCard
+          title="Total assets"
+          value={showMoney(view.totalAssets)}
+          testId="total-assets"
+          note={`Savings and investments ${showMoney(snapshot.SAVINGS_AND_INVESTMENTS)} · Property ${showMoney(snapshot.PROPERTY_AND_REAL_ASSETS)}`}
+        />
+        <SummaryCard title="Total debt" value={showMoney(view.totalDebt)} testId="total-debt" />
+      </div>
+
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+        <Card data-testid="assets-chart">
+          <Title>Assets by group</Title>
+          <DonutChart
+            className="mt-6 h-56"
+            data={assetGroups.map((group) => ({ group: group.label, total: chartValue(group.total) }))}
+            index="group"
+            category="total"
+            colors={ASSET_COLOURS}
+            valueFormatter={chartDollars}
+            noDataText="No assets recorded"
+          />
+          <Legend
+            className="mt-4 justify-center"
+            categories={assetGroups.map((group) => `${group.label} ${showMoney(group.total)}`)}
+            colors={ASSET_COLOURS}
+          />
+        </Card>
+        <Card data-testid="debts-chart">
+          <Title>Debts by group</Title>
+          <BarChart
+            className="mt-6 h-56"
+            data={debtGroups.map((group) => ({ group: group.label, Owed: chartValue(group.total) }))}
+            index="group"
+            categories={['Owed']}
+            colors={['rose']}
+            valueFormatter={chartDollars}
+            showLegend={false}
+            yAxisWidth={80}
+            noDataText="No debts recorded"
+          />
+        </Card>
+      </div>
+
+      <Card>
+        <Title>Accounts</Title>
+        {view.records.length === 0 && (
+          <Text className="mt-2">No financial records yet: they appear here once added or synced.</Text>
+        )}
+        <div className="mt-4 space-y-6" data-testid="accounts">
+          {view.accountGroups
+            .filter((group) => group.recordIds.length > 0)
+            .map((group) => (
+              <section key={group.group} data-testid={`group-${group.group}`}>
+                <div className="flex items-baseline justify-between border-b border-tremor-border pb-2">
+                  <h2 className="text-tremor-default font-semibold text-tremor-content-strong">{group.label}</h2>
+                  <span className="text-tremor-default text-tremor-content-emphasis">{showMoney(group.total)}</span>
+                </div>
+                <ul className="divide-y divide-tremor-border">
+                  {group.recordIds.map((id) => {
+                    const record = byId.get(id)!;
+                    return (
+                      <li key={id}>
+                        <RecordRow
+                          record={record}
+                          currency={view.currency}
+                          open={openId === id}
+                          onOpen={() => setOpenId(openId === id ? undefined : id)}
+                        />
+                        {openId === id && <RecordPanel record={record} parties={view.parties} onChanged={onChanged} />}
+                      </li>
+                    );
+                  })}
+                </ul>
+              </section>
+            ))}
+        </div>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,185 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Button, Callout, Dialog, DialogPanel, TextInput } from '@tremor/react';
+import type { FormButton, FormDefinition } from '@meridian/domain';
+import { toApiError } from '../../api';
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+/** A field the dashboard adds to a spec form (the spec's Add Income has a name only). */
+export interface ExtraField {
+  name: string;
+  label: string;
+  kind: 'number' | 'select';
+  choices?: readonly Option[];
+}
+
+interface SpecFormProps {
+  /** The form of foundations §2, from `@meridian/domain`: title, fields, buttons. */
+  definition: FormDefinition;
+  initial?: Record<string, string>;
+  /** Options of the dynamic selects, by source name (`owners`, `persons`). */
+  options?: Record<string, readonly Option[]>;
+  extraFields?: readonly ExtraField[];
+  /** What the form says above its fields, e.g. the confirmation of Delete Stream. */
+  description?: ReactNode;
+  /** API error paths that belong to a field of another name (`flows.0.amount.value` -> `amount`). */
+  errorPaths?: Record<string, string>;
+  onSubmit: (values: Record<string, string>) => Promise<unknown>;
+  onClose: () => void;
+  testId: string;
+}
+
+const BUTTON_COLOURS: Record<NonNullable<FormButton['color']>, 'blue' | 'rose' | 'emerald'> = {
+  primary: 'blue',
+  danger: 'rose',
+  success: 'emerald',
+};
+
+const nativeSelect =
+  'w-full rounded-tremor-default border border-tremor-border bg-tremor-background px-3 py-2 text-tremor-default text-tremor-content-emphasis shadow-tremor-input outline-none focus:border-tremor-brand-subtle focus:ring-2 focus:ring-tremor-brand-muted';
+
+/**
+ * A form of foundations §2 in a dialog: its fields and buttons come from the domain's form
+ * definition; the API checks the input, and its messages show beside the fields they concern.
+ */
+export function SpecForm({
+  definition,
+  initial = {},
+  options = {},
+  extraFields = [],
+  description,
+  errorPaths = {},
+  onSubmit,
+  onClose,
+  testId,
+}: SpecFormProps) {
+  const idPrefix = useId();
+  const fields = [
+    ...definition.fields.flatMap((field) =>
+      field.name === undefined
+        ? []
+        : [
+            {
+              name: field.name,
+              label: field.label ?? field.name,
+              kind: field.kind === 'DynamicSelect' ? ('select' as const) : ('text' as const),
+              choices: field.options?.type === 'dynamic' ? (options[field.options.source] ?? []) : [],
+            },
+          ],
+    ),
+    ...extraFields.map((field) => ({ ...field, choices: field.choices ?? [] })),
+  ];
+  const [values, setValues] = useState<Record<string, string>>(() =>
+    Object.fromEntries(fields.map((field) => [field.name, initial[field.name] ?? field.choices[0]?.value ?? ''])),
+  );
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const submit = definition.buttons.find((button) => button.type === 'submit');
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setErrors({});
+    setFormError(undefined);
+    try {
+      await onSubmit(values);
+      onClose();
+    } catch (failure) {
+      const error = toApiError(failure);
+      const byField: Record<string, string> = {};
+      const rest: string[] = [];
+      for (const detail of error.details) {
+        const name = errorPaths[detail.path] ?? detail.path;
+        if (fields.some((field) => field.name === name)) byField[name] ??= detail.message;
+        else rest.push(detail.message);
+      }
+      setErrors(byField);
+      if (rest.length > 0 || Object.keys(byField).length === 0) setFormError(rest[0] ?? error.message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog open onClose={onClose} static>
+      <DialogPanel className="max-w-md" data-testid={testId} aria-labelledby={`${idPrefix}-title`}>
+        <form onSubmit={handleSubmit} noValidate>
+          <h2 id={`${idPrefix}-title`} className="text-tremor-title font-semibold text-tremor-content-strong">
+            {definition.title}
+          </h2>
+          {description && <div className="mt-2 text-tremor-default text-tremor-content">{description}</div>}
+          {formError && (
+            <Callout className="mt-4" title={formError} color="rose" role="alert" data-testid={`${testId}-error`} />
+          )}
+          <div className="mt-4 space-y-4">
+            {fields.map((field) => {
+              const id = `${idPrefix}-${field.name}`;
+              const error = errors[field.name];
+              const errorId = `${id}-error`;
+              const set = (value: string) => setValues((current) => ({ ...current, [field.name]: value }));
+              return (
+                <div key={field.name}>
+                  <label htmlFor={id} className="text-tremor-default font-medium text-tremor-content-strong">
+                    {field.label}
+                  </label>
+                  <div className="mt-1.5">
+                    {field.kind === 'select' ? (
+                      <select
+                        id={id}
+                        className={`${nativeSelect} ${error ? 'border-red-500' : ''}`}
+                        value={values[field.name]}
+                        onChange={(event) => set(event.target.value)}
+                        aria-invalid={error !== undefined}
+                        aria-describedby={error ? errorId : undefined}
+                      >
+                        {field.choices.map((choice) => (
+                          <option key={choice.value} value={choice.value}>
+                            {choice.label}
+                          </option>
+                        ))}
+                      </select>
+                    ) : (
+                      <TextInput
+                        id={id}
+                        type={field.kind === 'number' ? 'number' : 'text'}
+                        step={field.kind === 'number' ? 'any' : undefined}
+                        value={values[field.name]}
+                        onValueChange={set}
+                        error={error !== undefined}
+                        aria-invalid={error !== undefined}
+                        aria-describedby={error ? errorId : undefined}
+                      />
+                    )}
+                  </div>
+                  {error && (
+                    <p
+                      id={errorId}
+                      className="mt-1.5 text-tremor-label text-red-600"
+                      data-testid={`${testId}-${field.name}-error`}
+                    >
+                      {error}
+                    </p>
+                  )}
+                </div>
+              );
+            })}
+          </div>
+          <div className="mt-6 flex justify-end gap-3">
+            <Button type="button" variant="secondary" onClick={onClose} disabled={busy}>
+              Cancel
+            </Button>
+            {submit && (
+              <Button type="submit" color={BUTTON_COLOURS[submit.color ?? 'primary']} loading={busy}>
+                {submit.label}
+              </Button>
+            )}
+          </div>
+        </form>
+      </DialogPanel>
+    </Dialog>
+  );
+}

@@ -1,0 +1,3 @@
+export * from './frequency.js';
+export * from './schemas.js';
+export * from './summary.js';
