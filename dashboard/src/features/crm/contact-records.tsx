@@ -46,6 +46,33 @@ function AddButton({ pending, label = 'Add' }: { pending: boolean; label?: strin
   );
 }
 
+/** The end of every "add a sub-record" form: the Primary box, the Add button and the form's errors. */
+function PrimaryAndAdd(props: {
+  id: string;
+  checked: boolean;
+  onPrimaryChange: (value: boolean) => void;
+  pending: boolean;
+  primaryTestId: string;
+  errors: readonly string[];
+  errorTestId: string;
+}) {
+  return (
+    <>
+      <div className="flex items-center gap-3 pb-1">
+        <CheckboxInput
+          id={props.id}
+          label="Primary"
+          checked={props.checked}
+          onChange={props.onPrimaryChange}
+          testId={props.primaryTestId}
+        />
+        <AddButton pending={props.pending} />
+      </div>
+      <FormMessages messages={props.errors} testId={props.errorTestId} />
+    </>
+  );
+}
+
 export function EmailsSection({ contact, onChange }: SectionProps) {
   const id = useId();
   const action = useRecordAction(onChange);
@@ -111,17 +138,15 @@ export function EmailsSection({ contact, onChange }: SectionProps) {
           error={form.errors.fields.label}
           testId="add-email-label"
         />
-        <div className="flex items-center gap-3 pb-1">
-          <CheckboxInput
-            id={`${id}-primary`}
-            label="Primary"
-            checked={form.values.primary}
-            onChange={(v) => form.set('primary', v)}
-            testId="add-email-primary"
-          />
-          <AddButton pending={form.pending} />
-        </div>
-        <FormMessages messages={form.errors.form} testId="add-email-form-error" />
+        <PrimaryAndAdd
+          id={`${id}-primary`}
+          checked={form.values.primary}
+          onPrimaryChange={(v) => form.set('primary', v)}
+          pending={form.pending}
+          primaryTestId="add-email-primary"
+          errors={form.errors.form}
+          errorTestId="add-email-form-error"
+        />
       </form>
     </RecordCard>
   );
@@ -223,17 +248,15 @@ export function PhoneNumbersSection({ contact, onChange }: SectionProps) {
           error={form.errors.fields.label}
           testId="add-phone-label"
         />
-        <div className="flex items-center gap-3 pb-1">
-          <CheckboxInput
-            id={`${id}-primary`}
-            label="Primary"
-            checked={form.values.primary}
-            onChange={(v) => form.set('primary', v)}
-            testId="add-phone-primary"
-          />
-          <AddButton pending={form.pending} />
-        </div>
-        <FormMessages messages={form.errors.form} testId="add-phone-form-error" />
+        <PrimaryAndAdd
+          id={`${id}-primary`}
+          checked={form.values.primary}
+          onPrimaryChange={(v) => form.set('primary', v)}
+          pending={form.pending}
+          primaryTestId="add-phone-primary"
+          errors={form.errors.form}
+          errorTestId="add-phone-form-error"
+        />
       </form>
     </RecordCard>
   );
@@ -296,17 +319,15 @@ export function AddressForm({
           required={!['Label', 'Line2'].includes(key)}
         />
       ))}
-      <div className="flex items-center gap-3 pb-1">
-        <CheckboxInput
-          id={`${id}-primary`}
-          label="Primary"
-          checked={form.values.primary === true}
-          onChange={(v) => form.set('primary', v)}
-          testId={`${testId}-primary`}
-        />
-        <AddButton pending={form.pending} />
-      </div>
-      <FormMessages messages={form.errors.form} testId={`${testId}-error`} />
+      <PrimaryAndAdd
+        id={`${id}-primary`}
+        checked={form.values.primary === true}
+        onPrimaryChange={(v) => form.set('primary', v)}
+        pending={form.pending}
+        primaryTestId={`${testId}-primary`}
+        errors={form.errors.form}
+        errorTestId={`${testId}-error`}
+      />
     </form>
   );
 }
@@ -497,17 +518,15 @@ export function EmploymentsSection({ contact, onChange }: SectionProps) {
           error={form.errors.fields.endDate}
           testId="add-employment-end"
         />
-        <div className="flex items-center gap-3 pb-1">
-          <CheckboxInput
-            id={`${id}-primary`}
-            label="Primary"
-            checked={form.values.primary}
-            onChange={(v) => form.set('primary', v)}
-            testId="add-employment-primary"
-          />
-          <AddButton pending={form.pending} />
-        </div>
-        <FormMessages messages={form.errors.form} testId="add-employment-form-error" />
+        <PrimaryAndAdd
+          id={`${id}-primary`}
+          checked={form.values.primary}
+          onPrimaryChange={(v) => form.set('primary', v)}
+          pending={form.pending}
+          primaryTestId="add-employment-primary"
+          errors={form.errors.form}
+          errorTestId="add-employment-form-error"
+        />
       </form>
     </RecordCard>
   );
