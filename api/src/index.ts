@@ -17,6 +17,7 @@ export {
 } from './infra/prisma/prisma.service.js';
 export { REDIS, createRedis } from './infra/redis/redis.module.js';
 export { QueueService, DEFAULT_JOB_OPTIONS } from './infra/queue/queue.service.js';
+export { CredentialVault, type SealedCredentials } from './infra/secrets/credential-vault.js';
 export { EmailModule } from './modules/email/email.module.js';
 export { OutboxService } from './modules/email/outbox.service.js';
 export { OutboxRepository } from './modules/email/outbox.repository.js';

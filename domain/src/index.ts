@@ -18,3 +18,4 @@ export * from './categories/index.js';
 export * from './crm/index.js';
 export * from './financial-view/index.js';
 export * from './cash-flows/index.js';
+export * from './integrations/index.js';

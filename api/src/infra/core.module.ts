@@ -6,6 +6,7 @@ import { scopeToCurrentOrganization } from '../common/tenancy/tenant-scope.js';
 import { SystemPrisma, TENANT_PRISMA } from './prisma/prisma.service.js';
 import { createRedis, REDIS, RedisCloser } from './redis/redis.module.js';
 import { QueueService } from './queue/queue.service.js';
+import { CredentialVault } from './secrets/credential-vault.js';
 
 /**
  * Configuration, logging, PostgreSQL (system and tenant-scoped clients), Redis and the queues:
@@ -29,8 +30,9 @@ export class CoreModule {
         { provide: REDIS, useFactory: () => createRedis(config.REDIS_URL) },
         RedisCloser,
         QueueService,
+        CredentialVault,
       ],
-      exports: [APP_CONFIG, LOGGER, SystemPrisma, TENANT_PRISMA, REDIS, QueueService],
+      exports: [APP_CONFIG, LOGGER, SystemPrisma, TENANT_PRISMA, REDIS, QueueService, CredentialVault],
     };
   }
 }

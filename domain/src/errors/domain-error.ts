@@ -25,6 +25,17 @@ export const ErrorCode = {
   MALFORMED_JSON: 'MALFORMED_JSON',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
+  // Integration hub
+  /** A connection's credentials were sealed under a key that is no longer configured. */
+  CREDENTIALS_KEY_MISSING: 'CREDENTIALS_KEY_MISSING',
+  /** A connection's credentials do not decrypt (tampered, or moved to another connection). */
+  CREDENTIALS_UNREADABLE: 'CREDENTIALS_UNREADABLE',
+  /** The provider could not be reached or failed (5xx, timeout, rate limit): try again later. */
+  PROVIDER_UNAVAILABLE: 'PROVIDER_UNAVAILABLE',
+  /** The provider refused the request (an expired public token, an unknown item). */
+  PROVIDER_REJECTED: 'PROVIDER_REJECTED',
+  /** A provider webhook whose signature, age or body hash does not verify. */
+  WEBHOOK_UNVERIFIED: 'WEBHOOK_UNVERIFIED',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -7,6 +7,7 @@ import { z } from 'zod';
  */
 export const QueueName = {
   email: 'email',
+  sync: 'sync',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
@@ -20,6 +21,21 @@ export const jobDefinitions = {
     queue: QueueName.email,
     payload: z.object({}),
   },
+  /** One sync run of one connection: pages from the connection's cursor, each written with its cursor. */
+  'sync.run': {
+    queue: QueueName.sync,
+    payload: z.object({ organizationId: z.string().min(1), syncRunId: z.string().min(1) }),
+  },
+  /** Emitted by a connection's job scheduler (`sync.schedule-{connectionId}`): queues a SCHEDULE run. */
+  'sync.schedule': {
+    queue: QueueName.sync,
+    payload: z.object({ organizationId: z.string().min(1), connectionId: z.string().min(1) }),
+  },
+  /** Scheduled: hands QUEUED runs whose job was lost (Redis down at enqueue, flushed queue) to sync.run. */
+  'sync.sweep-queued': {
+    queue: QueueName.sync,
+    payload: z.object({}),
+  },
 } as const satisfies Record<string, { queue: QueueName; payload: z.ZodType }>;
 
 export type JobName = keyof typeof jobDefinitions;
@@ -31,6 +47,11 @@ export function jobIdFor<N extends JobName>(name: N, payload: JobPayload<N>): st
   switch (name) {
     case 'email.deliver':
       return `email.deliver-${(payload as JobPayload<'email.deliver'>).outboxEmailId}`;
+    // One job per run: with the one-active-run-per-connection index, one run per connection at a time.
+    case 'sync.run':
+      return `sync.run-${(payload as JobPayload<'sync.run'>).syncRunId}`;
+    case 'sync.schedule':
+      return `sync.schedule-${(payload as JobPayload<'sync.schedule'>).connectionId}`;
     default:
       return `${name as string}-${JSON.stringify(payload)}`;
   }

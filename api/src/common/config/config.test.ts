@@ -30,9 +30,31 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrowError(
       'AUTH_TOKEN_SECRET: AUTH_TOKEN_SECRET is required in production',
     );
-    expect(loadConfig({ NODE_ENV: 'production', AUTH_TOKEN_SECRET: 'x'.repeat(32) }).usesDevelopmentTokenSecret).toBe(
-      false,
+    const key = Buffer.alloc(32, 7).toString('base64');
+    expect(
+      loadConfig({ NODE_ENV: 'production', AUTH_TOKEN_SECRET: 'x'.repeat(32), CREDENTIALS_KEYS: `k1:${key}` })
+        .usesDevelopmentTokenSecret,
+    ).toBe(false);
+  });
+
+  it('requires credential keys in production and reads several for rotation', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', AUTH_TOKEN_SECRET: 'x'.repeat(32) })).toThrowError(
+      'CREDENTIALS_KEYS: CREDENTIALS_KEYS is required in production',
     );
+    const a = Buffer.alloc(32, 1).toString('base64');
+    const b = Buffer.alloc(32, 2).toString('base64');
+    const config = loadConfig({ CREDENTIALS_KEYS: `old:${a},new:${b}`, CREDENTIALS_ACTIVE_KEY_ID: 'new' });
+    expect(config.CREDENTIALS_KEYS.map((key) => key.id)).toEqual(['old', 'new']);
+    expect(config.CREDENTIALS_ACTIVE_KEY_ID).toBe('new');
+    expect(() => loadConfig({ CREDENTIALS_KEYS: 'k1:c2hvcnQ=' })).toThrowError(/CREDENTIALS_KEYS: each entry must be/);
+    expect(() => loadConfig({ CREDENTIALS_KEYS: `k1:${a}`, CREDENTIALS_ACTIVE_KEY_ID: 'k2' })).toThrowError(
+      'CREDENTIALS_ACTIVE_KEY_ID: no key "k2" in CREDENTIALS_KEYS',
+    );
+  });
+
+  it('uses the local fake Plaid outside production unless told otherwise', () => {
+    expect(loadConfig({})).toMatchObject({ PLAID_ENV: 'fake', PLAID_BASE_URL: 'http://127.0.0.1:4010' });
+    expect(loadConfig({ PLAID_ENV: 'sandbox', PLAID_CLIENT_ID: 'id', PLAID_SECRET: 's' }).PLAID_BASE_URL).toBeUndefined();
   });
 });
 

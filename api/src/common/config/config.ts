@@ -1,6 +1,32 @@
 import { z } from 'zod';
 
 const DEV_TOKEN_SECRET = 'development-only-token-secret-change-me-0123456789';
+/** `dev:` + 32 bytes: encrypts connection credentials outside production when no key is set. */
+const DEV_CREDENTIALS_KEYS = 'dev:ZGV2ZWxvcG1lbnQtb25seS1rZXktY2hhbmdlLW1lISE=';
+
+/** `kid:base64key` entries separated by commas; each key 32 bytes (AES-256). */
+const credentialKeysFromEnv = z.string().transform((value, ctx) => {
+  const keys: { id: string; key: Buffer }[] = [];
+  for (const entry of value.split(',').map((part) => part.trim()).filter(Boolean)) {
+    const separator = entry.indexOf(':');
+    const id = entry.slice(0, separator);
+    const key = Buffer.from(entry.slice(separator + 1), 'base64');
+    if (separator < 1 || !/^[A-Za-z0-9_-]{1,32}$/.test(id) || key.length !== 32) {
+      ctx.addIssue({ code: 'custom', message: 'each entry must be <key id>:<32 bytes in base64>' });
+      return z.NEVER;
+    }
+    if (keys.some((known) => known.id === id)) {
+      ctx.addIssue({ code: 'custom', message: `key id "${id}" appears twice` });
+      return z.NEVER;
+    }
+    keys.push({ id, key });
+  }
+  if (keys.length === 0) {
+    ctx.addIssue({ code: 'custom', message: 'at least one key is required' });
+    return z.NEVER;
+  }
+  return keys;
+});
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -42,20 +68,72 @@ export const configSchema = z
     SEED_DEMO: booleanFromEnv.default(true),
     DEMO_ADMIN_EMAIL: z.string().default('demo@advisor.test'),
     DEMO_ADMIN_PASSWORD: z.string().min(10).default('demo-password-1'),
+    /** Keys that encrypt connection credentials (AES-256-GCM); the active one encrypts, all decrypt. */
+    CREDENTIALS_KEYS: credentialKeysFromEnv.optional(),
+    /** Which of CREDENTIALS_KEYS encrypts new credentials; default the first. */
+    CREDENTIALS_ACTIVE_KEY_ID: z.string().optional(),
+    /**
+     * `fake` (default outside production): the local fake Plaid that `npm start` runs, with its
+     * sandbox page; `sandbox`, `development`, `production`: Plaid itself.
+     */
+    PLAID_ENV: z.enum(['fake', 'sandbox', 'development', 'production']).optional(),
+    /** Overrides Plaid's address (the fake, or prism in front of it in tests). */
+    PLAID_BASE_URL: z.string().url().optional(),
+    PLAID_CLIENT_ID: z.string().optional(),
+    PLAID_SECRET: z.string().optional(),
+    /** Where Plaid sends webhooks: `<public URL>/api/webhooks/plaid`. */
+    PLAID_WEBHOOK_URL: z.string().url().optional(),
+    /** Port of the fake Plaid that `npm start` runs when PLAID_ENV is fake. */
+    FAKE_PLAID_PORT: z.coerce.number().int().min(0).max(65535).default(4010),
+    /** Minutes between scheduled syncs of a new connection. */
+    SYNC_INTERVAL_MINUTES: z.coerce.number().int().positive().default(360),
+    /** Provider calls per minute per service, shared by every worker process. */
+    SYNC_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+    /** Sync job lock: a worker that dies loses its job after this long (BullMQ stalled-job check). */
+    SYNC_LOCK_DURATION_MS: z.coerce.number().int().min(1000).default(30_000),
+    /** Attempts of a sync run before it fails (temporary errors and rate limits). */
+    SYNC_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(5),
   })
   .transform((env, ctx) => {
-    if (env.NODE_ENV === 'production' && !env.AUTH_TOKEN_SECRET) {
+    const production = env.NODE_ENV === 'production';
+    if (production && !env.AUTH_TOKEN_SECRET) {
       ctx.addIssue({
         code: 'custom',
         path: ['AUTH_TOKEN_SECRET'],
         message: 'AUTH_TOKEN_SECRET is required in production',
       });
-      return z.NEVER;
     }
+    if (production && !env.CREDENTIALS_KEYS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CREDENTIALS_KEYS'],
+        message: 'CREDENTIALS_KEYS is required in production',
+      });
+    }
+    const credentialKeys = env.CREDENTIALS_KEYS ?? credentialKeysFromEnv.parse(DEV_CREDENTIALS_KEYS);
+    const activeKeyId = env.CREDENTIALS_ACTIVE_KEY_ID ?? credentialKeys[0]!.id;
+    if (!credentialKeys.some((key) => key.id === activeKeyId)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CREDENTIALS_ACTIVE_KEY_ID'],
+        message: `no key "${activeKeyId}" in CREDENTIALS_KEYS`,
+      });
+    }
+    const plaidEnv = env.PLAID_ENV ?? (production ? 'production' : 'fake');
+    if (ctx.issues.length > 0) return z.NEVER;
     return {
       ...env,
       AUTH_TOKEN_SECRET: env.AUTH_TOKEN_SECRET ?? DEV_TOKEN_SECRET,
       usesDevelopmentTokenSecret: !env.AUTH_TOKEN_SECRET,
+      CREDENTIALS_KEYS: credentialKeys,
+      CREDENTIALS_ACTIVE_KEY_ID: activeKeyId,
+      usesDevelopmentCredentialsKey: !env.CREDENTIALS_KEYS,
+      PLAID_ENV: plaidEnv,
+      PLAID_BASE_URL: env.PLAID_BASE_URL ?? (plaidEnv === 'fake' ? `http://127.0.0.1:${env.FAKE_PLAID_PORT}` : undefined),
+      PLAID_CLIENT_ID: env.PLAID_CLIENT_ID ?? (plaidEnv === 'fake' ? 'fake-client-id' : undefined),
+      PLAID_SECRET: env.PLAID_SECRET ?? (plaidEnv === 'fake' ? 'fake-secret' : undefined),
+      /** False when Plaid itself is chosen without credentials: the Plaid calls then answer so. */
+      plaidConfigured: plaidEnv === 'fake' || Boolean(env.PLAID_CLIENT_ID && env.PLAID_SECRET),
     };
   });
 

@@ -12,6 +12,11 @@ export const HTTP_STATUS_BY_CODE: Partial<Record<ErrorCode, HttpStatus>> = {
   [ErrorCode.INTERNAL_ERROR]: HttpStatus.INTERNAL_SERVER_ERROR,
   [ErrorCode.ERR_INITIALIZATION]: HttpStatus.INTERNAL_SERVER_ERROR,
   [ErrorCode.UNHANDLED_CASE_ERROR]: HttpStatus.INTERNAL_SERVER_ERROR,
+  [ErrorCode.CREDENTIALS_KEY_MISSING]: HttpStatus.INTERNAL_SERVER_ERROR,
+  [ErrorCode.CREDENTIALS_UNREADABLE]: HttpStatus.INTERNAL_SERVER_ERROR,
+  [ErrorCode.PROVIDER_UNAVAILABLE]: HttpStatus.BAD_GATEWAY,
+  [ErrorCode.PROVIDER_REJECTED]: HttpStatus.UNPROCESSABLE_ENTITY,
+  [ErrorCode.WEBHOOK_UNVERIFIED]: HttpStatus.UNAUTHORIZED,
 };
 
 export function httpStatusFor(code: ErrorCode): HttpStatus {
