@@ -18,6 +18,13 @@ export {
 export { REDIS, createRedis } from './infra/redis/redis.module.js';
 export { QueueService, DEFAULT_JOB_OPTIONS } from './infra/queue/queue.service.js';
 export { CredentialVault, type SealedCredentials } from './infra/secrets/credential-vault.js';
+export {
+  CONNECTORS,
+  PLAID_CLIENT,
+  PLAID_CONNECTOR,
+  createPlaidClient,
+  type ConnectorRegistry,
+} from './infra/connectors/connectors.module.js';
 export { EmailModule } from './modules/email/email.module.js';
 export { OutboxService } from './modules/email/outbox.service.js';
 export { OutboxRepository } from './modules/email/outbox.repository.js';

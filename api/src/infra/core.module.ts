@@ -7,6 +7,7 @@ import { SystemPrisma, TENANT_PRISMA } from './prisma/prisma.service.js';
 import { createRedis, REDIS, RedisCloser } from './redis/redis.module.js';
 import { QueueService } from './queue/queue.service.js';
 import { CredentialVault } from './secrets/credential-vault.js';
+import { ConnectorsModule } from './connectors/connectors.module.js';
 
 /**
  * Configuration, logging, PostgreSQL (system and tenant-scoped clients), Redis and the queues:
@@ -18,6 +19,7 @@ export class CoreModule {
   static forRoot(config: AppConfig, logger: Logger): DynamicModule {
     return {
       module: CoreModule,
+      imports: [ConnectorsModule],
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: LOGGER, useValue: logger },
@@ -32,7 +34,16 @@ export class CoreModule {
         QueueService,
         CredentialVault,
       ],
-      exports: [APP_CONFIG, LOGGER, SystemPrisma, TENANT_PRISMA, REDIS, QueueService, CredentialVault],
+      exports: [
+        APP_CONFIG,
+        LOGGER,
+        SystemPrisma,
+        TENANT_PRISMA,
+        REDIS,
+        QueueService,
+        CredentialVault,
+        ConnectorsModule,
+      ],
     };
   }
 }

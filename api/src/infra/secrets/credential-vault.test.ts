@@ -41,9 +41,9 @@ describe('CredentialVault', () => {
     );
     const tampered = Buffer.from(sealed.ciphertext);
     tampered[tampered.length - 1]! ^= 1;
-    expect(() => vault('k1', ['k1', 1]).open(connectionId, { ...sealed, ciphertext: new Uint8Array(tampered) })).toThrow(
-      expect.objectContaining({ code: 'CREDENTIALS_UNREADABLE' }),
-    );
+    expect(() =>
+      vault('k1', ['k1', 1]).open(connectionId, { ...sealed, ciphertext: new Uint8Array(tampered) }),
+    ).toThrow(expect.objectContaining({ code: 'CREDENTIALS_UNREADABLE' }));
     expect(() => vault('k1', ['k1', 1]).open('connection-bbbbbbbbbbbbbbbbbbbbb', sealed)).toThrow(
       expect.objectContaining({ code: 'CREDENTIALS_UNREADABLE' }),
     );
