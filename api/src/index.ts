@@ -32,3 +32,4 @@ export { AuditService, AuditModule, type AuditEntry } from './modules/audit/inde
 export { hashPassword } from './modules/auth/password.js';
 export { runMain } from './run-main.js';
 export type { PrismaClient, Prisma } from './generated/prisma/client.js';
+export { SyncModule, SyncRunLauncher, SyncScheduler, SyncPageWriter, type SyncRunRef } from './modules/sync/index.js';
