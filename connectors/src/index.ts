@@ -1,2 +1,3 @@
 export * from './core/index.js';
 export * from './plaid/index.js';
+export * from './files/index.js';

@@ -19,3 +19,4 @@ export * from './crm/index.js';
 export * from './financial-view/index.js';
 export * from './cash-flows/index.js';
 export * from './integrations/index.js';
+export * from './imports/index.js';

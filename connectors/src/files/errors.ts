@@ -1,0 +1,48 @@
+/**
+ * Why a file cannot be read as an import. Each code is one of the bad-input cases of issue #8; the
+ * import flow turns it into a clear answer before anything is written.
+ */
+export const ImportFileErrorCode = [
+  'WRONG_ENCODING',
+  'RAGGED_ROW',
+  'UNKNOWN_HEADERS',
+  'DUPLICATE_HEADERS',
+  'EMPTY_FILE',
+  'FILE_TOO_LARGE',
+  'UNSUPPORTED_FORMAT',
+] as const;
+export type ImportFileErrorCode = (typeof ImportFileErrorCode)[number];
+
+/** Which kind of emptiness an EMPTY_FILE error is: no bytes at all, no header row, or a header but no data. */
+export type EmptyFileReason = 'NO_BYTES' | 'NO_HEADER' | 'NO_ROWS';
+
+export interface ImportFileErrorDetails {
+  /** 1-based line (CSV) or row (XLSX) of the file the problem is on, when it is on one. */
+  rowNumber?: number;
+  /** The headers concerned (duplicated ones, or the required ones that are missing). */
+  headers?: readonly string[];
+  emptyReason?: EmptyFileReason;
+  /** The limit that was exceeded, in bytes. */
+  limitBytes?: number;
+}
+
+/** A file that cannot be imported as it is; `message` is meant for the user who uploaded it. */
+export class ImportFileError extends Error {
+  override readonly name = 'ImportFileError';
+
+  constructor(
+    readonly code: ImportFileErrorCode,
+    message: string,
+    readonly details: ImportFileErrorDetails = {},
+  ) {
+    super(message);
+  }
+
+  get rowNumber(): number | undefined {
+    return this.details.rowNumber;
+  }
+}
+
+export function isImportFileError(error: unknown): error is ImportFileError {
+  return error instanceof ImportFileError;
+}

@@ -1,0 +1,5 @@
+export * from './errors.js';
+export * from './types.js';
+export { readImportFile, HEADER_SCAN_ROWS } from './read-import-file.js';
+export { sniffDelimiter } from './delimiter.js';
+export { detectEncoding } from './encoding.js';

@@ -1,0 +1,111 @@
+import ExcelJS from 'exceljs';
+import { Readable } from 'node:stream';
+import { ImportFileError } from './errors.js';
+import type { RawRow } from './raw-row.js';
+
+/**
+ * Text of an integer-valued number without exponent notation. Excel keeps 15 significant digits,
+ * so a long id stored as a number has lost its tail before it reaches us; ids must be text cells.
+ * Up to 2^53 an integer converts exactly.
+ */
+export function numberText(value: number): string {
+  if (Number.isInteger(value) && Math.abs(value) < 1e21) return BigInt(value).toString();
+  return String(value);
+}
+
+/**
+ * An Excel date as ISO text. Excel dates carry no time zone and exceljs reads them as UTC, so the
+ * UTC fields are the cell's own: a date alone when the time is midnight, else a date-time without zone.
+ */
+export function dateText(value: Date): string {
+  const iso = value.toISOString();
+  return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso.slice(0, 19);
+}
+
+/** A cell's value as text: dates and numbers as above, formulas by their result, rich text joined. */
+export function cellText(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return value.trim() === '' ? null : value;
+  if (typeof value === 'number') return numberText(value);
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  if (value instanceof Date) return dateText(value);
+  if (typeof value === 'object') {
+    const object = value as Record<string, unknown>;
+    if (Array.isArray(object.richText)) {
+      return cellText((object.richText as { text?: string }[]).map((part) => part.text ?? '').join(''));
+    }
+    if ('result' in object) return cellText(object.result);
+    if ('text' in object) return cellText(object.text);
+    if ('error' in object) return typeof object.error === 'string' ? object.error : null;
+  }
+  return null;
+}
+
+/**
+ * The rows of one worksheet of an XLSX byte stream, through exceljs's streaming reader (rows are
+ * not kept). Rows exceljs does not emit (wholly empty) are simply absent; row numbers are the sheet's.
+ */
+export async function* xlsxRows(
+  chunks: AsyncGenerator<Buffer>,
+  sheetName: string | undefined,
+  onSheet: (name: string) => void,
+): AsyncGenerator<RawRow> {
+  let sizeError: unknown = null;
+  async function* guarded() {
+    try {
+      yield* chunks;
+    } catch (error) {
+      sizeError = error;
+      throw error;
+    }
+  }
+  const input = Readable.from(guarded());
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+    sharedStrings: 'cache',
+    styles: 'cache', // needed to tell date cells from numbers
+    hyperlinks: 'ignore',
+    worksheets: 'emit',
+    entries: 'emit',
+  });
+  const seen: string[] = [];
+  let found = false;
+  try {
+    for await (const sheet of reader) {
+      const name = (sheet as unknown as { name?: string }).name ?? `Sheet${seen.length + 1}`;
+      seen.push(name);
+      if (found || (sheetName !== undefined && name !== sheetName)) {
+        // exceljs needs every emitted sheet drained before it moves on.
+        for await (const _row of sheet) void _row;
+        continue;
+      }
+      found = true;
+      onSheet(name);
+      for await (const row of sheet) {
+        const values = row.values as unknown[];
+        const cells: (string | null)[] = [];
+        for (let column = 1; column < values.length; column += 1) cells.push(cellText(values[column]));
+        yield { rowNumber: row.number, cells };
+      }
+      // Stop here: the rest of the workbook is not needed.
+      return;
+    }
+  } catch (error) {
+    if (sizeError) throw sizeError;
+    if (error instanceof ImportFileError) throw error;
+    throw new ImportFileError(
+      'UNSUPPORTED_FORMAT',
+      `The file is not a readable XLSX workbook: ${(error as Error).message}`,
+    );
+  } finally {
+    input.destroy();
+  }
+  if (!found) {
+    if (sheetName !== undefined) {
+      throw new ImportFileError(
+        'UNSUPPORTED_FORMAT',
+        `The workbook has no sheet named "${sheetName}" (sheets: ${seen.join(', ') || 'none'}).`,
+      );
+    }
+    throw new ImportFileError('EMPTY_FILE', 'The workbook has no worksheet.', { emptyReason: 'NO_HEADER' });
+  }
+}

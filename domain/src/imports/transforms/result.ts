@@ -1,0 +1,35 @@
+/** A transform's answer: the value, or the message explaining why the text cannot be used. */
+export type TransformResult<T> = { ok: true; value: T } | { ok: false; message: string };
+
+export function ok<T>(value: T): TransformResult<T> {
+  return { ok: true, value };
+}
+
+export function fail<T = never>(message: string): TransformResult<T> {
+  return { ok: false, message };
+}
+
+/** Import-only messages (ours: the spec has no wording for file values). */
+export const ImportMessage = {
+  dateInvalid: 'Please enter a valid date',
+  dateAmbiguous: 'Ambiguous date: day and month could be either way round; set the date order of the profile',
+  amountInvalid: 'Please enter a valid amount',
+  currencyInvalid: 'Please enter a valid currency',
+  booleanInvalid: 'Please enter yes or no',
+  accountTypeInvalid: 'Please select a valid account type',
+  valueNotInList: 'Please select a valid value',
+  sourceIdRequired: 'Source id is required',
+  duplicateSourceId: 'Source id appears more than once in the file',
+  noteBodyRequired: 'Note text is required',
+  ownerNameRequired: 'Owner name is required',
+} as const;
+
+/** Folds a value for comparison with a synonym list: lower case, no accents, single spaces. */
+export function foldValue(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9$€£]+/g, ' ')
+    .trim();
+}
