@@ -1627,6 +1627,9 @@ describe('enumerations', () => {
     'SyncRunStatus',
     'SyncTrigger',
     'ImportBatchStatus',
+    'ImportBatchStage',
+    'ImportRowAction',
+    'ImportReviewStatus',
     'AuditAction',
     'AuditActorKind',
   ]);

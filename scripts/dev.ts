@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { assertPostgresReachable, assertRedisReachable, loadConfig } from '@meridian/api';
 import { migrateDatabase } from '../prisma/migrate.js';
+import { startFakePlaidIfWanted, type RunningFakePlaid } from './lib/fake-plaid.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const config = loadConfig();
@@ -15,6 +16,15 @@ try {
   process.exit(1);
 }
 await migrateDatabase(config.DATABASE_URL, { log: console.log });
+let fakePlaid: RunningFakePlaid | null = null;
+try {
+  fakePlaid = await startFakePlaidIfWanted(config);
+} catch (error) {
+  console.error(`npm run dev: ${(error as Error).message}`);
+  process.exit(1);
+}
+// The API and the worker (restarted on every rebuild) reach the fake Plaid, which outlives them here.
+const serviceEnv = { ...process.env, ...fakePlaid?.env };
 
 const children: ChildProcess[] = [];
 function start(command: string, args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string } = {}): void {
@@ -26,18 +36,19 @@ const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
 if (spawnSync(process.execPath, [tsc, '-b', 'api', 'workers'], { cwd: root, stdio: 'inherit' }).status !== 0)
   process.exit(1);
 start(process.execPath, [tsc, '-b', 'api', 'workers', '--watch', '--preserveWatchOutput']);
-start(process.execPath, ['--watch', '--enable-source-maps', 'api/dist/main.js']);
-start(process.execPath, ['--watch', '--enable-source-maps', 'workers/dist/main.js']);
+start(process.execPath, ['--watch', '--enable-source-maps', 'api/dist/main.js'], { env: serviceEnv });
+start(process.execPath, ['--watch', '--enable-source-maps', 'workers/dist/main.js'], { env: serviceEnv });
 // Vite directly rather than through npm, so stopping it reaches the server itself.
 start(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js')], {
   cwd: join(root, 'dashboard'),
   env: { ...process.env, API_PORT: String(config.PORT) },
 });
 console.log(`Dashboard with hot reload: http://localhost:5173  (API: http://localhost:${config.PORT}/api)`);
+if (fakePlaid) console.log(`Plaid: the local fake Plaid at ${fakePlaid.url} (PLAID_ENV=fake)`);
 
 const stop = () => {
   for (const child of children) child.kill('SIGTERM');
-  setTimeout(() => process.exit(0), 2000).unref();
+  setTimeout(() => void (fakePlaid?.close() ?? Promise.resolve()).finally(() => process.exit(0)), 2000).unref();
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

@@ -13,6 +13,7 @@ import {
 import { migrateDatabase } from '../prisma/migrate.js';
 import { seedDemoOrganization, DEMO_ORGANIZATION_NAME } from '../prisma/seed.js';
 import { buildDashboardIfStale } from './lib/dashboard-build.js';
+import { startFakePlaidIfWanted, type RunningFakePlaid } from './lib/fake-plaid.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -47,11 +48,11 @@ async function prepare() {
   return { config, seeded };
 }
 
-function run(name: string, script: string): ChildProcess {
+function run(name: string, script: string, env: NodeJS.ProcessEnv): ChildProcess {
   const child = spawn(process.execPath, ['--enable-source-maps', script], {
     cwd: root,
     stdio: 'inherit',
-    env: process.env,
+    env,
   });
   child.on('exit', (code, signal) => {
     if (!stopping) {
@@ -77,16 +78,19 @@ async function waitUntilServing(port: number): Promise<void> {
 
 let stopping = false;
 const children: ChildProcess[] = [];
+let fakePlaid: RunningFakePlaid | null = null;
 function stop(exitCode = 0): void {
   if (stopping) return;
   stopping = true;
   const alive = children.filter((child) => child.exitCode === null && child.signalCode === null);
-  if (alive.length === 0) process.exit(exitCode);
+  // The fake Plaid stops after the API and the worker, which may still call it while stopping.
+  const exit = () => void (fakePlaid?.close() ?? Promise.resolve()).finally(() => process.exit(exitCode));
+  if (alive.length === 0) return exit();
   let remaining = alive.length;
   for (const child of alive) {
     child.once('exit', () => {
       remaining -= 1;
-      if (remaining === 0) process.exit(exitCode);
+      if (remaining === 0) exit();
     });
     child.kill('SIGTERM');
   }
@@ -98,8 +102,19 @@ function stop(exitCode = 0): void {
 
 try {
   const { config } = await prepare();
-  children.push(run('API', join(root, 'api', 'dist', 'main.js')));
-  children.push(run('worker', join(root, 'workers', 'dist', 'main.js')));
+  try {
+    fakePlaid = await startFakePlaidIfWanted(config);
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  if (fakePlaid) {
+    console.log(
+      `Plaid: the local fake Plaid at ${fakePlaid.url} (PLAID_ENV=fake; "Link a bank" offers its sandbox banks).`,
+    );
+  }
+  const env = { ...process.env, ...fakePlaid?.env };
+  children.push(run('API', join(root, 'api', 'dist', 'main.js'), env));
+  children.push(run('worker', join(root, 'workers', 'dist', 'main.js'), env));
   await waitUntilServing(config.PORT);
   const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   console.log('');

@@ -19,6 +19,10 @@ import { CustomFieldsModule } from './modules/custom-fields/custom-fields.module
 import { ContactsModule } from './modules/contacts/contacts.module.js';
 import { HouseholdsModule } from './modules/households/households.module.js';
 import { ReportsModule } from './modules/reports/reports.module.js';
+import { ConnectionsModule } from './modules/connections/connections.module.js';
+import { SyncRunsModule } from './modules/sync-runs/sync-runs.module.js';
+import { PlaidModule } from './modules/plaid/plaid.module.js';
+import { ImportsModule } from './modules/imports/imports.module.js';
 
 @Module({})
 export class AppModule {
@@ -44,6 +48,10 @@ export class AppModule {
         FinancialRecordsModule,
         FinancialViewModule,
         CashFlowsModule,
+        ConnectionsModule,
+        SyncRunsModule,
+        PlaidModule,
+        ImportsModule,
       ],
     };
   }

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
-import type { NextFunction, Request, Response } from 'express';
+import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './common/config/config.js';
@@ -26,6 +26,9 @@ export async function createApiApp(config: AppConfig, logger: Logger): Promise<N
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.use(requestContextMiddleware(logger));
+  // Provider webhooks are signed over their exact bytes: keep them raw (a Buffer in req.body); the
+  // JSON parser below then leaves these requests alone.
+  app.use(`/${API_PREFIX}/webhooks`, express.raw({ type: () => true, limit: BODY_LIMIT }));
   app.useBodyParser('json', { limit: BODY_LIMIT });
   // Body-parser failures (malformed JSON, too large) happen before any route: answer them here.
   app.use((error: unknown, request: Request, response: Response, next: NextFunction) => {

@@ -33,3 +33,4 @@ export { hashPassword } from './modules/auth/password.js';
 export { runMain } from './run-main.js';
 export type { PrismaClient, Prisma } from './generated/prisma/client.js';
 export { SyncModule, SyncRunLauncher, SyncScheduler, SyncPageWriter, type SyncRunRef } from './modules/sync/index.js';
+export { ImportsModule, ImportEngine } from './modules/imports/index.js';

@@ -52,66 +52,75 @@ afterAll(async () => {
 });
 
 describe('npm start', () => {
-  it('migrates, seeds, serves the dashboard with a working demo login, and stops on Ctrl-C', async () => {
-    const port = await freePort();
-    mailDir = await mkdtemp(join(tmpdir(), 'meridian-start-mail-'));
-    const databaseUrl = new URL(SERVER_URL);
-    databaseUrl.pathname = `/${databaseName}`;
-    child = spawn('npm', ['start', '--silent'], {
-      cwd: REPO_ROOT,
-      detached: true,
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        DATABASE_URL: databaseUrl.toString(),
-        REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
-        PORT: String(port),
-        QUEUE_PREFIX: `test-start-${randomBytes(4).toString('hex')}`,
-        MAIL_FILE_DIR: mailDir,
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolveExit) =>
-      child!.on('exit', (code, signal) => resolveExit({ code, signal })),
-    );
+  // As long as the banner wait below: npm start compiles and may rebuild the dashboard first.
+  it(
+    'migrates, seeds, serves the dashboard with a working demo login, and stops on Ctrl-C',
+    { timeout: 300_000 },
+    async () => {
+      const port = await freePort();
+      mailDir = await mkdtemp(join(tmpdir(), 'meridian-start-mail-'));
+      const databaseUrl = new URL(SERVER_URL);
+      databaseUrl.pathname = `/${databaseName}`;
+      child = spawn('npm', ['start', '--silent'], {
+        cwd: REPO_ROOT,
+        detached: true,
+        env: {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          DATABASE_URL: databaseUrl.toString(),
+          REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+          PORT: String(port),
+          QUEUE_PREFIX: `test-start-${randomBytes(4).toString('hex')}`,
+          MAIL_FILE_DIR: mailDir,
+          LOG_LEVEL: 'warn',
+          // The fake Plaid on any free port: a fixed one could clash with another run on this machine.
+          FAKE_PLAID_PORT: '0',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolveExit) =>
+        child!.on('exit', (code, signal) => resolveExit({ code, signal })),
+      );
 
-    const banner = await waitFor(
-      'npm start to print the address and the demo login',
-      async () => {
-        if (child!.exitCode !== null) throw new Error(`npm start exited early:\n${output}`);
-        return /running at (http:\/\/\S+)[\s\S]*Demo login \(sample data\): (\S+) \/ (\S+)/.exec(output);
-      },
-      240_000,
-    );
-    const [, url, email, password] = banner;
-    expect(url).toBe(`http://localhost:${port}`);
-    expect(output).toMatch(/Applied \d+ migration\(s\)\./);
-    expect(output).toContain('Seeded the demo organization');
+      const banner = await waitFor(
+        'npm start to print the address and the demo login',
+        async () => {
+          if (child!.exitCode !== null) throw new Error(`npm start exited early:\n${output}`);
+          return /running at (http:\/\/\S+)[\s\S]*Demo login \(sample data\): (\S+) \/ (\S+)/.exec(output);
+        },
+        240_000,
+      );
+      const [, url, email, password] = banner;
+      expect(url).toBe(`http://localhost:${port}`);
+      expect(output).toMatch(/Applied \d+ migration\(s\)\./);
+      expect(output).toContain('Seeded the demo organization');
+      const fakePlaidUrl = /the local fake Plaid at (http:\/\/\S+)/.exec(output)?.[1];
+      expect(fakePlaidUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
 
-    browser = await launchBrowser();
-    const { page } = browser;
-    await page.goto(url!);
-    await page.getByLabel('Email').fill(email!);
-    await page.getByLabel('Password', { exact: true }).fill(password!);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByTestId('home-page').waitFor({ timeout: 30_000 });
-    expect(await page.getByTestId('organization-name').textContent()).toBe('Maple & Pine Wealth Partners (demo)');
-    await page.getByTestId('demo-banner').waitFor();
-    await browser.screenshot('npm-start-home');
+      browser = await launchBrowser();
+      const { page } = browser;
+      await page.goto(url!);
+      await page.getByLabel('Email').fill(email!);
+      await page.getByLabel('Password', { exact: true }).fill(password!);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByTestId('home-page').waitFor({ timeout: 30_000 });
+      expect(await page.getByTestId('organization-name').textContent()).toBe('Maple & Pine Wealth Partners (demo)');
+      await page.getByTestId('demo-banner').waitFor();
+      await browser.screenshot('npm-start-home');
 
-    process.kill(-child.pid!, 'SIGINT');
-    // npm re-raises the interrupt on itself once its script has stopped.
-    const { code, signal } = await exited;
-    expect(code === 0 || code === 130 || signal === 'SIGINT').toBe(true);
-    // The API and the worker stopped too: nothing of the process group is left.
-    await waitFor('the API and the worker to exit', async () => !groupAlive(child!.pid!), 30_000);
-    const stillServing = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-      () => true,
-      () => false,
-    );
-    expect(stillServing).toBe(false);
-  });
+      process.kill(-child.pid!, 'SIGINT');
+      // npm re-raises the interrupt on itself once its script has stopped.
+      const { code, signal } = await exited;
+      expect(code === 0 || code === 130 || signal === 'SIGINT').toBe(true);
+      // The API and the worker stopped too: nothing of the process group is left.
+      await waitFor('the API and the worker to exit', async () => !groupAlive(child!.pid!), 30_000);
+      const stillServing = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        () => true,
+        () => false,
+      );
+      expect(stillServing).toBe(false);
+    },
+  );
 });

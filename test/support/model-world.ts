@@ -699,8 +699,42 @@ export async function buildModelWorld(prisma: PrismaClient, label = 'World'): Pr
     data: { ...org, id: newId(EntityType.syncRecordError), syncRunId, outsideId: 'evt-1', reason: 'No start time' },
   });
   const importBatchId = newId(EntityType.importBatch);
+  const importProfileId = newId(EntityType.importProfile);
+  await prisma.importProfile.create({
+    data: { ...org, id: importProfileId, name: `Custom ${label}`, kind: 'contacts', definition: { columns: [] } },
+  });
   await prisma.importBatch.create({
-    data: { ...org, id: importBatchId, source: 'WEALTHBOX', status: 'APPLIED', fileName: 'contacts.csv', rowCount: 1 },
+    data: {
+      ...org,
+      id: importBatchId,
+      source: 'WEALTHBOX',
+      status: 'APPLIED',
+      fileName: 'contacts.csv',
+      rowCount: 1,
+      customProfileId: importProfileId,
+    },
+  });
+  await prisma.importRowResult.create({
+    data: {
+      ...org,
+      id: newId(EntityType.importRowResult),
+      importBatchId,
+      rowNumber: 2,
+      action: 'CREATE',
+      entityType: EntityType.contact,
+      entityId: contactId,
+      sourceId: `wb-${label}`,
+    },
+  });
+  await prisma.importReviewItem.create({
+    data: {
+      ...org,
+      id: newId(EntityType.importReviewItem),
+      importBatchId,
+      rowNumber: 3,
+      candidateContactId: contactId,
+      matchedOn: 'EMAIL',
+    },
   });
   await prisma.externalLink.create({
     data: {

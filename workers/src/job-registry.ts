@@ -6,6 +6,8 @@ export interface JobContext {
   attempt: number;
   maxAttempts: number;
   isFinalAttempt: boolean;
+  /** Aborted when the worker shuts down: long handlers stop their outside calls and let the job retry. */
+  signal: AbortSignal;
   /** Reports progress (0-100 or a structured value) to BullMQ, visible in the operations views. */
   updateProgress(progress: number | object): Promise<void>;
 }

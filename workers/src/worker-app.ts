@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { Logger } from 'pino';
 import { PinoNestLogger, QueueService, type AppConfig } from '@meridian/api';
@@ -7,9 +8,13 @@ import { JOB_HANDLERS, type JobHandler } from './job-registry.js';
 import { WorkerHost } from './worker-host.js';
 import { WorkerModule } from './worker.module.js';
 import { OUTBOX_SWEEP_EVERY_MS } from './jobs/email/sweep-outbox.job.js';
+import { SYNC_SWEEP_EVERY_MS } from './jobs/sync/sweep-queued.job.js';
+import { syncBackoffDelay } from './jobs/sync/sync-backoff.js';
 
 export interface RunningWorker {
   host: WorkerHost;
+  /** The worker's Nest context (its services, for tests and tools). */
+  context: INestApplicationContext;
   /** Lets active jobs finish, then closes queues and connections. */
   close(): Promise<void>;
 }
@@ -21,7 +26,25 @@ export async function startWorker(config: AppConfig, logger: Logger): Promise<Ru
     abortOnError: false,
   });
   const handlers = context.get<JobHandler[]>(JOB_HANDLERS);
-  const host = new WorkerHost({ redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX, handlers, logger });
+  const host = new WorkerHost({
+    redisUrl: config.REDIS_URL,
+    prefix: config.QUEUE_PREFIX,
+    handlers,
+    logger,
+    queues: {
+      sync: {
+        // A sync holds its job for many pages; a worker that dies loses it after the lock
+        // duration, and the stalled-job check (run as often) hands it to another worker, which
+        // resumes from the last committed cursor. Two stalls are tolerated before BullMQ gives up
+        // (then sync.sweep-queued fails the run).
+        lockDuration: config.SYNC_LOCK_DURATION_MS,
+        stalledInterval: config.SYNC_LOCK_DURATION_MS,
+        maxStalledCount: 2,
+        concurrency: 5,
+        backoffStrategy: (attemptsMade, _type, error) => syncBackoffDelay(attemptsMade, error),
+      },
+    },
+  });
   const queues = context.get(QueueService);
   await queues
     .queue('email')
@@ -30,9 +53,13 @@ export async function startWorker(config: AppConfig, logger: Logger): Promise<Ru
       { every: OUTBOX_SWEEP_EVERY_MS },
       { name: 'email.sweep-outbox', data: {} },
     );
+  await queues
+    .queue('sync')
+    .upsertJobScheduler('sync.sweep-queued', { every: SYNC_SWEEP_EVERY_MS }, { name: 'sync.sweep-queued', data: {} });
   await host.start();
   return {
     host,
+    context,
     async close() {
       await host.close();
       await context.close();

@@ -70,6 +70,27 @@ describe('worker host', () => {
     expect(finished).toBe(true);
   });
 
+  it("aborts an active job's signal when closing, so a long job stops early and goes back to the queue", async () => {
+    let started = false;
+    let aborted = false;
+    const worker = host(async (_payload, context) => {
+      started = true;
+      await new Promise<void>((resolve) => context.signal.addEventListener('abort', () => resolve(), { once: true }));
+      aborted = true;
+      throw new Error('stopped for shutdown');
+    });
+    await worker.start();
+    const job = await queue.add('email.deliver', { outboxEmailId: 'outbox_email-long' }, { attempts: 3 });
+    await waitFor('the job to start', async () => started);
+    await worker.close();
+    expect(aborted).toBe(true);
+    // Not lost: back in the queue for another worker, without spending an attempt.
+    const stored = await queue.getJob(job.id!);
+    expect(stored?.attemptsMade).toBe(0);
+    expect(['delayed', 'waiting']).toContain(await stored?.getState());
+    await stored?.remove();
+  });
+
   it('discards a job whose payload breaks its schema instead of retrying it', async () => {
     let calls = 0;
     const worker = host(async () => {

@@ -18,6 +18,7 @@ import { toConnectorError } from './errors.js';
 import {
   accountsGetResponseSchema,
   itemPublicTokenExchangeResponseSchema,
+  itemRemoveResponseSchema,
   linkTokenCreateResponseSchema,
   sandboxPublicTokenCreateResponseSchema,
   transactionsRecurringGetResponseSchema,
@@ -134,6 +135,14 @@ export class PlaidClient {
       this.api.itemPublicTokenExchange({ public_token: publicToken }),
     );
     return { accessToken: data.access_token, itemId: data.item_id };
+  }
+
+  /**
+   * /item/remove: ends the item at Plaid (its access token stops working, and so does Plaid's
+   * billing for it). Called when a connection is deleted.
+   */
+  async removeItem(accessToken: string): Promise<void> {
+    await this.call('item/remove', itemRemoveResponseSchema, () => this.api.itemRemove({ access_token: accessToken }));
   }
 
   /** /webhook_verification_key/get: the public key (JWK) that signed webhooks with this `kid`. */

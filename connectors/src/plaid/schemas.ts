@@ -159,6 +159,10 @@ export const itemPublicTokenExchangeResponseSchema = z.looseObject({
   request_id: z.string(),
 });
 
+export const itemRemoveResponseSchema = z.looseObject({
+  request_id: z.string(),
+});
+
 export const sandboxPublicTokenCreateResponseSchema = z.looseObject({
   public_token: z.string().min(1),
   request_id: z.string(),

@@ -19,6 +19,7 @@ import {
 import { FinancialSnapshotGroup } from '../enums/practice.js';
 import { CountryCode } from '../enums/regions.js';
 import { requiredString } from '../validation/common.js';
+import { recordSyncInfoSchema } from '../integrations/schemas.js';
 import { createShape, editShape, type FieldSpec, type FieldSpecs, outputShape } from './record-fields.js';
 import { idOf, moneyJsonSchema } from './shared-schemas.js';
 
@@ -373,6 +374,8 @@ export const financialRecordResponseSchema = z.object({
   value: moneyJsonSchema.nullable(),
   /** The value in the requested currency, when one was requested. */
   converted: moneyJsonSchema.nullable().optional(),
+  /** Freshness of a record that came through a connection (the household page's badge); null for the others. */
+  sync: recordSyncInfoSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

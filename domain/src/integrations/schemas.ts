@@ -17,7 +17,11 @@ export type SyncRunStatus = (typeof SyncRunStatus)[number];
 /** Runs that still hold their connection: at most one per connection (a partial unique index). */
 export const ACTIVE_SYNC_RUN_STATUSES = ['QUEUED', 'RUNNING'] as const satisfies readonly SyncRunStatus[];
 /** Runs that may be retried by hand. */
-export const RETRYABLE_SYNC_RUN_STATUSES = ['FAILED', 'PARTIAL', 'CANCELLED'] as const satisfies readonly SyncRunStatus[];
+export const RETRYABLE_SYNC_RUN_STATUSES = [
+  'FAILED',
+  'PARTIAL',
+  'CANCELLED',
+] as const satisfies readonly SyncRunStatus[];
 
 export const SyncTrigger = ['SCHEDULE', 'WEBHOOK', 'MANUAL', 'INITIAL'] as const;
 export type SyncTrigger = (typeof SyncTrigger)[number];
@@ -174,6 +178,13 @@ export const syncRunDailySchema = z.array(
   }),
 );
 export type SyncRunDaily = z.output<typeof syncRunDailySchema>;
+
+/**
+ * What run now, retry and cancel answer: the run they queued, or (run now, retry) the run already
+ * QUEUED or RUNNING for the connection, which holds it (one active run per connection).
+ */
+export const syncRunActionSchema = z.object({ run: syncRunSchema });
+export type SyncRunAction = z.output<typeof syncRunActionSchema>;
 
 export const queueHealthListSchema = z.array(queueHealthSchema);
 

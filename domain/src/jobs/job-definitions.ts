@@ -36,6 +36,16 @@ export const jobDefinitions = {
     queue: QueueName.sync,
     payload: z.object({}),
   },
+  /** The dry run of an import batch: decides each row's action (issue #8); on the sync queue, as imports are sync runs. */
+  'imports.dry-run': {
+    queue: QueueName.sync,
+    payload: z.object({ organizationId: z.string().min(1), batchId: z.string().min(1) }),
+  },
+  /** Writes a dry-run import batch (its sync run is RUNNING meanwhile). */
+  'imports.commit': {
+    queue: QueueName.sync,
+    payload: z.object({ organizationId: z.string().min(1), batchId: z.string().min(1) }),
+  },
 } as const satisfies Record<string, { queue: QueueName; payload: z.ZodType }>;
 
 export type JobName = keyof typeof jobDefinitions;
@@ -52,6 +62,10 @@ export function jobIdFor<N extends JobName>(name: N, payload: JobPayload<N>): st
       return `sync.run-${(payload as JobPayload<'sync.run'>).syncRunId}`;
     case 'sync.schedule':
       return `sync.schedule-${(payload as JobPayload<'sync.schedule'>).connectionId}`;
+    // Callers give their own id per request (a batch may be dry-run again after a new mapping).
+    case 'imports.dry-run':
+    case 'imports.commit':
+      return `${name}-${(payload as JobPayload<'imports.commit'>).batchId}`;
     default:
       return `${name as string}-${JSON.stringify(payload)}`;
   }

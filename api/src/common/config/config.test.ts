@@ -54,7 +54,9 @@ describe('configuration', () => {
 
   it('uses the local fake Plaid outside production unless told otherwise', () => {
     expect(loadConfig({})).toMatchObject({ PLAID_ENV: 'fake', PLAID_BASE_URL: 'http://127.0.0.1:4010' });
-    expect(loadConfig({ PLAID_ENV: 'sandbox', PLAID_CLIENT_ID: 'id', PLAID_SECRET: 's' }).PLAID_BASE_URL).toBeUndefined();
+    expect(
+      loadConfig({ PLAID_ENV: 'sandbox', PLAID_CLIENT_ID: 'id', PLAID_SECRET: 's' }).PLAID_BASE_URL,
+    ).toBeUndefined();
   });
 });
 

@@ -7,7 +7,10 @@ const DEV_CREDENTIALS_KEYS = 'dev:ZGV2ZWxvcG1lbnQtb25seS1rZXktY2hhbmdlLW1lISE=';
 /** `kid:base64key` entries separated by commas; each key 32 bytes (AES-256). */
 const credentialKeysFromEnv = z.string().transform((value, ctx) => {
   const keys: { id: string; key: Buffer }[] = [];
-  for (const entry of value.split(',').map((part) => part.trim()).filter(Boolean)) {
+  for (const entry of value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     const separator = entry.indexOf(':');
     const id = entry.slice(0, separator);
     const key = Buffer.from(entry.slice(separator + 1), 'base64');
@@ -83,6 +86,8 @@ export const configSchema = z
     PLAID_SECRET: z.string().optional(),
     /** Where Plaid sends webhooks: `<public URL>/api/webhooks/plaid`. */
     PLAID_WEBHOOK_URL: z.string().url().optional(),
+    /** How long one call to Plaid may take before it fails as a (retried) timeout. */
+    PLAID_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
     /** Port of the fake Plaid that `npm start` runs when PLAID_ENV is fake. */
     FAKE_PLAID_PORT: z.coerce.number().int().min(0).max(65535).default(4010),
     /** Minutes between scheduled syncs of a new connection. */
@@ -93,6 +98,10 @@ export const configSchema = z
     SYNC_LOCK_DURATION_MS: z.coerce.number().int().min(1000).default(30_000),
     /** Attempts of a sync run before it fails (temporary errors and rate limits). */
     SYNC_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(5),
+    /** Where uploaded import files are kept, one per batch under its organization (for the dry run and commit). */
+    IMPORT_DIR: z.string().default('.data/imports'),
+    /** Largest import upload accepted, in bytes (100 MiB); a larger one answers 413 and nothing is kept. */
+    IMPORT_MAX_BYTES: z.coerce.number().int().positive().default(104_857_600),
   })
   .transform((env, ctx) => {
     const production = env.NODE_ENV === 'production';
@@ -129,7 +138,8 @@ export const configSchema = z
       CREDENTIALS_ACTIVE_KEY_ID: activeKeyId,
       usesDevelopmentCredentialsKey: !env.CREDENTIALS_KEYS,
       PLAID_ENV: plaidEnv,
-      PLAID_BASE_URL: env.PLAID_BASE_URL ?? (plaidEnv === 'fake' ? `http://127.0.0.1:${env.FAKE_PLAID_PORT}` : undefined),
+      PLAID_BASE_URL:
+        env.PLAID_BASE_URL ?? (plaidEnv === 'fake' ? `http://127.0.0.1:${env.FAKE_PLAID_PORT}` : undefined),
       PLAID_CLIENT_ID: env.PLAID_CLIENT_ID ?? (plaidEnv === 'fake' ? 'fake-client-id' : undefined),
       PLAID_SECRET: env.PLAID_SECRET ?? (plaidEnv === 'fake' ? 'fake-secret' : undefined),
       /** False when Plaid itself is chosen without credentials: the Plaid calls then answer so. */

@@ -16,6 +16,7 @@ export function createPlaidClient(config: AppConfig): PlaidClient {
     environment: config.PLAID_BASE_URL ?? (config.PLAID_ENV === 'fake' ? 'sandbox' : config.PLAID_ENV),
     clientId: config.PLAID_CLIENT_ID ?? '',
     secret: config.PLAID_SECRET ?? '',
+    timeoutMs: config.PLAID_TIMEOUT_MS,
   });
 }
 

@@ -233,7 +233,7 @@ export class CashFlowsRepository {
   async updateStream(
     tx: Tx,
     id: string,
-    change: { name?: string; confirmedAt?: Date; categoryId?: string; deletedAt?: Date },
+    change: { name?: string; confirmedAt?: Date; categoryId?: string; deletedAt?: Date; editedFields?: string[] },
   ): Promise<void> {
     await tx.recurringStream.update({ where: { id }, data: change });
   }

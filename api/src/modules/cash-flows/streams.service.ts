@@ -11,6 +11,7 @@ import { AuditService } from '../audit/audit.service.js';
 import { toStreamResponse } from './cash-flow-mapper.js';
 import { CashFlowReferenceMessage } from './cash-flows.service.js';
 import { CashFlowsRepository, type StreamRow, type Tx } from './cash-flows.repository.js';
+import { StreamEditedField, withEditedField } from './stream-edits.js';
 
 /**
  * Recurring streams (foundations §4: confirmed, renamed or soft-deleted; §7 commands: categorize):
@@ -49,14 +50,26 @@ export class StreamsService {
     });
   }
 
+  /** Renames the stream; a sync keeps the advisor's name from now on (see stream-edits.ts). */
   rename(id: string, name: string): Promise<RecurringStreamResponse> {
-    return this.change(id, (tx) => this.cashFlows.updateStream(tx, id, { name }));
+    return this.change(id, (tx, row) =>
+      this.cashFlows.updateStream(tx, id, {
+        name,
+        editedFields: withEditedField(row.editedFields, StreamEditedField.name),
+      }),
+    );
   }
 
-  /** Files the stream under a detailed transaction category (Plaid's taxonomy, foundations §3). */
+  /**
+   * Files the stream under a detailed transaction category (Plaid's taxonomy, foundations §3); a
+   * sync keeps the advisor's category from now on.
+   */
   categorize(id: string, category: string): Promise<RecurringStreamResponse> {
-    return this.change(id, async (tx) =>
-      this.cashFlows.updateStream(tx, id, { categoryId: await this.cashFlows.categoryId(tx, category) }),
+    return this.change(id, async (tx, row) =>
+      this.cashFlows.updateStream(tx, id, {
+        categoryId: await this.cashFlows.categoryId(tx, category),
+        editedFields: withEditedField(row.editedFields, StreamEditedField.category),
+      }),
     );
   }
 

@@ -10,7 +10,7 @@ import {
 import { TENANT_PRISMA, type TenantPrismaClient } from '../../infra/prisma/prisma.service.js';
 import { currentOrganizationId } from '../../common/tenancy/request-context.js';
 import type { Prisma } from '../../generated/prisma/client.js';
-import { personName, RECORD_INCLUDE, TYPE_RELATION, type RecordRow } from './record-mapper.js';
+import { CONNECTION_SYNC_SELECT, personName, RECORD_INCLUDE, TYPE_RELATION, type RecordRow } from './record-mapper.js';
 
 type OwnerRow = RecordRow['owners'][number];
 type PartyRow = RecordRow['liabilityParties'][number];
@@ -86,7 +86,12 @@ export class FinancialRecordsRepository {
     for (const row of base) idsByType.set(row.type, [...(idsByType.get(row.type) ?? []), row.id]);
     const liabilityIds = base.filter((row) => isLiability(row.type)).map((row) => row.id);
     const ids = base.map((row) => row.id);
+    const connectionIds = [...new Set(base.flatMap((row) => (row.connectionId ? [row.connectionId] : [])))];
     const reads: (() => Promise<unknown[]>)[] = [
+      () =>
+        connectionIds.length === 0
+          ? Promise.resolve([])
+          : client.connection.findMany({ where: { id: { in: connectionIds } }, select: CONNECTION_SYNC_SELECT }),
       () =>
         client.financialRecordOwner.findMany({ where: { financialRecordId: { in: ids } }, ...RECORD_INCLUDE.owners }),
       () =>
@@ -104,7 +109,13 @@ export class FinancialRecordsRepository {
     const results: unknown[][] = [];
     if (db) for (const read of reads) results.push(await read());
     else results.push(...(await Promise.all(reads.map((read) => read()))));
-    const [owners, parties, ...typeRows] = results as [OwnerRow[], PartyRow[], ...{ id: string }[][]];
+    const [connections, owners, parties, ...typeRows] = results as [
+      RecordRow['connection'][],
+      OwnerRow[],
+      PartyRow[],
+      ...{ id: string }[][],
+    ];
+    const connectionById = new Map(connections.map((connection) => [connection!.id, connection]));
     const typeRowById = new Map(typeRows.flat().map((row) => [row.id, row]));
     return base.map((row) => {
       const relations = Object.fromEntries(Object.values(TYPE_RELATION).map((relation) => [relation, null]));
@@ -114,6 +125,7 @@ export class FinancialRecordsRepository {
         [TYPE_RELATION[row.type]]: typeRowById.get(row.id) ?? null,
         owners: owners.filter((owner) => owner.financialRecordId === row.id),
         liabilityParties: parties.filter((party) => party.financialRecordId === row.id),
+        connection: (row.connectionId && connectionById.get(row.connectionId)) ?? null,
       } as RecordRow;
     });
   }

@@ -37,6 +37,14 @@ export const TYPE_RELATION = {
 
 const PERSON_NAME = { displayName: true, firstName: true, lastName: true } satisfies Prisma.PersonSelect;
 
+export const CONNECTION_SYNC_SELECT = {
+  id: true,
+  service: true,
+  status: true,
+  lastSyncedAt: true,
+  needsReauthSince: true,
+} satisfies Prisma.ConnectionSelect;
+
 /** Everything a record's response shows, in one read. */
 export const RECORD_INCLUDE = {
   bankAccount: true,
@@ -64,6 +72,8 @@ export const RECORD_INCLUDE = {
     orderBy: [{ createdAt: 'asc' }, { personId: 'asc' }],
     include: { person: { select: PERSON_NAME } },
   },
+  /** The connection it came through, for its freshness (never the credentials). */
+  connection: { select: CONNECTION_SYNC_SELECT },
 } satisfies Prisma.FinancialRecordInclude;
 
 export type RecordRow = Prisma.FinancialRecordGetPayload<{ include: typeof RECORD_INCLUDE }>;
@@ -191,6 +201,15 @@ export function toRecordResponse(
     details,
     pension,
     value: value?.toJSON() ?? null,
+    sync: row.connection
+      ? {
+          connectionId: row.connection.id,
+          service: row.connection.service,
+          status: row.connection.status,
+          lastSyncedAt: row.connection.lastSyncedAt?.toISOString() ?? null,
+          needsReauth: row.connection.needsReauthSince !== null,
+        }
+      : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -11,6 +11,7 @@ import type {
 } from '../../core/records.js';
 import { PLAID_ACCOUNT_SUBTYPES, PLAID_ACCOUNT_TYPES } from '../account-types.js';
 import { decodePlaidCursor } from '../cursor.js';
+import { itemScopedId } from '../fake-server/institutions.js';
 import type { FakeAccountSeed } from '../fake-server/payloads.js';
 import { webhookBodies } from '../fake-server/payloads.js';
 import { PlaidWebhookVerifier } from '../webhooks.js';
@@ -43,6 +44,15 @@ describe('linking an item', () => {
 
     const again = await connectorError(connector.exchangePublicToken(publicToken));
     expect(again).toMatchObject({ classification: 'PERMANENT', code: 'INVALID_PUBLIC_TOKEN', status: 400 });
+  });
+
+  it('removes an item: its access token stops working', async () => {
+    const client = harness.client();
+    const item = harness.fake.createItem();
+    await client.removeItem(item.accessToken);
+    expect(harness.fake.hasItem(item.itemId)).toBe(false);
+    const error = await connectorError(client.getAccounts(item.accessToken));
+    expect(error).toMatchObject({ classification: 'AUTH', code: 'INVALID_ACCESS_TOKEN' });
   });
 
   it('refuses an unknown institution', async () => {
@@ -165,7 +175,7 @@ describe('transactions', () => {
     const client = harness.client();
     const connector = harness.connector({ client });
     const publicToken = await client.createSandboxPublicToken('ins_100001', [Products.Transactions]);
-    const { credentials } = await connector.exchangePublicToken(publicToken);
+    const { credentials, itemId } = await connector.exchangePublicToken(publicToken);
 
     const pages = await collectPages(connector, credentials);
     expect(pages.map((page) => decodePlaidCursor(page.nextCursor).phase)).toEqual([
@@ -177,11 +187,11 @@ describe('transactions', () => {
     expect(pages.map((page) => page.records.length)).toEqual([6, 13, 2]);
     expect(pages.flatMap((page) => page.recordErrors)).toEqual([]);
 
-    const pay = pages[1]?.records.find((record) => record.sourceId === 'hsb-pay-0');
+    const pay = pages[1]?.records.find((record) => record.sourceId === itemScopedId(itemId, 'hsb-pay-0'));
     expect(pay).toEqual({
       kind: 'transaction',
-      sourceId: 'hsb-pay-0',
-      accountSourceId: 'hsb-checking-0001',
+      sourceId: itemScopedId(itemId, 'hsb-pay-0'),
+      accountSourceId: itemScopedId(itemId, 'hsb-checking-0001'),
       date: '2026-05-15',
       authorizedDate: '2026-05-15',
       amount: { value: '3200', currency: 'USD' },

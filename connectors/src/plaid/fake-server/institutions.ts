@@ -7,8 +7,18 @@ import type { FakeItemSeed } from './item.js';
 export interface FakeInstitution {
   institution_id: string;
   name: string;
-  /** A fresh item's content (ids are fixed per institution, as in Plaid's sandbox). */
-  seed: () => FakeItemSeed;
+  /**
+   * The content of the item `itemId` links. Deterministic for one item id (so an item rebuilt from
+   * its access token after a restart holds the same records, and old cursors stay valid), and its
+   * account, transaction and stream ids are unique per item: two households of one organization
+   * linking the same institution must not share outside ids.
+   */
+  seed: (itemId: string) => FakeItemSeed;
+}
+
+/** Makes an institution's record id unique to one item: `hsb-pay-0` -> `hsb-pay-0-<item tag>`. */
+export function itemScopedId(itemId: string, id: string): string {
+  return `${id}-${itemId.slice(0, 12)}`;
 }
 
 function monthly(day: number, months: number, from = '2026-05'): string[] {
@@ -19,9 +29,10 @@ function monthly(day: number, months: number, from = '2026-05'): string[] {
   });
 }
 
-function usBank(): FakeItemSeed {
-  const checking = 'hsb-checking-0001';
-  const card = 'hsb-card-0001';
+function usBank(itemId: string): FakeItemSeed {
+  const id = (local: string) => itemScopedId(itemId, local);
+  const checking = id('hsb-checking-0001');
+  const card = id('hsb-card-0001');
   const paydays = monthly(15, 6);
   const rentDays = monthly(1, 6);
   return {
@@ -38,7 +49,7 @@ function usBank(): FakeItemSeed {
         balances: { current: 5230.15, available: 5100.15, iso_currency_code: 'USD' },
       },
       {
-        account_id: 'hsb-savings-0002',
+        account_id: id('hsb-savings-0002'),
         type: 'depository',
         subtype: 'savings',
         name: 'High-Yield Savings',
@@ -54,7 +65,7 @@ function usBank(): FakeItemSeed {
         balances: { current: 612.4, available: 9387.6, limit: 10000, iso_currency_code: 'USD' },
       },
       {
-        account_id: 'hsb-mortgage-0004',
+        account_id: id('hsb-mortgage-0004'),
         type: 'loan',
         subtype: 'mortgage',
         name: 'Home Mortgage',
@@ -62,7 +73,7 @@ function usBank(): FakeItemSeed {
         balances: { current: 318400, iso_currency_code: 'USD' },
       },
       {
-        account_id: 'hsb-401k-0005',
+        account_id: id('hsb-401k-0005'),
         type: 'investment',
         subtype: '401k',
         name: 'Employer 401(k)',
@@ -70,7 +81,7 @@ function usBank(): FakeItemSeed {
         balances: { current: 84210.55, available: 1200, iso_currency_code: 'USD' },
       },
       {
-        account_id: 'hsb-brokerage-0006',
+        account_id: id('hsb-brokerage-0006'),
         type: 'investment',
         subtype: 'brokerage',
         name: 'Individual Brokerage',
@@ -80,7 +91,7 @@ function usBank(): FakeItemSeed {
     ],
     transactions: [
       ...paydays.map((date, index) => ({
-        transaction_id: `hsb-pay-${index}`,
+        transaction_id: id(`hsb-pay-${index}`),
         account_id: checking,
         amount: -3200,
         date,
@@ -88,7 +99,7 @@ function usBank(): FakeItemSeed {
         category: 'INCOME_WAGES',
       })),
       ...rentDays.map((date, index) => ({
-        transaction_id: `hsb-rent-${index}`,
+        transaction_id: id(`hsb-rent-${index}`),
         account_id: checking,
         amount: 1850,
         date,
@@ -96,7 +107,7 @@ function usBank(): FakeItemSeed {
         category: 'RENT_AND_UTILITIES_RENT',
       })),
       {
-        transaction_id: 'hsb-grocer-1',
+        transaction_id: id('hsb-grocer-1'),
         account_id: card,
         amount: 86.42,
         date: '2026-10-03',
@@ -107,7 +118,7 @@ function usBank(): FakeItemSeed {
     ],
     streams: [
       {
-        stream_id: 'hsb-stream-payroll',
+        stream_id: id('hsb-stream-payroll'),
         account_id: checking,
         direction: 'inflow',
         description: 'ACME CORP PAYROLL',
@@ -116,11 +127,11 @@ function usBank(): FakeItemSeed {
         average_amount: -3200,
         first_date: paydays[0],
         last_date: paydays.at(-1),
-        transaction_ids: paydays.map((_, index) => `hsb-pay-${index}`),
+        transaction_ids: paydays.map((_, index) => id(`hsb-pay-${index}`)),
         category: 'INCOME_WAGES',
       },
       {
-        stream_id: 'hsb-stream-rent',
+        stream_id: id('hsb-stream-rent'),
         account_id: checking,
         direction: 'outflow',
         description: 'RENT PAYMENT',
@@ -128,15 +139,16 @@ function usBank(): FakeItemSeed {
         average_amount: 1850,
         first_date: rentDays[0],
         last_date: rentDays.at(-1),
-        transaction_ids: rentDays.map((_, index) => `hsb-rent-${index}`),
+        transaction_ids: rentDays.map((_, index) => id(`hsb-rent-${index}`)),
         category: 'RENT_AND_UTILITIES_RENT',
       },
     ],
   };
 }
 
-function canadianBank(): FakeItemSeed {
-  const chequing = 'nmt-chequing-0001';
+function canadianBank(itemId: string): FakeItemSeed {
+  const id = (local: string) => itemScopedId(itemId, local);
+  const chequing = id('nmt-chequing-0001');
   return {
     institutionId: 'ins_100002',
     institutionName: 'Northern Maple Trust',
@@ -150,7 +162,7 @@ function canadianBank(): FakeItemSeed {
         balances: { current: 2450.8, available: 2450.8, iso_currency_code: 'CAD' },
       },
       {
-        account_id: 'nmt-tfsa-0002',
+        account_id: id('nmt-tfsa-0002'),
         type: 'investment',
         subtype: 'tfsa',
         name: 'TFSA',
@@ -158,7 +170,7 @@ function canadianBank(): FakeItemSeed {
         balances: { current: 41230, iso_currency_code: 'CAD' },
       },
       {
-        account_id: 'nmt-rrsp-0003',
+        account_id: id('nmt-rrsp-0003'),
         type: 'investment',
         subtype: 'rrsp',
         name: 'RRSP',
@@ -166,7 +178,7 @@ function canadianBank(): FakeItemSeed {
         balances: { current: 96512.3, iso_currency_code: 'CAD' },
       },
       {
-        account_id: 'nmt-loc-0004',
+        account_id: id('nmt-loc-0004'),
         type: 'loan',
         subtype: 'line of credit',
         name: 'Personal Line of Credit',
@@ -176,7 +188,7 @@ function canadianBank(): FakeItemSeed {
     ],
     transactions: [
       {
-        transaction_id: 'nmt-pay-1',
+        transaction_id: id('nmt-pay-1'),
         account_id: chequing,
         amount: -2750,
         date: '2026-10-15',
@@ -185,7 +197,7 @@ function canadianBank(): FakeItemSeed {
         iso_currency_code: 'CAD',
       },
       {
-        transaction_id: 'nmt-hydro-1',
+        transaction_id: id('nmt-hydro-1'),
         account_id: chequing,
         amount: 142.19,
         date: '2026-10-20',

@@ -19,6 +19,10 @@ import {
 } from './payloads.js';
 
 export interface FakeItemSeed {
+  /** Default: a random Plaid-like id. Set when an item is rebuilt from its access token. */
+  itemId?: string;
+  /** Default: `access-sandbox-<uuid>`. Institution items carry their own (see `institutionAccessToken`). */
+  accessToken?: string;
   institutionId?: string;
   institutionName?: string;
   accounts?: FakeAccountSeed[];
@@ -37,8 +41,8 @@ export interface ChangeLogEntry {
 }
 
 export class FakeItem {
-  readonly itemId = plaidId();
-  readonly accessToken = `access-sandbox-${randomUUID()}`;
+  readonly itemId: string;
+  readonly accessToken: string;
   readonly institutionId: string;
   readonly institutionName: string;
   webhook: string | null;
@@ -49,6 +53,8 @@ export class FakeItem {
   private readonly current = new Map<string, FakeTransaction>();
 
   constructor(seed: FakeItemSeed = {}) {
+    this.itemId = seed.itemId ?? plaidId();
+    this.accessToken = seed.accessToken ?? `access-sandbox-${randomUUID()}`;
     this.institutionId = seed.institutionId ?? 'ins_100001';
     this.institutionName = seed.institutionName ?? 'Harbourfront Savings Bank';
     this.webhook = seed.webhook ?? null;

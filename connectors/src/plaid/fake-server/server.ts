@@ -4,7 +4,13 @@
  * so every failure the connector must classify can be produced in a test.
  *
  * Endpoints: /accounts/get, /transactions/sync, /transactions/recurring/get, /link/token/create,
- * /item/public_token/exchange, /webhook_verification_key/get, /sandbox/public_token/create.
+ * /item/public_token/exchange, /item/remove, /webhook_verification_key/get,
+ * /sandbox/public_token/create.
+ *
+ * Items live in memory, but an item linked from a sandbox institution survives a restart: its
+ * access token names the institution and the item (`institutionAccessToken`), and an unknown token
+ * of that form rebuilds the item from the institution's deterministic seed on first use, so the
+ * connections `npm start` made keep syncing, and their cursors stay valid, across restarts.
  * Credentials are checked (PLAID-CLIENT-ID / PLAID-SECRET headers, or client_id / secret in the
  * body) like Plaid does.
  */
@@ -18,6 +24,7 @@ import {
   errorPayload,
   type FakePlaidError,
   itemPayload,
+  plaidId,
   requestId,
   streamPayload,
   transactionPayload,
@@ -105,6 +112,16 @@ interface SyncPosition {
   start: number;
 }
 
+const INSTITUTION_TOKEN = /^access-sandbox-(ins_[A-Za-z0-9]+)-([A-Za-z0-9_-]+)$/;
+
+/**
+ * The access token of an institution's item: `access-sandbox-<institution id>-<item id>`. It is
+ * all the fake needs to rebuild the item after a restart (see the header of this file).
+ */
+export function institutionAccessToken(institutionId: string, itemId: string): string {
+  return `access-sandbox-${institutionId}-${itemId}`;
+}
+
 function encodeCursor(cursor: SyncPosition): string {
   return Buffer.from(JSON.stringify({ i: cursor.item, p: cursor.position, s: cursor.start })).toString('base64url');
 }
@@ -137,6 +154,8 @@ export class FakePlaidServer {
   private readonly items = new Map<string, FakeItem>();
   private readonly byAccessToken = new Map<string, FakeItem>();
   private readonly publicTokens = new Map<string, FakeItem>();
+  /** Items removed through /item/remove: their tokens are dead, and are not rebuilt. */
+  private readonly removedItems = new Set<string>();
   private readonly faults: FaultRule[] = [];
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly clock: () => Date;
@@ -187,6 +206,33 @@ export class FakePlaidServer {
     const item = this.items.get(itemId);
     if (item === undefined) throw new Error(`no item ${itemId}`);
     return item;
+  }
+
+  /**
+   * A public token for an item that already exists, as Link hands back after update mode or when
+   * the same login is linked again (the exchange then answers that item's access token).
+   */
+  createPublicToken(itemId: string): string {
+    const item = this.item(itemId);
+    const publicToken = `public-sandbox-${randomUUID()}`;
+    this.publicTokens.set(publicToken, item);
+    return publicToken;
+  }
+
+  /** True while the item exists (false once removed through /item/remove, or never created). */
+  hasItem(itemId: string): boolean {
+    return this.items.has(itemId);
+  }
+
+  /** The item an access token opens: a known one, or an institution item rebuilt after a restart. */
+  private itemFor(accessToken: string): FakeItem | undefined {
+    const known = this.byAccessToken.get(accessToken);
+    if (known !== undefined) return known;
+    const match = INSTITUTION_TOKEN.exec(accessToken);
+    const institution = match === null ? undefined : this.institutions.get(match[1]!);
+    const itemId = match?.[2];
+    if (institution === undefined || itemId === undefined || this.removedItems.has(itemId)) return undefined;
+    return this.createItem({ ...institution.seed(itemId), itemId, accessToken });
   }
 
   injectFault(fault: FakeFault, scope: FaultScope = {}): void {
@@ -246,7 +292,7 @@ export class FakePlaidServer {
     this.checkCredentials(request, body);
 
     const accessToken = typeof body.access_token === 'string' ? body.access_token : undefined;
-    const item = accessToken === undefined ? undefined : this.byAccessToken.get(accessToken);
+    const item = accessToken === undefined ? undefined : this.itemFor(accessToken);
     this.requests.push({ path, body, itemId: item?.itemId ?? null });
 
     const fault = this.takeFault(path, item, body);
@@ -271,6 +317,8 @@ export class FakePlaidServer {
         return ok(this.linkTokenCreate(body, item));
       case '/item/public_token/exchange':
         return ok(this.publicTokenExchange(body));
+      case '/item/remove':
+        return ok(this.itemRemove(this.requireItem(body, item)));
       case '/webhook_verification_key/get':
         return ok(this.verificationKeyGet(body));
       case '/sandbox/public_token/create':
@@ -460,6 +508,13 @@ export class FakePlaidServer {
     return { access_token: item.accessToken, item_id: item.itemId, request_id: requestId() };
   }
 
+  private itemRemove(item: FakeItem): Record<string, unknown> {
+    this.items.delete(item.itemId);
+    this.byAccessToken.delete(item.accessToken);
+    this.removedItems.add(item.itemId);
+    return { request_id: requestId() };
+  }
+
   private verificationKeyGet(body: Record<string, unknown>): Record<string, unknown> {
     if (typeof body.key_id !== 'string') {
       fail(400, 'INVALID_REQUEST', 'MISSING_FIELDS', 'the following required fields are missing: key_id');
@@ -478,8 +533,11 @@ export class FakePlaidServer {
       invalidField('initial_products must contain at least one product');
     }
     const options = body.options as { webhook?: unknown } | undefined;
+    const itemId = plaidId();
     const item = this.createItem({
-      ...institution.seed(),
+      ...institution.seed(itemId),
+      itemId,
+      accessToken: institutionAccessToken(institution.institution_id, itemId),
       webhook: typeof options?.webhook === 'string' ? options.webhook : null,
     });
     const publicToken = `public-sandbox-${randomUUID()}`;

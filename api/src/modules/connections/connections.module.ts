@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { SyncModule } from '../sync/sync.module.js';
+import { SyncRunsModule } from '../sync-runs/sync-runs.module.js';
+import { ConnectionsController } from './connections.controller.js';
+import { ConnectionsRepository } from './connections.repository.js';
+import { ConnectionsService } from './connections.service.js';
+
+@Module({
+  imports: [SyncModule, SyncRunsModule],
+  controllers: [ConnectionsController],
+  providers: [ConnectionsRepository, ConnectionsService],
+  exports: [ConnectionsService, ConnectionsRepository],
+})
+export class ConnectionsModule {}

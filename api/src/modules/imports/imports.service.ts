@@ -1,0 +1,360 @@
+import { extname, join, resolve } from 'node:path';
+import { rm } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import { Inject, Injectable } from '@nestjs/common';
+import { z } from 'zod';
+import {
+  buildCustomProfile,
+  customProfileSchema,
+  DomainError,
+  EntityType,
+  ErrorCode,
+  headerExpectation,
+  missingRequiredHeaders,
+  newId,
+  notFound,
+  validationError,
+  type CustomProfileInput,
+  type ExternalSourceSystem,
+  type ImportMappingInput,
+  type ImportRowAction,
+} from '@meridian/domain';
+import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
+import { currentOrganizationId } from '../../common/tenancy/request-context.js';
+import { Prisma } from '../../generated/prisma/client.js';
+import { TENANT_PRISMA, type TenantPrismaClient } from '../../infra/prisma/prisma.service.js';
+import { QueueService } from '../../infra/queue/queue.service.js';
+import { csvField, toBatchView } from './batch-view.js';
+import { ImportEngine } from './import-engine.js';
+import { inspectImportFile, readHeaders, storeUpload } from './import-files.js';
+import { builtInProfile, describeMapping, profileOfBatch, suggestProfile } from './profiles.js';
+
+const EDITABLE_STAGES = new Set(['UPLOADED', 'DRY_RUN_DONE']);
+
+/** The import flow's requests: every read goes through the tenant client, so another organization's batch is a 404. */
+@Injectable()
+export class ImportsService {
+  constructor(
+    @Inject(TENANT_PRISMA) private readonly prisma: TenantPrismaClient,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(QueueService) private readonly queues: QueueService,
+    @Inject(ImportEngine) private readonly engine: ImportEngine,
+  ) {}
+
+  private async batchOf(batchId: string) {
+    const batch = await this.prisma.importBatch.findFirst({ where: { id: batchId }, include: { customProfile: true } });
+    if (!batch) throw notFound('Import batch');
+    return batch;
+  }
+
+  /**
+   * Keeps the uploaded file, reads it through once (a bad file is refused here, before any batch
+   * exists, and the file is removed) and suggests a profile.
+   */
+  async upload(body: Readable, fileName: string, source: ExternalSourceSystem | undefined) {
+    const organizationId = currentOrganizationId();
+    const batchId = newId(EntityType.importBatch);
+    const extension = extname(fileName)
+      .toLowerCase()
+      .replace(/[^.a-z0-9]/g, '');
+    const path = resolve(join(this.config.IMPORT_DIR, organizationId, `${batchId}${extension}`));
+    const stored = await storeUpload(body, path, this.config.IMPORT_MAX_BYTES);
+    try {
+      const options = { fileName, maxBytes: this.config.IMPORT_MAX_BYTES };
+      const headers = await readHeaders(path, options);
+      const profile = suggestProfile(headers, source);
+      const file = await inspectImportFile(path, options, profile);
+      const batch = await this.prisma.importBatch.create({
+        data: {
+          id: batchId,
+          organizationId,
+          source: source ?? profile?.source ?? 'MANUAL_LOAD',
+          kind: profile?.kind ?? 'contacts',
+          fileName,
+          rowCount: file.rowCount,
+          profileId: profile?.id ?? null,
+          filePath: path,
+          fileSize: stored.size,
+          fileSha256: stored.sha256,
+          fileFormat: file.format,
+          encoding: file.encoding,
+          delimiter: file.delimiter,
+          headerRowNumber: file.headerRowNumber,
+          headers: file.headers,
+        },
+      });
+      return { batch: toBatchView(batch), mapping: this.mappingView({ ...batch, customProfile: null }) };
+    } catch (error) {
+      await rm(path, { force: true });
+      throw error;
+    }
+  }
+
+  async list() {
+    const batches = await this.prisma.importBatch.findMany({
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: 100,
+    });
+    return batches.map((batch) => toBatchView(batch));
+  }
+
+  async get(batchId: string) {
+    return toBatchView(await this.batchOf(batchId));
+  }
+
+  private mappingView(batch: Awaited<ReturnType<ImportsService['batchOf']>>) {
+    const profile = profileOfBatch(batch);
+    return {
+      profileId: batch.profileId,
+      customProfileId: batch.customProfileId,
+      profileName: profile?.name ?? null,
+      headers: batch.headers,
+      ...describeMapping(profile, batch.headers),
+    };
+  }
+
+  async getMapping(batchId: string) {
+    return this.mappingView(await this.batchOf(batchId));
+  }
+
+  /** Sets the profile or the column mapping; the dry run (if any) is dropped, as it no longer holds. */
+  async putMapping(batchId: string, input: ImportMappingInput) {
+    const batch = await this.batchOf(batchId);
+    if (batch.status !== 'PENDING' || !EDITABLE_STAGES.has(batch.stage))
+      throw new DomainError(ErrorCode.CONFLICT, 'The mapping can only change before the import is committed');
+    let data: Prisma.ImportBatchUncheckedUpdateInput;
+    if ('profileId' in input) {
+      const profile = builtInProfile(input.profileId);
+      const missing = missingRequiredHeaders(batch.headers, headerExpectation(profile));
+      if (missing.length > 0)
+        throw validationError(
+          missing.map((group) => ({
+            path: group.field,
+            message: `The file has no ${group.aliases.join(' / ')} column`,
+          })),
+        );
+      data = { profileId: profile.id, customProfileId: null, mapping: Prisma.DbNull };
+    } else if ('customProfileId' in input) {
+      const custom = await this.prisma.importProfile.findFirst({ where: { id: input.customProfileId } });
+      if (!custom) throw notFound('Import profile');
+      const profile = buildCustomProfile(custom.id, custom.definition as CustomProfileInput);
+      if (profile.kind !== 'contacts')
+        throw validationError([{ path: 'customProfileId', message: 'Only contact profiles can be imported yet' }]);
+      const missing = missingRequiredHeaders(batch.headers, headerExpectation(profile));
+      if (missing.length > 0)
+        throw validationError(
+          missing.map((group) => ({
+            path: group.field,
+            message: `The file has no ${group.aliases.join(' / ')} column`,
+          })),
+        );
+      data = { profileId: null, customProfileId: custom.id, mapping: Prisma.DbNull };
+    } else {
+      const unknown = Object.keys(input.mapping).filter((header) => !batch.headers.includes(header));
+      if (unknown.length > 0)
+        throw validationError(
+          unknown.map((header) => ({ path: `mapping.${header}`, message: 'No such column in the file' })),
+        );
+      try {
+        buildCustomProfile('check', {
+          name: 'Custom mapping',
+          kind: 'contacts',
+          mapping: input.mapping,
+          sourceIdHeader: input.sourceIdHeader,
+        });
+      } catch (error) {
+        if (!(error instanceof z.ZodError)) throw error;
+        throw validationError(error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })));
+      }
+      data = {
+        profileId: null,
+        customProfileId: null,
+        mapping: { mapping: input.mapping, sourceIdHeader: input.sourceIdHeader },
+      };
+    }
+    const where = { importBatchId: batchId };
+    await this.prisma.$transaction([
+      this.prisma.importRowResult.deleteMany({ where }),
+      this.prisma.importReviewItem.deleteMany({ where }),
+      this.prisma.importBatch.update({
+        where: { id: batchId },
+        data: {
+          ...data,
+          stage: 'UPLOADED',
+          rowsDone: 0,
+          createCount: 0,
+          updateCount: 0,
+          unchangedCount: 0,
+          invalidCount: 0,
+          reviewCount: 0,
+        },
+      }),
+    ]);
+    return this.mappingView(await this.batchOf(batchId));
+  }
+
+  async requestDryRun(batchId: string) {
+    const batch = await this.batchOf(batchId);
+    if (batch.status !== 'PENDING' || !EDITABLE_STAGES.has(batch.stage))
+      throw new DomainError(ErrorCode.CONFLICT, 'A dry run is queued or running, or the import was committed');
+    if (!profileOfBatch(batch))
+      throw validationError([{ path: 'mapping', message: 'Choose a profile or map the columns before the dry run' }]);
+    const updated = await this.prisma.importBatch.update({
+      where: { id: batchId },
+      data: { stage: 'DRY_RUN_QUEUED', rowsDone: 0, errorCode: null, errorMessage: null },
+    });
+    await this.queues.enqueue(
+      'imports.dry-run',
+      { organizationId: batch.organizationId, batchId },
+      { jobId: `imports.dry-run-${batchId}-${Date.now()}` },
+    );
+    return toBatchView(updated);
+  }
+
+  /**
+   * Commits a dry-run batch as a sync run of the source system's connection (created on first
+   * import). The one-active-run index refuses a second import of the same system at once (409).
+   */
+  async requestCommit(batchId: string) {
+    const batch = await this.batchOf(batchId);
+    if (batch.status !== 'PENDING' || batch.stage !== 'DRY_RUN_DONE')
+      throw new DomainError(ErrorCode.CONFLICT, 'Only an import whose dry run is done can be committed');
+    const organizationId = batch.organizationId;
+    const updated = await this.prisma.$transaction(async (tx) => {
+      const existing = await tx.connection.findFirst({
+        where: { source: batch.source, service: null },
+        orderBy: { createdAt: 'asc' },
+        select: { id: true },
+      });
+      const connectionId =
+        existing?.id ??
+        (
+          await tx.connection.create({
+            data: { id: newId(EntityType.connection), organizationId, source: batch.source, displayName: batch.source },
+            select: { id: true },
+          })
+        ).id;
+      const active = await tx.syncRun.findFirst({ where: { connectionId, status: { in: ['QUEUED', 'RUNNING'] } } });
+      if (active) throw new DomainError(ErrorCode.CONFLICT, 'Another import of this system is running');
+      const syncRunId = newId(EntityType.syncRun);
+      await tx.syncRun.create({
+        data: {
+          id: syncRunId,
+          organizationId,
+          connectionId,
+          status: 'RUNNING',
+          trigger: 'MANUAL',
+          startedAt: new Date(),
+        },
+      });
+      return tx.importBatch.update({
+        where: { id: batchId },
+        data: { stage: 'COMMIT_QUEUED', connectionId, syncRunId },
+      });
+    });
+    await this.queues.enqueue(
+      'imports.commit',
+      { organizationId, batchId },
+      { jobId: `imports.commit-${batchId}-${Date.now()}` },
+    );
+    return toBatchView(updated);
+  }
+
+  async rollback(batchId: string) {
+    const batch = await this.batchOf(batchId);
+    await this.engine.rollback(batch.organizationId, batchId);
+    return toBatchView(await this.batchOf(batchId));
+  }
+
+  async rows(batchId: string, page: number, limit: number, action?: ImportRowAction) {
+    await this.batchOf(batchId);
+    const where = { importBatchId: batchId, ...(action ? { action } : {}) };
+    const [rows, total] = await Promise.all([
+      this.prisma.importRowResult.findMany({
+        where,
+        orderBy: { rowNumber: 'asc' },
+        skip: (page - 1) * limit,
+        take: limit,
+      }),
+      this.prisma.importRowResult.count({ where }),
+    ]);
+    return {
+      items: rows.map((row) => ({
+        rowNumber: row.rowNumber,
+        action: row.action,
+        sourceId: row.sourceId,
+        entityId: row.entityId,
+        errors: (row.errors ?? []) as { field: string; column: string | null; value: string | null; message: string }[],
+        changes: (row.changes ?? []) as { field: string; before: unknown; after: unknown }[],
+      })),
+      total,
+      page,
+      limit,
+    };
+  }
+
+  /** The per-row report as CSV (row, action, source id, entity id, errors, changed fields). */
+  async reportCsv(batchId: string): Promise<string> {
+    await this.batchOf(batchId);
+    const lines = ['row,action,source_id,entity_id,errors,changes'];
+    let after = 0;
+    for (;;) {
+      const rows = await this.prisma.importRowResult.findMany({
+        where: { importBatchId: batchId, rowNumber: { gt: after } },
+        orderBy: { rowNumber: 'asc' },
+        take: 1000,
+      });
+      if (rows.length === 0) break;
+      after = rows[rows.length - 1]!.rowNumber;
+      for (const row of rows) {
+        const errors = ((row.errors ?? []) as { field: string; message: string }[])
+          .map((error) => `${error.field}: ${error.message}`)
+          .join('; ');
+        const changes = ((row.changes ?? []) as { field: string }[]).map((change) => change.field).join('; ');
+        lines.push([row.rowNumber, row.action, row.sourceId, row.entityId, errors, changes].map(csvField).join(','));
+      }
+    }
+    return `${lines.join('\r\n')}\r\n`;
+  }
+
+  /** Saves a custom profile for the organization (names are unique within it). */
+  async createProfile(input: CustomProfileInput) {
+    const definition = customProfileSchema.parse(input);
+    const existing = await this.prisma.importProfile.findFirst({ where: { name: definition.name } });
+    if (existing) throw new DomainError(ErrorCode.CONFLICT, 'A profile with this name exists');
+    const profile = await this.prisma.importProfile.create({
+      data: {
+        id: newId(EntityType.importProfile),
+        organizationId: currentOrganizationId(),
+        name: definition.name,
+        kind: definition.kind,
+        source: definition.source,
+        definition: definition as object,
+      },
+    });
+    return toProfileView(profile);
+  }
+
+  async listProfiles() {
+    const profiles = await this.prisma.importProfile.findMany({ orderBy: [{ name: 'asc' }, { id: 'asc' }] });
+    return profiles.map(toProfileView);
+  }
+}
+
+function toProfileView(profile: {
+  id: string;
+  name: string;
+  kind: string;
+  source: ExternalSourceSystem | null;
+  definition: unknown;
+  createdAt: Date;
+}) {
+  return {
+    id: profile.id,
+    name: profile.name,
+    kind: profile.kind,
+    source: profile.source,
+    definition: profile.definition as Record<string, unknown>,
+    createdAt: profile.createdAt.toISOString(),
+  };
+}

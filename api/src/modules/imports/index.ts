@@ -1,0 +1,2 @@
+export { ImportsModule } from './imports.module.js';
+export { ImportEngine } from './import-engine.js';

@@ -1,0 +1,324 @@
+// How fast a Plaid sync writes, end to end: the fake Plaid with 10,000 transactions and 500
+// recurring streams, the real PlaidConnector (SDK over HTTP, zod parsing, mapping) and the real
+// SyncPageWriter (one database transaction per page, upserts through external links), beside a
+// bare batched INSERT of the same rows into a scratch table in the same run (the baseline: no
+// links, no lookups, no counts, no cursor). Prints figures; asserts nothing.
+//
+//   npx tsx --tsconfig tsconfig.base.json --conditions=source bench/plaid-sync.ts \
+//     [--database-url URL] [--transactions 10000] [--streams 500] [--keep]
+//
+// Everything happens in a scratch database on DATABASE_URL's server (migrated here, dropped at
+// the end unless --keep). A second run of the same connection then measures a sync with nothing
+// new (accounts and streams unchanged, no new transaction).
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { createPrismaClient, SyncPageWriter, type PrismaClient } from '@meridian/api';
+import {
+  fetchPages,
+  PlaidClient,
+  PlaidConnector,
+  type ConnectorPage,
+  type NormalizedRecord,
+} from '@meridian/connectors';
+import { FakePlaidServer, type FakeStreamSeed, type FakeTransactionSeed } from '@meridian/connectors/testing';
+import { EntityType, newId, type SyncCounts } from '@meridian/domain';
+import { migrateDatabase } from '../prisma/migrate.js';
+import {
+  connect,
+  DEFAULT_DATABASE_URL,
+  disconnect,
+  MAINTENANCE_DATABASE,
+  quoteIdentifier,
+  serverAddressOf,
+  withDatabaseName,
+} from '../prisma/postgres.js';
+
+const { values: options } = parseArgs({
+  options: {
+    'database-url': { type: 'string' },
+    transactions: { type: 'string', default: '10000' },
+    streams: { type: 'string', default: '500' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const transactionCount = Number(options.transactions);
+const streamCount = Number(options.streams);
+const serverUrl = withDatabaseName(
+  options['database-url'] ?? process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL,
+  MAINTENANCE_DATABASE,
+);
+const BARE_BATCH = 500;
+
+const CATEGORIES = [
+  'FOOD_AND_DRINK_GROCERIES',
+  'FOOD_AND_DRINK_RESTAURANT',
+  'GENERAL_MERCHANDISE_OTHER_GENERAL_MERCHANDISE',
+  'TRANSPORTATION_GAS',
+  'RENT_AND_UTILITIES_TELEPHONE',
+  'ENTERTAINMENT_TV_AND_MOVIES',
+  'INCOME_WAGES',
+];
+
+/** Deterministic amounts with cents, as Plaid sends them (numbers; the connector makes decimal strings). */
+const amountOf = (index: number) => (((index * 7919) % 250_000) + 1) / 100;
+const dateOf = (index: number) =>
+  new Date(Date.UTC(2025, 0, 1) + (index % 640) * 86_400_000).toISOString().slice(0, 10);
+
+function itemSeed(accounts: string[]) {
+  const transactions: FakeTransactionSeed[] = Array.from({ length: transactionCount }, (_, index) => ({
+    transaction_id: `txn-${index}`,
+    account_id: accounts[index % accounts.length]!,
+    amount: index % 9 === 0 ? -amountOf(index) : amountOf(index),
+    date: dateOf(index),
+    name: `PURCHASE ${index}`,
+    merchant_name: `Merchant ${index % 300}`,
+    category: CATEGORIES[index % CATEGORIES.length]!,
+    iso_currency_code: 'CAD',
+  }));
+  const streams: FakeStreamSeed[] = Array.from({ length: streamCount }, (_, index) => ({
+    stream_id: `stream-${index}`,
+    account_id: accounts[index % accounts.length]!,
+    direction: index % 5 === 0 ? 'inflow' : 'outflow',
+    description: `STREAM ${index}`,
+    merchant_name: `Merchant ${index % 300}`,
+    frequency: (['MONTHLY', 'WEEKLY', 'BIWEEKLY', 'ANNUALLY'] as const)[index % 4]!,
+    average_amount: index % 5 === 0 ? -amountOf(index) : amountOf(index),
+    iso_currency_code: 'CAD',
+    category: CATEGORIES[index % CATEGORIES.length]!,
+    // Ten transactions per stream, while there are enough.
+    transaction_ids: Array.from({ length: 10 }, (_, offset) => `txn-${index * 10 + offset}`).filter(
+      (id) => Number(id.slice(4)) < transactionCount,
+    ),
+  }));
+  return {
+    accounts: [
+      {
+        account_id: accounts[0]!,
+        type: 'depository',
+        subtype: 'checking',
+        balances: { current: 5120.45, iso_currency_code: 'CAD' },
+      },
+      {
+        account_id: accounts[1]!,
+        type: 'depository',
+        subtype: 'savings',
+        balances: { current: 20000, iso_currency_code: 'CAD' },
+      },
+      {
+        account_id: accounts[2]!,
+        type: 'credit',
+        subtype: 'credit card',
+        balances: { current: 812.3, limit: 10000, iso_currency_code: 'CAD' },
+      },
+    ],
+    transactions,
+    streams,
+  };
+}
+
+async function createWorld(prisma: PrismaClient) {
+  const organizationId = newId(EntityType.organization);
+  const teamId = newId(EntityType.team);
+  const householdId = newId(EntityType.household);
+  const connectionId = newId(EntityType.connection);
+  await prisma.organization.create({ data: { id: organizationId, name: 'Bench Wealth' } });
+  await prisma.team.create({ data: { id: teamId, organizationId, name: 'Bench team' } });
+  await prisma.household.create({ data: { id: householdId, organizationId, teamId, name: 'Bench household' } });
+  await prisma.person.create({
+    data: { id: newId(EntityType.person), organizationId, householdId, firstName: 'Ada', lastName: 'Bench' },
+  });
+  await prisma.connection.create({
+    data: { id: connectionId, organizationId, service: 'PLAID', status: 'SUCCESS', ownerHouseholdId: householdId },
+  });
+  return { organizationId, connectionId };
+}
+
+interface SyncFigures {
+  pages: number;
+  records: number;
+  counts: SyncCounts;
+  totalMs: number;
+  writeMs: number;
+  written: NormalizedRecord[];
+}
+
+/** One run of the connection: every page fetched, mapped and written, in turn, as the worker does. */
+async function sync(
+  prisma: PrismaClient,
+  connector: PlaidConnector,
+  accessToken: string,
+  world: { organizationId: string; connectionId: string },
+): Promise<SyncFigures> {
+  const syncRunId = newId(EntityType.syncRun);
+  const connection = await prisma.connection.findUniqueOrThrow({ where: { id: world.connectionId } });
+  await prisma.syncRun.create({
+    data: {
+      id: syncRunId,
+      organizationId: world.organizationId,
+      connectionId: world.connectionId,
+      status: 'RUNNING',
+      trigger: 'MANUAL',
+      startedAt: new Date(),
+      cursorBefore: connection.syncCursor,
+    },
+  });
+  const writer = new SyncPageWriter(prisma);
+  const run = { organizationId: world.organizationId, syncRunId, connectionId: world.connectionId };
+  const figures: SyncFigures = {
+    pages: 0,
+    records: 0,
+    counts: { created: 0, updated: 0, unchanged: 0, deleted: 0, failed: 0 },
+    totalMs: 0,
+    writeMs: 0,
+    written: [],
+  };
+  const start = performance.now();
+  for await (const page of fetchPages(
+    connector,
+    { accessToken },
+    connection.syncCursor,
+  ) as AsyncIterable<ConnectorPage>) {
+    const writeStart = performance.now();
+    const { counts } = await writer.writePage(run, page);
+    figures.writeMs += performance.now() - writeStart;
+    figures.pages += 1;
+    figures.records += page.records.length + page.removed.length + page.recordErrors.length;
+    figures.written.push(...page.records);
+    for (const key of Object.keys(counts) as (keyof SyncCounts)[]) figures.counts[key] += counts[key];
+  }
+  figures.totalMs = performance.now() - start;
+  await prisma.syncRun.update({ where: { id: syncRunId }, data: { status: 'SUCCEEDED', finishedAt: new Date() } });
+  return figures;
+}
+
+/** The baseline: the same records as plain rows, INSERTed 500 per statement into a scratch table. */
+async function bareInsert(url: string, records: readonly NormalizedRecord[]): Promise<number> {
+  const client = await connect(url, 'meridian-bench', '--database-url');
+  try {
+    await client.query(`CREATE TABLE bench_bare_rows (
+      id text PRIMARY KEY, organization_id text NOT NULL, kind text NOT NULL, account text, date date,
+      amount numeric(20, 8), currency text, direction text, description text, merchant_name text,
+      category text, pending boolean)`);
+    const rows = records.map((record) => {
+      switch (record.kind) {
+        case 'transaction':
+          return [
+            record.sourceId,
+            'org',
+            record.kind,
+            record.accountSourceId,
+            record.date,
+            record.amount.value,
+            record.amount.currency,
+            record.direction,
+            record.description,
+            record.merchantName,
+            record.category?.code ?? null,
+            record.pending,
+          ];
+        case 'recurring-stream':
+          return [
+            record.sourceId,
+            'org',
+            record.kind,
+            record.accountSourceId,
+            record.lastDate,
+            record.averageAmount?.value ?? null,
+            record.averageAmount?.currency ?? null,
+            record.direction,
+            record.name,
+            record.merchantName,
+            record.category?.code ?? null,
+            null,
+          ];
+        case 'financial-account':
+          return [
+            record.sourceId,
+            'org',
+            record.kind,
+            null,
+            null,
+            record.balances.current?.value ?? null,
+            record.balances.current?.currency ?? null,
+            null,
+            record.name,
+            null,
+            null,
+            null,
+          ];
+      }
+    });
+    const start = performance.now();
+    for (let offset = 0; offset < rows.length; offset += BARE_BATCH) {
+      const batch = rows.slice(offset, offset + BARE_BATCH);
+      const width = batch[0]!.length;
+      const values = batch
+        .map((_, row) => `(${Array.from({ length: width }, (_, column) => `$${row * width + column + 1}`).join(', ')})`)
+        .join(', ');
+      await client.query(`INSERT INTO bench_bare_rows VALUES ${values}`, batch.flat());
+    }
+    return performance.now() - start;
+  } finally {
+    await disconnect(client);
+  }
+}
+
+const rate = (records: number, ms: number) => Math.round((records / ms) * 1000).toLocaleString('en-US');
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+const name = `meridian_bench_plaid_${Date.now().toString(36)}`;
+const url = withDatabaseName(serverUrl, name);
+const fake = await FakePlaidServer.start();
+let prisma: PrismaClient | undefined;
+try {
+  await migrateDatabase(url, { log: () => undefined });
+  prisma = createPrismaClient(url);
+  const world = await createWorld(prisma);
+  const item = fake.createItem(itemSeed(['acc-chequing', 'acc-savings', 'acc-card']));
+  const client = new PlaidClient({ environment: fake.url, clientId: fake.clientId, secret: fake.secret });
+  const connector = new PlaidConnector({ client });
+  console.log(
+    `Plaid sync into scratch database ${name} on ${serverAddressOf(serverUrl)}: fake Plaid with ` +
+      `${transactionCount.toLocaleString('en-US')} transactions, ${streamCount} streams, 3 accounts\n`,
+  );
+
+  const first = await sync(prisma, connector, item.accessToken, world);
+  const bareMs = await bareInsert(url, first.written);
+  const second = await sync(prisma, connector, item.accessToken, world);
+
+  const line = (label: string, value: string) => console.log(`${label.padEnd(44)} ${value}`);
+  line('first sync: pages', String(first.pages));
+  line('first sync: counts', JSON.stringify(first.counts));
+  line(
+    'first sync, end to end (fetch + map + write)',
+    `${seconds(first.totalMs).padStart(8)}  ${rate(first.records, first.totalMs).padStart(7)} records/s`,
+  );
+  line(
+    'first sync, page writes only',
+    `${seconds(first.writeMs).padStart(8)}  ${rate(first.records, first.writeMs).padStart(7)} records/s`,
+  );
+  line(
+    `bare batched INSERT (${BARE_BATCH} rows a statement)`,
+    `${seconds(bareMs).padStart(8)}  ${rate(first.written.length, bareMs).padStart(7)} rows/s`,
+  );
+  line('ratio end to end / bare INSERT', `${(first.totalMs / bareMs).toFixed(1)}x`);
+  line('ratio page writes / bare INSERT', `${(first.writeMs / bareMs).toFixed(1)}x`);
+  line('second sync (nothing new): counts', JSON.stringify(second.counts));
+  line(
+    'second sync, end to end',
+    `${seconds(second.totalMs).padStart(8)}  ${rate(second.records, second.totalMs).padStart(7)} records/s`,
+  );
+} finally {
+  await prisma?.$disconnect();
+  await fake.close();
+  if (options.keep) {
+    console.log(`\nkept: ${url}`);
+  } else {
+    const admin = await connect(serverUrl, 'meridian-bench', 'cleanup');
+    try {
+      await admin.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(name)} WITH (FORCE)`);
+    } finally {
+      await disconnect(admin);
+    }
+  }
+}
