@@ -15,3 +15,4 @@ export {
 export { clearToken, readToken, saveToken } from './token-store';
 export * from './financials';
 export * from './crm';
+export * from './integrations';

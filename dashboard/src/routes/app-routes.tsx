@@ -19,6 +19,8 @@ const CrmHouseholdsPage = lazy(() => import('../features/crm/households-page'));
 const CrmHouseholdPage = lazy(() => import('../features/crm/household-page'));
 const ReportsPage = lazy(() => import('../features/crm/reports-page'));
 const CustomFieldsPage = lazy(() => import('../features/crm/custom-fields-page'));
+const OperationsPage = lazy(() => import('../features/operations/operations-page'));
+const RunDetailPage = lazy(() => import('../features/operations/run-detail-page'));
 const NotFoundPage = lazy(() => import('../features/errors/not-found-page'));
 
 export function AppRoutes() {
@@ -34,6 +36,8 @@ export function AppRoutes() {
             <Route path="financial-records/:householdId" element={<HouseholdFinancialPage />} />
             <Route path="cash-flows" element={<FinancialHouseholdsPage />} />
             <Route path="cash-flows/:householdId" element={<HouseholdFinancialPage />} />
+            <Route path="connections" element={<OperationsPage />} />
+            <Route path="connections/runs/:syncRunId" element={<RunDetailPage />} />
             <Route path="crm" element={<CrmLayout />}>
               <Route index element={<Navigate to="contacts" replace />} />
               <Route path="contacts" element={<ContactsPage />} />

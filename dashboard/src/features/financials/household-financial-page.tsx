@@ -1,10 +1,11 @@
 import { useCallback, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { Callout, Tab, TabGroup, TabList, TabPanel, TabPanels } from '@tremor/react';
+import { Button, Callout, Tab, TabGroup, TabList, TabPanel, TabPanels } from '@tremor/react';
 import { getCashFlowView, getFinancialView } from '../../api';
 import { LoadingState } from '../../components/full-page-status';
 import { useResource } from '../../hooks/use-resource';
 import { CashFlowTab } from './cash-flow-tab';
+import { LinkBankDialog, type LinkRequest } from './link-bank';
 import { VIEW_CURRENCIES, type ViewCurrency } from './money';
 import { NetWorthTab } from './net-worth-tab';
 
@@ -49,6 +50,7 @@ export default function HouseholdFinancialPage() {
   const navigate = useNavigate();
   const section = pathname.startsWith('/cash-flows') ? 'cash-flows' : 'financial-records';
   const [currency, setCurrency] = useState<ViewCurrency>('CAD');
+  const [linking, setLinking] = useState<LinkRequest>();
 
   const loadFinancial = useCallback(
     (signal: AbortSignal) => getFinancialView(householdId, currency, signal),
@@ -63,6 +65,13 @@ export default function HouseholdFinancialPage() {
   // A failed switch keeps the last view; never show it under the other currency's name.
   const financialView = financial.data?.currency === currency ? financial.data : undefined;
   const cashFlowView = cashFlow.data?.currency === currency ? cashFlow.data : undefined;
+  const { reload: reloadFinancial } = financial;
+  const { reload: reloadCashFlow } = cashFlow;
+  // A finished sync brings accounts, balances and recurring streams: both tabs reload.
+  const onSynced = useCallback(() => {
+    reloadFinancial();
+    reloadCashFlow();
+  }, [reloadFinancial, reloadCashFlow]);
 
   return (
     <div className="mx-auto max-w-7xl space-y-6" data-testid="household-financial-page">
@@ -80,8 +89,21 @@ export default function HouseholdFinancialPage() {
             {financial.data?.householdName ?? 'Household'}
           </h1>
         </div>
-        <CurrencySwitch value={currency} onChange={setCurrency} />
+        <div className="flex flex-wrap items-center gap-3">
+          <Button variant="secondary" onClick={() => setLinking({ kind: 'link' })} data-testid="link-bank">
+            Link a bank
+          </Button>
+          <CurrencySwitch value={currency} onChange={setCurrency} />
+        </div>
       </div>
+      {linking && (
+        <LinkBankDialog
+          householdId={householdId}
+          request={linking}
+          onClose={() => setLinking(undefined)}
+          onSynced={onSynced}
+        />
+      )}
 
       <TabGroup index={TABS.indexOf(section)} onIndexChange={(index) => navigate(`/${TABS[index]}/${householdId}`)}>
         <TabList>
@@ -96,7 +118,13 @@ export default function HouseholdFinancialPage() {
               </Callout>
             )}
             {!financialView && !financial.error && <LoadingState label="Loading the financial view…" />}
-            {financialView && <NetWorthTab view={financialView} onChanged={financial.reload} />}
+            {financialView && (
+              <NetWorthTab
+                view={financialView}
+                onChanged={financial.reload}
+                onReconnect={(connectionId) => setLinking({ kind: 'reconnect', connectionId })}
+              />
+            )}
           </TabPanel>
           <TabPanel>
             {cashFlow.error && (

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { BarChart, Badge, Card, DonutChart, Legend, Metric, Text, Title } from '@tremor/react';
+import { BarChart, Badge, Button, Card, DonutChart, Legend, Metric, Text, Title } from '@tremor/react';
 import { RECORD_TYPE_LABELS, type FinancialView } from '@meridian/domain';
 import { chartDollars, chartValue, showMoney, showOwnMoney } from './money';
+import { FreshnessBadge, type SyncedRecord } from './freshness-badge';
 import { RecordPanel } from './record-panel';
 
-type ViewRecord = FinancialView['records'][number];
+type ViewRecord = SyncedRecord;
 
 const ASSET_COLOURS = ['blue', 'cyan', 'indigo', 'violet'];
 
@@ -48,6 +49,7 @@ function RecordRow({
           <span data-testid="record-label">{record.label}</span>
           {owners && <span>· {owners}</span>}
           {record.isJoint && <Badge size="xs">Joint</Badge>}
+          {record.sync && <FreshnessBadge sync={record.sync} />}
         </span>
       </span>
       <span className="shrink-0 text-right">
@@ -65,10 +67,35 @@ function RecordRow({
   );
 }
 
+/** A synced account whose login broke: what happened, and the way to repair it. */
+function ReauthNotice({ record, onReconnect }: { record: ViewRecord; onReconnect: (connectionId: string) => void }) {
+  if (!record.sync?.needsReauth) return null;
+  const { connectionId } = record.sync;
+  return (
+    <div className="flex items-center justify-between gap-4 bg-red-50 px-3 py-2" data-testid="reauth-notice">
+      <span className="text-tremor-label text-red-700">
+        The bank asks the client to sign in again; this account stopped syncing.
+      </span>
+      <Button size="xs" color="rose" variant="secondary" onClick={() => onReconnect(connectionId)}>
+        Reconnect
+      </Button>
+    </div>
+  );
+}
+
 /** Net worth and debt, assets and debts by group, and every account in the spec's order. */
-export function NetWorthTab({ view, onChanged }: { view: FinancialView; onChanged: () => void }) {
+export function NetWorthTab({
+  view,
+  onChanged,
+  onReconnect,
+}: {
+  view: FinancialView;
+  onChanged: () => void;
+  /** Opens the link flow for a connection that needs re-authentication. */
+  onReconnect: (connectionId: string) => void;
+}) {
   const [openId, setOpenId] = useState<string>();
-  const byId = new Map(view.records.map((record) => [record.id, record]));
+  const byId = new Map<string, ViewRecord>(view.records.map((record) => [record.id, record]));
   const assetGroups = view.accountGroups.filter((group) => group.side === 'ASSET' && Number(group.total.value) > 0);
   const debtGroups = view.accountGroups.filter((group) => group.side === 'LIABILITY');
   const snapshot = Object.fromEntries(view.snapshotGroups.map((group) => [group.group, group.total]));
@@ -150,6 +177,7 @@ export function NetWorthTab({ view, onChanged }: { view: FinancialView; onChange
                           open={openId === id}
                           onOpen={() => setOpenId(openId === id ? undefined : id)}
                         />
+                        <ReauthNotice record={record} onReconnect={onReconnect} />
                         {openId === id && <RecordPanel record={record} parties={view.parties} onChanged={onChanged} />}
                       </li>
                     );

@@ -28,7 +28,7 @@ export const SECTIONS: readonly Section[] = [
   upcoming('tasks', 'Tasks'),
   upcoming('notes', 'Notes'),
   upcoming('docs', 'Documents'),
-  upcoming('connections', 'Connections'),
+  { key: 'connections', label: 'Connections', path: '/connections', available: true },
   upcoming('practice', 'Practice'),
   upcoming('branding', 'Branding'),
   upcoming('profile', 'Profile'),
