@@ -213,7 +213,12 @@ export class ImportEngine {
     const reviews: Prisma.ImportReviewItemCreateManyInput[] = [];
     const counts: Record<RowAction, number> = { CREATE: 0, UPDATE: 0, UNCHANGED: 0, INVALID: 0, REVIEW: 0 };
     for (const row of rows) {
-      const base = { id: newId(EntityType.importRowResult), organizationId, importBatchId: batchId, rowNumber: row.rowNumber };
+      const base = {
+        id: newId(EntityType.importRowResult),
+        organizationId,
+        importBatchId: batchId,
+        rowNumber: row.rowNumber,
+      };
       const { mapped } = row;
       if (mapped.status === 'invalid' || row.duplicate) {
         const errors = mapped.status === 'invalid' ? mapped.errors : [row.duplicate!];
