@@ -14,7 +14,6 @@ import {
 } from '@meridian/api';
 import {
   FakePlaidServer,
-  startPrism,
   type FakeItem,
   type FakeItemSeed,
   type FakeTransactionSeed,
@@ -23,6 +22,7 @@ import {
 import { EntityType, newId } from '@meridian/domain';
 import { createOrganization, type CreatedOrganization } from './factories.js';
 import { createHousehold } from './crm-factories.js';
+import { startPlaidSandbox } from './plaid-sandbox.js';
 
 export interface PlaidWorld {
   fake: FakePlaidServer;
@@ -34,28 +34,8 @@ export interface PlaidWorld {
 
 /** Starts the fake Plaid and prism in front of it. */
 export async function startPlaidWorld(): Promise<PlaidWorld> {
-  const fake = await FakePlaidServer.start();
-  let prism: PrismProxy;
-  try {
-    prism = await startPrism({ upstream: fake.url });
-  } catch (error) {
-    await fake.close();
-    throw error;
-  }
-  return {
-    fake,
-    prism,
-    settings: {
-      PLAID_ENV: 'sandbox',
-      PLAID_BASE_URL: prism.url,
-      PLAID_CLIENT_ID: fake.clientId,
-      PLAID_SECRET: fake.secret,
-    },
-    async stop() {
-      await prism.stop();
-      await fake.close();
-    },
-  };
+  const sandbox = await startPlaidSandbox();
+  return { fake: sandbox.fake, prism: sandbox.prism, settings: sandbox.environment, stop: () => sandbox.close() };
 }
 
 export interface PlaidConnectionWorld {
