@@ -193,6 +193,11 @@ describe('operations view, freshness badge and Link a bank (fake Plaid behind pr
     await row.getByTestId('needs-reauth').waitFor(LIVE);
     expect(await row.getByTestId('needs-reauth').textContent()).toBe('Needs re-authentication');
     await expect.poll(() => row.getByTestId('connection-last-run').textContent(), LIVE).toBe('Failed');
+    // Running it again would be refused until the client signs in: the row sends to Reconnect instead.
+    expect(await row.getByRole('button', { name: /^Run now/ }).count()).toBe(0);
+    expect(await row.getByRole('link', { name: `Reconnect: ${NORTHERN_MAPLE.name}` }).getAttribute('href')).toBe(
+      `/financial-records/${householdId}`,
+    );
     await browser.screenshot('operations-needs-reauth');
 
     await row.getByTestId('connection-last-run').getByRole('link').click();
