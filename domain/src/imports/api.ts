@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ExternalSourceSystem } from '../enums/shared.js';
 import { paginationSchema } from '../validation/lists.js';
+import { ImportRecordKind } from './profile.js';
 
 /** HTTP schemas of the import flow (issue #8): upload, mapping, dry run, report, commit, rollback. */
 
@@ -34,6 +35,8 @@ export const importMappingInputSchema = z.union([
   z.object({ customProfileId: z.string().min(1) }).strict(),
   z
     .object({
+      /** The kind of record the file holds; the batch's kind (contacts for a file no profile knows) when absent. */
+      kind: z.enum(ImportRecordKind).optional(),
       mapping: z.record(z.string().trim().min(1), z.string().nullable()),
       sourceIdHeader: z.string().trim().min(1).nullable().default(null),
     })

@@ -9,28 +9,39 @@ import {
   ErrorCode,
   importRecordHash,
   newId,
-  type ImportedContact,
+  type ImportedRecord,
+  type ImportRecordKind,
   type ImportFieldChange,
   type ImportFieldError,
   type MappedRow,
 } from '@meridian/domain';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
-import type { Prisma } from '../../generated/prisma/client.js';
+import { Prisma } from '../../generated/prisma/client.js';
 import { SystemPrisma } from '../../infra/prisma/prisma.service.js';
-import { createContact, writeContactFields } from './contact-writer.js';
+import type { ImportCandidate, ImportRecordWriter, ImportTx, ImportWriteContext } from './writers/import-writer.js';
+import { importWriterFor } from './writers/registry.js';
 import { openImportFile } from './import-files.js';
 import { profileOfBatch } from './profiles.js';
 
 /** Rows decided (dry run) or written (commit) per transaction and per progress update. */
 export const IMPORT_CHUNK_ROWS = 200;
-const CONTACT_ENTITY = EntityType.contact;
 
 type RowAction = 'CREATE' | 'UPDATE' | 'UNCHANGED' | 'INVALID' | 'REVIEW';
 
 interface PendingRow {
   rowNumber: number;
-  mapped: Exclude<MappedRow<'contacts'>, { status: 'skipped' }>;
+  mapped: Exclude<MappedRow, { status: 'skipped' }>;
   duplicate: ImportFieldError | null;
+}
+
+/** A writer of any kind, seen through the widest record type: the engine never looks inside records. */
+type Writer = ImportRecordWriter<ImportRecordKind> & {
+  create(tx: ImportTx, context: ImportWriteContext, record: ImportedRecord): Promise<string>;
+  writeFields(tx: ImportTx, context: ImportWriteContext, entityId: string, fields: object): Promise<void>;
+};
+
+function writerOf(kind: ImportRecordKind): Writer | undefined {
+  return importWriterFor(kind) as Writer | undefined;
 }
 
 /**
@@ -73,8 +84,13 @@ export class ImportEngine {
       }),
     ]);
     const profile = profileOfBatch(batch);
-    if (!profile || profile.kind !== 'contacts') {
+    if (!profile) {
       await this.failDryRun(batchId, 'NO_MAPPING', 'Choose a profile or map the columns before the dry run');
+      return;
+    }
+    const writer = writerOf(profile.kind);
+    if (!writer) {
+      await this.failDryRun(batchId, 'KIND_NOT_WRITABLE', `Records of kind ${profile.kind} cannot be imported yet`);
       return;
     }
     let file: ImportFile | undefined;
@@ -88,15 +104,15 @@ export class ImportEngine {
       const checkSourceId = createSourceIdCheck();
       let chunk: PendingRow[] = [];
       for await (const row of file.rows) {
-        const mapped = mapper.mapRow(row) as MappedRow<'contacts'>;
+        const mapped = mapper.mapRow(row) as MappedRow;
         if (mapped.status === 'skipped') continue;
         chunk.push({ rowNumber: row.rowNumber, mapped, duplicate: checkSourceId(mapped.sourceId, row.rowNumber) });
         if (chunk.length >= IMPORT_CHUNK_ROWS) {
-          await this.decideChunk(organizationId, batch.id, batch.source, chunk);
+          await this.decideChunk(organizationId, batch.id, batch.source, writer, chunk);
           chunk = [];
         }
       }
-      if (chunk.length > 0) await this.decideChunk(organizationId, batch.id, batch.source, chunk);
+      if (chunk.length > 0) await this.decideChunk(organizationId, batch.id, batch.source, writer, chunk);
       await this.prisma.importBatch.update({
         where: { id: batchId },
         data: { stage: 'DRY_RUN_DONE', dryRunAt: new Date() },
@@ -116,7 +132,7 @@ export class ImportEngine {
     });
   }
 
-  /** The record each linked contact was last imported as: the base of the field diff. */
+  /** The record each linked entity was last imported as: the base of the field diff. */
   private async lastImported(organizationId: string, entityIds: string[]): Promise<Map<string, unknown>> {
     if (entityIds.length === 0) return new Map();
     const results = await this.prisma.importRowResult.findMany({
@@ -134,73 +150,19 @@ export class ImportEngine {
     return byEntity;
   }
 
-  /**
-   * Rows without a source id cannot be matched for sure: one that shares an e-mail, a phone number
-   * or the full name of an existing contact goes to the review queue instead of creating a duplicate.
-   */
-  private async candidateFinder(
-    organizationId: string,
-    rows: PendingRow[],
-  ): Promise<(record: ImportedContact) => { contactId: string; matchedOn: 'EMAIL' | 'PHONE' | 'NAME' } | null> {
-    const records = rows.flatMap((row) =>
-      row.mapped.status === 'valid' && !row.mapped.sourceId ? [row.mapped.record] : [],
-    );
-    if (records.length === 0) return () => null;
-    const emails = records.flatMap((record) => record.emails.map((email) => email.email.toLowerCase()));
-    const phones = records.flatMap((record) => record.phones.map((phone) => phone.number));
-    const [byEmail, byPhone, byName] = await Promise.all([
-      emails.length === 0
-        ? []
-        : this.prisma.contactEmail.findMany({
-            where: { organizationId, email: { in: emails, mode: 'insensitive' } },
-            select: { email: true, contactId: true },
-          }),
-      phones.length === 0
-        ? []
-        : this.prisma.contactPhoneNumber.findMany({
-            where: { organizationId, number: { in: phones } },
-            select: { number: true, contactId: true },
-          }),
-      this.prisma.contact.findMany({
-        where: {
-          organizationId,
-          OR: records.map((record) => ({
-            firstName: { equals: record.firstName, mode: 'insensitive' as const },
-            lastName: { equals: record.lastName, mode: 'insensitive' as const },
-          })),
-        },
-        select: { id: true, firstName: true, lastName: true },
-      }),
-    ]);
-    const nameKey = (first: string, last: string) => `${first.toLowerCase()}\u0000${last.toLowerCase()}`;
-    const emailMap = new Map(byEmail.map((row) => [row.email.toLowerCase(), row.contactId]));
-    const phoneMap = new Map(byPhone.map((row) => [row.number, row.contactId]));
-    const nameMap = new Map(byName.map((row) => [nameKey(row.firstName, row.lastName), row.id]));
-    return (record) => {
-      for (const email of record.emails) {
-        const contactId = emailMap.get(email.email.toLowerCase());
-        if (contactId) return { contactId, matchedOn: 'EMAIL' };
-      }
-      for (const phone of record.phones) {
-        const contactId = phoneMap.get(phone.number);
-        if (contactId) return { contactId, matchedOn: 'PHONE' };
-      }
-      const contactId = nameMap.get(nameKey(record.firstName, record.lastName));
-      return contactId ? { contactId, matchedOn: 'NAME' } : null;
-    };
-  }
-
   private async decideChunk(
     organizationId: string,
     batchId: string,
     source: Prisma.ImportBatchGetPayload<object>['source'],
+    writer: Writer,
     rows: PendingRow[],
   ): Promise<void> {
+    const entityType = writer.entityType;
     const sourceIds = rows.flatMap((row) =>
       row.mapped.status === 'valid' && row.mapped.sourceId ? [row.mapped.sourceId] : [],
     );
     const links = await this.prisma.externalLink.findMany({
-      where: { organizationId, source, sourceId: { in: sourceIds }, entityType: CONTACT_ENTITY },
+      where: { organizationId, source, sourceId: { in: sourceIds }, entityType },
       select: { sourceId: true, entityId: true, contentHash: true },
     });
     const linkBySourceId = new Map(links.map((link) => [link.sourceId!, link]));
@@ -208,7 +170,15 @@ export class ImportEngine {
       organizationId,
       links.map((link) => link.entityId),
     );
-    const findCandidate = await this.candidateFinder(organizationId, rows);
+    const unlinked = rows.flatMap((row) =>
+      row.mapped.status === 'valid' && !row.mapped.sourceId ? [row.mapped.record] : [],
+    );
+    const findCandidate: (record: ImportedRecord) => ImportCandidate | null =
+      writer.candidateFinder && unlinked.length > 0
+        ? ((await writer.candidateFinder(this.prisma, organizationId, unlinked as never)) as (
+            record: ImportedRecord,
+          ) => ImportCandidate | null)
+        : () => null;
     const results: Prisma.ImportRowResultCreateManyInput[] = [];
     const reviews: Prisma.ImportReviewItemCreateManyInput[] = [];
     const counts: Record<RowAction, number> = { CREATE: 0, UPDATE: 0, UNCHANGED: 0, INVALID: 0, REVIEW: 0 };
@@ -231,12 +201,12 @@ export class ImportEngine {
       const common = { ...base, sourceId: mapped.sourceId, record: record as object, contentHash };
       const link = mapped.sourceId ? linkBySourceId.get(mapped.sourceId) : undefined;
       if (link) {
-        const entity = { entityType: CONTACT_ENTITY, entityId: link.entityId };
+        const entity = { entityType, entityId: link.entityId };
         if (link.contentHash === contentHash) {
           results.push({ ...common, ...entity, action: 'UNCHANGED' });
           counts.UNCHANGED += 1;
         } else {
-          const before = (previous.get(link.entityId) ?? {}) as ImportedContact;
+          const before = (previous.get(link.entityId) ?? {}) as ImportedRecord;
           const changes: ImportFieldChange[] = diffImportRecords(before, record);
           results.push({ ...common, ...entity, action: 'UPDATE', changes: changes as object[] });
           counts.UPDATE += 1;
@@ -245,13 +215,13 @@ export class ImportEngine {
       }
       const candidate = mapped.sourceId ? null : findCandidate(record);
       if (candidate) {
-        results.push({ ...common, action: 'REVIEW', entityType: CONTACT_ENTITY, entityId: candidate.contactId });
+        results.push({ ...common, action: 'REVIEW', entityType, entityId: candidate.entityId });
         reviews.push({
           id: newId(EntityType.importReviewItem),
           organizationId,
           importBatchId: batchId,
           rowNumber: row.rowNumber,
-          candidateContactId: candidate.contactId,
+          candidateContactId: candidate.entityId,
           matchedOn: candidate.matchedOn,
         });
         counts.REVIEW += 1;
@@ -277,24 +247,47 @@ export class ImportEngine {
     ]);
   }
 
+  /** The context a writer gets: the organization's first team takes what the import creates. */
+  private async writeContext(batch: { organizationId: string; id: string; source: ImportWriteContext['source'] }) {
+    const team = await this.prisma.team.findFirst({
+      where: { organizationId: batch.organizationId },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      select: { id: true },
+    });
+    if (!team) throw new DomainError(ErrorCode.CONFLICT, 'The organization has no team to put imported records in');
+    return (now: Date): ImportWriteContext => ({
+      organizationId: batch.organizationId,
+      teamId: team.id,
+      source: batch.source,
+      importBatchId: batch.id,
+      now,
+    });
+  }
+
   /**
    * Writes the CREATE and UPDATE rows of a dry-run batch, a chunk per transaction; a row is marked
    * applied in the transaction that writes it, so a retried job resumes where the last one stopped.
+   * Each write leaves an audit entry by the batch's sync run in the same transaction.
    */
   async commit(organizationId: string, batchId: string): Promise<void> {
-    const batch = await this.prisma.importBatch.findFirst({ where: { organizationId, id: batchId } });
+    const batch = await this.prisma.importBatch.findFirst({
+      where: { organizationId, id: batchId },
+      include: { customProfile: true },
+    });
     if (!batch || (batch.stage !== 'COMMIT_QUEUED' && batch.stage !== 'COMMITTING')) return;
+    const alreadyApplied = await this.prisma.importRowResult.count({
+      where: { organizationId, importBatchId: batchId, appliedAt: { not: null } },
+    });
     await this.prisma.importBatch.update({
       where: { id: batchId },
-      data: { stage: 'COMMITTING', rowsDone: 0, progressStartedAt: new Date() },
+      data: { stage: 'COMMITTING', rowsDone: alreadyApplied, progressStartedAt: new Date() },
     });
     try {
-      const team = await this.prisma.team.findFirst({
-        where: { organizationId },
-        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-        select: { id: true },
-      });
-      if (!team) throw new DomainError(ErrorCode.CONFLICT, 'The organization has no team to put contacts in');
+      const kind = profileOfBatch(batch)?.kind;
+      const writer = kind ? writerOf(kind) : undefined;
+      if (!writer) throw new DomainError(ErrorCode.CONFLICT, 'The batch has no mapping of a kind that can be imported');
+      const contextAt = await this.writeContext(batch);
+      const actor = { actorKind: 'SYNC' as const, actorId: batch.syncRunId, importBatchId: batchId };
       let after = 0;
       for (;;) {
         const rows = await this.prisma.importRowResult.findMany({
@@ -310,40 +303,65 @@ export class ImportEngine {
         });
         if (rows.length === 0) break;
         after = rows[rows.length - 1]!.rowNumber;
-        await this.prisma.$transaction(async (tx) => {
-          const now = new Date();
-          for (const row of rows) {
-            const record = row.record as ImportedContact;
-            let entityId = row.entityId;
-            if (row.action === 'CREATE') {
-              entityId = await createContact(tx, organizationId, team.id, record);
-              if (row.sourceId)
-                await tx.externalLink.create({
-                  data: {
-                    id: newId(EntityType.externalLink),
+        await this.prisma.$transaction(
+          async (tx) => {
+            const now = new Date();
+            const context = contextAt(now);
+            const audits: Prisma.AuditLogCreateManyInput[] = [];
+            for (const row of rows) {
+              const record = row.record as unknown as ImportedRecord;
+              let entityId = row.entityId;
+              if (row.action === 'CREATE') {
+                entityId = await writer.create(tx, context, record);
+                if (row.sourceId)
+                  await tx.externalLink.create({
+                    data: {
+                      id: newId(EntityType.externalLink),
+                      organizationId,
+                      entityType: writer.entityType,
+                      entityId,
+                      source: batch.source,
+                      sourceId: row.sourceId,
+                      importBatchId: batchId,
+                      contentHash: row.contentHash,
+                      lastSeenAt: now,
+                    },
+                  });
+                audits.push(
+                  auditEntry(organizationId, actor, 'CREATE', writer.entityType, entityId, null, record, now),
+                );
+              } else {
+                const changes = (row.changes ?? []) as unknown as ImportFieldChange[];
+                await writer.writeFields(tx, context, entityId!, fieldsOf(changes, 'after'));
+                await tx.externalLink.updateMany({
+                  where: {
                     organizationId,
-                    entityType: CONTACT_ENTITY,
-                    entityId,
+                    entityType: writer.entityType,
                     source: batch.source,
                     sourceId: row.sourceId,
-                    importBatchId: batchId,
-                    contentHash: row.contentHash,
-                    lastSeenAt: now,
                   },
+                  data: { contentHash: row.contentHash, lastSeenAt: now },
                 });
-            } else {
-              const changes = (row.changes ?? []) as unknown as ImportFieldChange[];
-              const fields = Object.fromEntries(changes.map((change) => [change.field, change.after]));
-              await writeContactFields(tx, organizationId, entityId!, fields as Partial<ImportedContact>);
-              await tx.externalLink.updateMany({
-                where: { organizationId, source: batch.source, sourceId: row.sourceId },
-                data: { contentHash: row.contentHash, lastSeenAt: now },
-              });
+                audits.push(
+                  auditEntry(
+                    organizationId,
+                    actor,
+                    'UPDATE',
+                    writer.entityType,
+                    entityId!,
+                    fieldsOf(changes, 'before'),
+                    fieldsOf(changes, 'after'),
+                    now,
+                  ),
+                );
+              }
+              await tx.importRowResult.update({ where: { id: row.id }, data: { entityId, appliedAt: now } });
             }
-            await tx.importRowResult.update({ where: { id: row.id }, data: { entityId, appliedAt: now } });
-          }
-          await tx.importBatch.update({ where: { id: batchId }, data: { rowsDone: { increment: rows.length } } });
-        });
+            await tx.auditLog.createMany({ data: audits });
+            await tx.importBatch.update({ where: { id: batchId }, data: { rowsDone: { increment: rows.length } } });
+          },
+          { timeout: 60_000 },
+        );
       }
       const finishedAt = new Date();
       await this.prisma.$transaction([
@@ -392,42 +410,104 @@ export class ImportEngine {
   }
 
   /**
-   * Undoes what a batch wrote: contacts it created are deleted (with their links), fields it updated
-   * get their before values back, and the links their previous hash. Rows are undone newest first.
+   * Undoes what a batch wrote: entities it created are deleted (with their links), fields it updated
+   * get their before values back, and the links their previous hash. Rows are undone newest first,
+   * each with an audit entry by the batch's sync run.
    */
   async rollback(organizationId: string, batchId: string): Promise<void> {
-    const batch = await this.prisma.importBatch.findFirst({ where: { organizationId, id: batchId } });
+    const batch = await this.prisma.importBatch.findFirst({
+      where: { organizationId, id: batchId },
+      include: { customProfile: true },
+    });
     if (!batch) throw new DomainError(ErrorCode.NOT_FOUND, 'Import batch not found');
     if (batch.status !== 'APPLIED' && batch.status !== 'FAILED')
       throw new DomainError(ErrorCode.CONFLICT, 'Only an applied (or partly applied) import can be rolled back');
+    const kind = profileOfBatch(batch)?.kind;
+    const writer = kind ? writerOf(kind) : undefined;
+    if (!writer) throw new DomainError(ErrorCode.CONFLICT, 'The batch has no mapping of a kind that can be imported');
+    const contextAt = await this.writeContext(batch);
+    const actor = { actorKind: 'SYNC' as const, actorId: batch.syncRunId, importBatchId: batchId };
     const rows = await this.prisma.importRowResult.findMany({
       where: { organizationId, importBatchId: batchId, appliedAt: { not: null } },
       orderBy: { rowNumber: 'desc' },
     });
     await this.prisma.$transaction(
       async (tx) => {
+        const now = new Date();
+        const context = contextAt(now);
+        const audits: Prisma.AuditLogCreateManyInput[] = [];
         for (const row of rows) {
           if (!row.entityId) continue;
           if (row.action === 'CREATE') {
-            await tx.externalLink.deleteMany({ where: { organizationId, entityId: row.entityId } });
-            await tx.contact.deleteMany({ where: { organizationId, id: row.entityId } });
+            await tx.externalLink.deleteMany({
+              where: { organizationId, entityType: writer.entityType, entityId: row.entityId },
+            });
+            await writer.remove(tx, context, row.entityId);
+            audits.push(
+              auditEntry(organizationId, actor, 'DELETE', writer.entityType, row.entityId, row.record, null, now),
+            );
             continue;
           }
           const changes = (row.changes ?? []) as unknown as ImportFieldChange[];
-          const before = Object.fromEntries(changes.map((change) => [change.field, change.before]));
-          await writeContactFields(tx, organizationId, row.entityId, before as Partial<ImportedContact>);
+          const before = fieldsOf(changes, 'before');
+          await writer.writeFields(tx, context, row.entityId, before);
           const previousHash = importRecordHash({ ...(row.record as object), ...before });
           await tx.externalLink.updateMany({
-            where: { organizationId, source: batch.source, sourceId: row.sourceId },
+            where: { organizationId, entityType: writer.entityType, source: batch.source, sourceId: row.sourceId },
             data: { contentHash: previousHash },
           });
+          audits.push(
+            auditEntry(
+              organizationId,
+              actor,
+              'UPDATE',
+              writer.entityType,
+              row.entityId,
+              fieldsOf(changes, 'after'),
+              before,
+              now,
+            ),
+          );
         }
+        await tx.auditLog.createMany({ data: audits });
         await tx.importBatch.update({
           where: { id: batchId },
-          data: { status: 'ROLLED_BACK', rolledBackAt: new Date() },
+          data: { status: 'ROLLED_BACK', rolledBackAt: now },
         });
       },
-      { timeout: 60_000 },
+      { timeout: 120_000 },
     );
   }
+}
+
+/** The changed fields of a diff with their values on one side: what an update (or its undo) writes. */
+function fieldsOf(changes: readonly ImportFieldChange[], side: 'before' | 'after'): Record<string, unknown> {
+  return Object.fromEntries(changes.map((change) => [change.field, change[side]]));
+}
+
+function auditEntry(
+  organizationId: string,
+  actor: { actorKind: 'SYNC'; actorId: string | null; importBatchId: string },
+  action: 'CREATE' | 'UPDATE' | 'DELETE',
+  entityType: string,
+  entityId: string,
+  before: unknown,
+  after: unknown,
+  occurredAt: Date,
+): Prisma.AuditLogCreateManyInput {
+  const json = (value: unknown) =>
+    value === null || value === undefined
+      ? Prisma.DbNull
+      : (JSON.parse(JSON.stringify(value)) as Prisma.InputJsonValue);
+  return {
+    id: newId(EntityType.auditLog),
+    organizationId,
+    occurredAt,
+    ...actor,
+    action,
+    entityType,
+    entityId,
+    before: json(before),
+    after: json(after),
+  };
 }

@@ -17,6 +17,7 @@ import {
   type CustomProfileInput,
   type ExternalSourceSystem,
   type ImportMappingInput,
+  type ImportRecordKind,
   type ImportRowAction,
 } from '@meridian/domain';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
@@ -27,6 +28,7 @@ import { QueueService } from '../../infra/queue/queue.service.js';
 import { csvField, toBatchView } from './batch-view.js';
 import { ImportEngine } from './import-engine.js';
 import { inspectImportFile, readHeaders, storeUpload } from './import-files.js';
+import { importWriterFor } from './writers/registry.js';
 import { builtInProfile, describeMapping, profileOfBatch, suggestProfile } from './profiles.js';
 
 const EDITABLE_STAGES = new Set(['UPLOADED', 'DRY_RUN_DONE']);
@@ -133,13 +135,15 @@ export class ImportsService {
             message: `The file has no ${group.aliases.join(' / ')} column`,
           })),
         );
-      data = { profileId: profile.id, customProfileId: null, mapping: Prisma.DbNull };
+      data = { profileId: profile.id, customProfileId: null, mapping: Prisma.DbNull, kind: profile.kind };
     } else if ('customProfileId' in input) {
       const custom = await this.prisma.importProfile.findFirst({ where: { id: input.customProfileId } });
       if (!custom) throw notFound('Import profile');
       const profile = buildCustomProfile(custom.id, custom.definition as CustomProfileInput);
-      if (profile.kind !== 'contacts')
-        throw validationError([{ path: 'customProfileId', message: 'Only contact profiles can be imported yet' }]);
+      if (!importWriterFor(profile.kind))
+        throw validationError([
+          { path: 'customProfileId', message: `Records of kind ${profile.kind} cannot be imported yet` },
+        ]);
       const missing = missingRequiredHeaders(batch.headers, headerExpectation(profile));
       if (missing.length > 0)
         throw validationError(
@@ -148,17 +152,20 @@ export class ImportsService {
             message: `The file has no ${group.aliases.join(' / ')} column`,
           })),
         );
-      data = { profileId: null, customProfileId: custom.id, mapping: Prisma.DbNull };
+      data = { profileId: null, customProfileId: custom.id, mapping: Prisma.DbNull, kind: profile.kind };
     } else {
       const unknown = Object.keys(input.mapping).filter((header) => !batch.headers.includes(header));
       if (unknown.length > 0)
         throw validationError(
           unknown.map((header) => ({ path: `mapping.${header}`, message: 'No such column in the file' })),
         );
+      const kind = input.kind ?? (batch.kind as ImportRecordKind);
+      if (!importWriterFor(kind))
+        throw validationError([{ path: 'kind', message: `Records of kind ${kind} cannot be imported yet` }]);
       try {
         buildCustomProfile('check', {
           name: 'Custom mapping',
-          kind: 'contacts',
+          kind,
           mapping: input.mapping,
           sourceIdHeader: input.sourceIdHeader,
         });
@@ -169,7 +176,8 @@ export class ImportsService {
       data = {
         profileId: null,
         customProfileId: null,
-        mapping: { mapping: input.mapping, sourceIdHeader: input.sourceIdHeader },
+        mapping: { kind, mapping: input.mapping, sourceIdHeader: input.sourceIdHeader },
+        kind,
       };
     }
     const where = { importBatchId: batchId };

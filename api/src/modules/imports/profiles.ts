@@ -9,10 +9,13 @@ import {
   type AnyImportProfile,
   type CustomProfileInput,
   type ExternalSourceSystem,
+  type ImportRecordKind,
 } from '@meridian/domain';
+import { importWriterFor } from './writers/registry.js';
 
-/** The kinds the engine can write so far; other kinds' profiles are not suggested yet. */
-export const WRITABLE_KINDS = ['contacts'] as const;
+function isWritableKind(kind: ImportRecordKind): boolean {
+  return importWriterFor(kind) !== undefined;
+}
 
 function score(profile: AnyImportProfile, headers: readonly string[]): number {
   const folded = new Set(headers.map(normalizeHeader));
@@ -27,7 +30,7 @@ function score(profile: AnyImportProfile, headers: readonly string[]): number {
  */
 export function suggestProfile(headers: readonly string[], source?: ExternalSourceSystem): AnyImportProfile | null {
   const candidates = (source ? profilesForSource(source) : IMPORT_PROFILES).filter((profile) =>
-    (WRITABLE_KINDS as readonly string[]).includes(profile.kind),
+    isWritableKind(profile.kind),
   );
   let best: AnyImportProfile | null = null;
   let bestScore = 0;
@@ -52,6 +55,8 @@ export interface BatchProfileSource {
 }
 
 interface StoredMapping {
+  /** Absent in mappings stored before other kinds could be imported: those are contacts. */
+  kind?: ImportRecordKind;
   mapping: Record<string, string | null>;
   sourceIdHeader: string | null;
 }
@@ -64,7 +69,7 @@ export function profileOfBatch(batch: BatchProfileSource): AnyImportProfile | nu
     const stored = batch.mapping as StoredMapping;
     return buildCustomProfile(`batch-${batch.id}`, {
       name: 'Custom mapping',
-      kind: 'contacts',
+      kind: stored.kind ?? 'contacts',
       source: batch.source,
       mapping: stored.mapping,
       sourceIdHeader: stored.sourceIdHeader,
@@ -86,7 +91,7 @@ export function describeMapping(profile: AnyImportProfile | null, headers: reado
 /** A built-in profile by id, refused unless the engine can write its kind. */
 export function builtInProfile(profileId: string): AnyImportProfile {
   const profile = findImportProfile(profileId);
-  if (!profile || !(WRITABLE_KINDS as readonly string[]).includes(profile.kind))
+  if (!profile || !isWritableKind(profile.kind))
     throw validationError([{ path: 'profileId', message: 'Unknown import profile' }]);
   return profile;
 }

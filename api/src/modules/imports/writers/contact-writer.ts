@@ -1,7 +1,7 @@
 import { EntityType, newId, type ImportedContact } from '@meridian/domain';
-import type { Prisma } from '../../generated/prisma/client.js';
-
-type Tx = Prisma.TransactionClient;
+import type { Prisma } from '../../../generated/prisma/client.js';
+import type { SystemPrisma } from '../../../infra/prisma/prisma.service.js';
+import type { CandidateFinder, ImportRecordWriter, ImportTx as Tx } from './import-writer.js';
 
 const SCALARS = ['firstName', 'lastName', 'middleName', 'preferredName', 'gender', 'source'] as const;
 
@@ -11,7 +11,7 @@ const SCALARS = ['firstName', 'lastName', 'middleName', 'preferredName', 'gender
  * advisor's other edits stay. Lists (e-mails, phones, addresses) are replaced as a whole, as the
  * import diff compares them as a whole. Tags, note, date of birth and household are not written yet.
  */
-export async function writeContactFields(
+async function writeContactFields(
   tx: Tx,
   organizationId: string,
   contactId: string,
@@ -88,12 +88,7 @@ export async function writeContactFields(
 }
 
 /** Creates a contact from a mapped record in the given team; returns its id. */
-export async function createContact(
-  tx: Tx,
-  organizationId: string,
-  teamId: string,
-  record: ImportedContact,
-): Promise<string> {
+async function createContact(tx: Tx, organizationId: string, teamId: string, record: ImportedContact): Promise<string> {
   const id = newId(EntityType.contact);
   await tx.contact.create({
     data: {
@@ -113,3 +108,68 @@ export async function createContact(
   await writeContactFields(tx, organizationId, id, { emails, phones, addresses, employment });
   return id;
 }
+
+/**
+ * Rows without a source id cannot be matched for sure: one that shares an e-mail, a phone number
+ * or the full name of an existing contact goes to the review queue instead of creating a duplicate.
+ */
+async function contactCandidates(
+  prisma: SystemPrisma,
+  organizationId: string,
+  records: ImportedContact[],
+): Promise<CandidateFinder<'contacts'>> {
+  if (records.length === 0) return () => null;
+  const emails = records.flatMap((record) => record.emails.map((email) => email.email.toLowerCase()));
+  const phones = records.flatMap((record) => record.phones.map((phone) => phone.number));
+  const [byEmail, byPhone, byName] = await Promise.all([
+    emails.length === 0
+      ? []
+      : prisma.contactEmail.findMany({
+          where: { organizationId, email: { in: emails, mode: 'insensitive' } },
+          select: { email: true, contactId: true },
+        }),
+    phones.length === 0
+      ? []
+      : prisma.contactPhoneNumber.findMany({
+          where: { organizationId, number: { in: phones } },
+          select: { number: true, contactId: true },
+        }),
+    prisma.contact.findMany({
+      where: {
+        organizationId,
+        OR: records.map((record) => ({
+          firstName: { equals: record.firstName, mode: 'insensitive' as const },
+          lastName: { equals: record.lastName, mode: 'insensitive' as const },
+        })),
+      },
+      select: { id: true, firstName: true, lastName: true },
+    }),
+  ]);
+  const nameKey = (first: string, last: string) => `${first.toLowerCase()}\u0000${last.toLowerCase()}`;
+  const emailMap = new Map(byEmail.map((row) => [row.email.toLowerCase(), row.contactId]));
+  const phoneMap = new Map(byPhone.map((row) => [row.number, row.contactId]));
+  const nameMap = new Map(byName.map((row) => [nameKey(row.firstName, row.lastName), row.id]));
+  return (record) => {
+    for (const email of record.emails) {
+      const entityId = emailMap.get(email.email.toLowerCase());
+      if (entityId) return { entityId, matchedOn: 'EMAIL' };
+    }
+    for (const phone of record.phones) {
+      const entityId = phoneMap.get(phone.number);
+      if (entityId) return { entityId, matchedOn: 'PHONE' };
+    }
+    const entityId = nameMap.get(nameKey(record.firstName, record.lastName));
+    return entityId ? { entityId, matchedOn: 'NAME' } : null;
+  };
+}
+
+export const contactWriter: ImportRecordWriter<'contacts'> = {
+  kind: 'contacts',
+  entityType: EntityType.contact,
+  create: (tx, context, record) => createContact(tx, context.organizationId, context.teamId, record),
+  writeFields: (tx, context, entityId, fields) => writeContactFields(tx, context.organizationId, entityId, fields),
+  async remove(tx, context, entityId) {
+    await tx.contact.deleteMany({ where: { organizationId: context.organizationId, id: entityId } });
+  },
+  candidateFinder: contactCandidates,
+};
