@@ -478,10 +478,34 @@ describe('schedules and sweeps', () => {
         startedAt: longAgo,
       },
     });
-    await queue.add('sync.sweep-queued', {});
+    // An import's run has no sync job: its import jobs drive it, so the sweep must leave it alone.
+    const fileConnectionId = newId(EntityType.connection);
+    const importRunId = newId(EntityType.syncRun);
+    const importOrganization = lost.organization.organizationId;
+    await prisma.connection.create({
+      data: { id: fileConnectionId, organizationId: importOrganization, source: 'MANUAL_LOAD', displayName: 'file' },
+    });
+    await prisma.syncRun.create({
+      data: {
+        id: importRunId,
+        organizationId: importOrganization,
+        connectionId: fileConnectionId,
+        trigger: 'MANUAL',
+        status: 'RUNNING',
+        queuedAt: longAgo,
+        startedAt: longAgo,
+      },
+    });
+    const sweep = await queue.add('sync.sweep-queued', {});
     expect((await finishedRun(lostRunId)).status).toBe('SUCCEEDED');
     const failed = await finishedRun(deadRunId);
     expect(failed).toMatchObject({ status: 'FAILED', errorCode: 'WORKER_LOST' });
+    // Completed, or already removed by the queue's retention.
+    await waitFor('the sweep job to finish', async () =>
+      ['completed', 'unknown'].includes(await queue.getJobState(sweep.id!)),
+    );
+    const importRun = await prisma.syncRun.findUniqueOrThrow({ where: { id: importRunId } });
+    expect(importRun).toMatchObject({ status: 'RUNNING', errorCode: null });
     // The dead run's connection can sync again.
     const next = await launcher.requestRun(dead.organization.organizationId, dead.connectionId, 'MANUAL');
     expect(next.created).toBe(true);
