@@ -89,6 +89,31 @@ describe('link settings and the sandbox shortcut', () => {
   });
 });
 
+describe('in production', () => {
+  it('has no sandbox shortcut (404, nothing asked of Plaid) and offers no sandbox institutions', async () => {
+    const config = { ...api.environment.config, PLAID_ENV: 'production' as const };
+    const app = await createApiApp(config, pino({ level: 'silent' }));
+    try {
+      await app.listen(0, '127.0.0.1');
+      const { port } = app.getHttpServer().address() as AddressInfo;
+      const baseUrl = `http://127.0.0.1:${port}`;
+      const production = apiAs(baseUrl, await login(baseUrl, north.email, north.password));
+      const requestsBefore = fake.requests.length;
+      const shortcut = await production('POST', '/api/plaid/sandbox/public-token', { institutionId: 'ins_100001' });
+      expect(shortcut.status).toBe(404);
+      expect(shortcut.body).toMatchObject({
+        code: 'NOT_FOUND',
+        message: 'Sandbox public tokens exist only in the sandbox and the fake Plaid, not in this environment',
+      });
+      expect(fake.requests.length).toBe(requestsBefore);
+      const settings = await production<PlaidLinkSettings>('GET', '/api/plaid/link-settings');
+      expect(settings.body).toMatchObject({ environment: 'production', sandboxInstitutions: [] });
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('linking a bank', () => {
   it('creates a pending connection of the household, schedules it and queues its INITIAL run', async () => {
     const response = await link({ publicToken: await publicToken() });
