@@ -23,6 +23,7 @@ import { ConnectionsModule } from './modules/connections/connections.module.js';
 import { SyncRunsModule } from './modules/sync-runs/sync-runs.module.js';
 import { PlaidModule } from './modules/plaid/plaid.module.js';
 import { ImportsModule } from './modules/imports/imports.module.js';
+import { ImportFoldersModule } from './modules/import-folders/import-folders.module.js';
 
 @Module({})
 export class AppModule {
@@ -52,6 +53,7 @@ export class AppModule {
         SyncRunsModule,
         PlaidModule,
         ImportsModule,
+        ImportFoldersModule,
       ],
     };
   }

@@ -34,3 +34,12 @@ export { runMain } from './run-main.js';
 export type { PrismaClient, Prisma } from './generated/prisma/client.js';
 export { SyncModule, SyncRunLauncher, SyncScheduler, SyncPageWriter, type SyncRunRef } from './modules/sync/index.js';
 export { ImportsModule, ImportEngine } from './modules/imports/index.js';
+export {
+  ImportFoldersModule,
+  ImportFolderScheduler,
+  DropFolderScanner,
+  folderScheduleId,
+  FOLDER_LEASE_MS,
+  type ScanResult,
+  type FileOutcome,
+} from './modules/import-folders/index.js';

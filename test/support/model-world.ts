@@ -703,6 +703,18 @@ export async function buildModelWorld(prisma: PrismaClient, label = 'World'): Pr
   await prisma.importProfile.create({
     data: { ...org, id: importProfileId, name: `Custom ${label}`, kind: 'contacts', definition: { columns: [] } },
   });
+  const importDropFolderId = newId(EntityType.importDropFolder);
+  await prisma.importDropFolder.create({
+    data: {
+      ...org,
+      id: importDropFolderId,
+      name: `Nightly ${label}`,
+      path: `/srv/meridian/drop/${organizationId}/wealthbox`,
+      cron: '0 2 * * *',
+      customProfileId: importProfileId,
+      source: 'WEALTHBOX',
+    },
+  });
   await prisma.importBatch.create({
     data: {
       ...org,
@@ -712,6 +724,7 @@ export async function buildModelWorld(prisma: PrismaClient, label = 'World'): Pr
       fileName: 'contacts.csv',
       rowCount: 1,
       customProfileId: importProfileId,
+      dropFolderId: importDropFolderId,
     },
   });
   await prisma.importRowResult.create({

@@ -2,13 +2,14 @@ import 'reflect-metadata';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { Logger } from 'pino';
-import { PinoNestLogger, QueueService, type AppConfig } from '@meridian/api';
+import { ImportFolderScheduler, PinoNestLogger, QueueService, type AppConfig } from '@meridian/api';
 
 import { JOB_HANDLERS, type JobHandler } from './job-registry.js';
 import { WorkerHost } from './worker-host.js';
 import { WorkerModule } from './worker.module.js';
 import { OUTBOX_SWEEP_EVERY_MS } from './jobs/email/sweep-outbox.job.js';
 import { SYNC_SWEEP_EVERY_MS } from './jobs/sync/sweep-queued.job.js';
+import { IMPORT_SWEEP_EVERY_MS } from './jobs/imports/sweep-stuck-imports.job.js';
 import { syncBackoffDelay } from './jobs/sync/sync-backoff.js';
 
 export interface RunningWorker {
@@ -56,6 +57,15 @@ export async function startWorker(config: AppConfig, logger: Logger): Promise<Ru
   await queues
     .queue('sync')
     .upsertJobScheduler('sync.sweep-queued', { every: SYNC_SWEEP_EVERY_MS }, { name: 'sync.sweep-queued', data: {} });
+  await queues
+    .queue('sync')
+    .upsertJobScheduler(
+      'imports.sweep-stuck',
+      { every: IMPORT_SWEEP_EVERY_MS },
+      { name: 'imports.sweep-stuck', data: {} },
+    );
+  // Drop folders' schedules live in Redis: a flushed Redis would silently stop every folder.
+  await context.get(ImportFolderScheduler).restoreAll();
   await host.start();
   return {
     host,

@@ -1,6 +1,15 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { CoreModule, EmailModule, ImportEngine, REDIS, SyncModule, type AppConfig } from '@meridian/api';
+import {
+  CoreModule,
+  DropFolderScanner,
+  EmailModule,
+  ImportEngine,
+  ImportFolderScheduler,
+  REDIS,
+  SyncModule,
+  type AppConfig,
+} from '@meridian/api';
 import type { Redis } from 'ioredis';
 import { JOB_HANDLERS, type JobHandler } from './job-registry.js';
 import { createMailTransport } from './mail/mail-transport.js';
@@ -13,6 +22,8 @@ import { ScheduleSyncJob } from './jobs/sync/schedule-sync.job.js';
 import { SweepQueuedSyncRunsJob } from './jobs/sync/sweep-queued.job.js';
 import { ImportCommitJob } from './jobs/imports/import-commit.job.js';
 import { ImportDryRunJob } from './jobs/imports/import-dry-run.job.js';
+import { ScanFolderJob } from './jobs/imports/scan-folder.job.js';
+import { SweepStuckImportsJob } from './jobs/imports/sweep-stuck-imports.job.js';
 import { PROVIDER_RATE_LIMITER, SyncRunExecutor } from './jobs/sync/sync-run-executor.js';
 
 /** Every job handler class; the registry check at boot proves the list complete. */
@@ -24,6 +35,8 @@ const HANDLER_CLASSES = [
   SweepQueuedSyncRunsJob,
   ImportDryRunJob,
   ImportCommitJob,
+  ScanFolderJob,
+  SweepStuckImportsJob,
 ];
 
 /** The worker process: the API's core and data modules plus the job handlers. */
@@ -46,6 +59,8 @@ export class WorkerModule {
         },
         SyncRunExecutor,
         ImportEngine,
+        DropFolderScanner,
+        ImportFolderScheduler,
         ...HANDLER_CLASSES,
         {
           provide: JOB_HANDLERS,

@@ -119,6 +119,7 @@ export const EntityType = {
   importProfile: 'import_profile',
   importRowResult: 'import_row_result',
   importReviewItem: 'import_review_item',
+  importDropFolder: 'import_drop_folder',
   externalLink: 'external_link',
   fxRate: 'fx_rate',
   auditLog: 'audit_log',

@@ -11,3 +11,4 @@ export * from './records.js';
 export * from './transforms/index.js';
 export * from './value-maps.js';
 export * from './api.js';
+export * from './drop-folders.js';

@@ -46,6 +46,23 @@ export const jobDefinitions = {
     queue: QueueName.sync,
     payload: z.object({ organizationId: z.string().min(1), batchId: z.string().min(1) }),
   },
+  /**
+   * Emitted by a drop folder's job scheduler (`imports.scan-folder-{folderId}`, trigger SCHEDULE) or
+   * by "scan now" (MANUAL): each new file of the folder is imported as a run, then moved aside.
+   */
+  'imports.scan-folder': {
+    queue: QueueName.sync,
+    payload: z.object({
+      organizationId: z.string().min(1),
+      folderId: z.string().min(1),
+      trigger: z.enum(['SCHEDULE', 'MANUAL']).default('SCHEDULE'),
+    }),
+  },
+  /** Scheduled: import batches stuck in a queued or running stage without a live job are re-enqueued or failed. */
+  'imports.sweep-stuck': {
+    queue: QueueName.sync,
+    payload: z.object({}),
+  },
 } as const satisfies Record<string, { queue: QueueName; payload: z.ZodType }>;
 
 export type JobName = keyof typeof jobDefinitions;
@@ -66,6 +83,8 @@ export function jobIdFor<N extends JobName>(name: N, payload: JobPayload<N>): st
     case 'imports.dry-run':
     case 'imports.commit':
       return `${name}-${(payload as JobPayload<'imports.commit'>).batchId}`;
+    case 'imports.scan-folder':
+      return `imports.scan-folder-${(payload as JobPayload<'imports.scan-folder'>).folderId}`;
     default:
       return `${name as string}-${JSON.stringify(payload)}`;
   }

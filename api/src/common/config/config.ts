@@ -1,3 +1,4 @@
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
 const DEV_TOKEN_SECRET = 'development-only-token-secret-change-me-0123456789';
@@ -102,6 +103,11 @@ export const configSchema = z
     IMPORT_DIR: z.string().default('.data/imports'),
     /** Largest import upload accepted, in bytes (100 MiB); a larger one answers 413 and nothing is kept. */
     IMPORT_MAX_BYTES: z.coerce.number().int().positive().default(104_857_600),
+    /**
+     * Drop folders (scheduled imports) must lie inside `<root>/<organization id>/`, so a tenant can
+     * neither read server files nor another organization's drops; default `<IMPORT_DIR>/drop`.
+     */
+    IMPORT_DROP_ROOT: z.string().optional(),
   })
   .transform((env, ctx) => {
     const production = env.NODE_ENV === 'production';
@@ -137,6 +143,7 @@ export const configSchema = z
       CREDENTIALS_KEYS: credentialKeys,
       CREDENTIALS_ACTIVE_KEY_ID: activeKeyId,
       usesDevelopmentCredentialsKey: !env.CREDENTIALS_KEYS,
+      IMPORT_DROP_ROOT: resolve(env.IMPORT_DROP_ROOT ?? join(env.IMPORT_DIR, 'drop')),
       PLAID_ENV: plaidEnv,
       PLAID_BASE_URL:
         env.PLAID_BASE_URL ?? (plaidEnv === 'fake' ? `http://127.0.0.1:${env.FAKE_PLAID_PORT}` : undefined),

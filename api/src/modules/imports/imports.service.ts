@@ -14,6 +14,7 @@ import {
   newId,
   notFound,
   validationError,
+  type AnyImportProfile,
   type CustomProfileInput,
   type ExternalSourceSystem,
   type ImportMappingInput,
@@ -28,10 +29,13 @@ import { QueueService } from '../../infra/queue/queue.service.js';
 import { csvField, toBatchView } from './batch-view.js';
 import { ImportEngine } from './import-engine.js';
 import { inspectImportFile, readHeaders, storeUpload } from './import-files.js';
+import { openImportRun } from './import-run.js';
 import { importWriterFor } from './writers/registry.js';
 import { builtInProfile, describeMapping, profileOfBatch, suggestProfile } from './profiles.js';
 
 const EDITABLE_STAGES = new Set(['UPLOADED', 'DRY_RUN_DONE']);
+/** Rows read per query while writing a report. */
+const REPORT_PAGE_ROWS = 1000;
 
 /** The import flow's requests: every read goes through the tenant client, so another organization's batch is a 404. */
 @Injectable()
@@ -54,42 +58,12 @@ export class ImportsService {
    * exists, and the file is removed) and suggests a profile.
    */
   async upload(body: Readable, fileName: string, source: ExternalSourceSystem | undefined) {
-    const organizationId = currentOrganizationId();
-    const batchId = newId(EntityType.importBatch);
-    const extension = extname(fileName)
-      .toLowerCase()
-      .replace(/[^.a-z0-9]/g, '');
-    const path = resolve(join(this.config.IMPORT_DIR, organizationId, `${batchId}${extension}`));
-    const stored = await storeUpload(body, path, this.config.IMPORT_MAX_BYTES);
-    try {
-      const options = { fileName, maxBytes: this.config.IMPORT_MAX_BYTES };
-      const headers = await readHeaders(path, options);
-      const profile = suggestProfile(headers, source);
-      const file = await inspectImportFile(path, options, profile);
-      const batch = await this.prisma.importBatch.create({
-        data: {
-          id: batchId,
-          organizationId,
-          source: source ?? profile?.source ?? 'MANUAL_LOAD',
-          kind: profile?.kind ?? 'contacts',
-          fileName,
-          rowCount: file.rowCount,
-          profileId: profile?.id ?? null,
-          filePath: path,
-          fileSize: stored.size,
-          fileSha256: stored.sha256,
-          fileFormat: file.format,
-          encoding: file.encoding,
-          delimiter: file.delimiter,
-          headerRowNumber: file.headerRowNumber,
-          headers: file.headers,
-        },
-      });
-      return { batch: toBatchView(batch), mapping: this.mappingView({ ...batch, customProfile: null }) };
-    } catch (error) {
-      await rm(path, { force: true });
-      throw error;
-    }
+    const batch = await receiveImportFile(
+      this.config,
+      { organizationId: currentOrganizationId(), body, fileName, profile: { suggestFor: source } },
+      (data) => this.prisma.importBatch.create({ data }),
+    );
+    return { batch: toBatchView(batch), mapping: this.mappingView({ ...batch, customProfile: null }) };
   }
 
   async list() {
@@ -229,36 +203,15 @@ export class ImportsService {
       throw new DomainError(ErrorCode.CONFLICT, 'Only an import whose dry run is done can be committed');
     const organizationId = batch.organizationId;
     const updated = await this.prisma.$transaction(async (tx) => {
-      const existing = await tx.connection.findFirst({
-        where: { source: batch.source, service: null },
-        orderBy: { createdAt: 'asc' },
-        select: { id: true },
+      // Every query of openImportRun names the organization, so the tenant transaction can be typed as a plain one.
+      const opened = await openImportRun(tx as unknown as Prisma.TransactionClient, {
+        organizationId,
+        batchId,
+        source: batch.source,
+        trigger: 'MANUAL',
       });
-      const connectionId =
-        existing?.id ??
-        (
-          await tx.connection.create({
-            data: { id: newId(EntityType.connection), organizationId, source: batch.source, displayName: batch.source },
-            select: { id: true },
-          })
-        ).id;
-      const active = await tx.syncRun.findFirst({ where: { connectionId, status: { in: ['QUEUED', 'RUNNING'] } } });
-      if (active) throw new DomainError(ErrorCode.CONFLICT, 'Another import of this system is running');
-      const syncRunId = newId(EntityType.syncRun);
-      await tx.syncRun.create({
-        data: {
-          id: syncRunId,
-          organizationId,
-          connectionId,
-          status: 'RUNNING',
-          trigger: 'MANUAL',
-          startedAt: new Date(),
-        },
-      });
-      return tx.importBatch.update({
-        where: { id: batchId },
-        data: { stage: 'COMMIT_QUEUED', connectionId, syncRunId },
-      });
+      if (!opened) throw new DomainError(ErrorCode.CONFLICT, 'Another import of this system is running');
+      return opened;
     });
     await this.queues.enqueue(
       'imports.commit',
@@ -304,25 +257,13 @@ export class ImportsService {
   /** The per-row report as CSV (row, action, source id, entity id, errors, changed fields). */
   async reportCsv(batchId: string): Promise<string> {
     await this.batchOf(batchId);
-    const lines = ['row,action,source_id,entity_id,errors,changes'];
-    let after = 0;
-    for (;;) {
-      const rows = await this.prisma.importRowResult.findMany({
+    return importReportCsv((after) =>
+      this.prisma.importRowResult.findMany({
         where: { importBatchId: batchId, rowNumber: { gt: after } },
         orderBy: { rowNumber: 'asc' },
-        take: 1000,
-      });
-      if (rows.length === 0) break;
-      after = rows[rows.length - 1]!.rowNumber;
-      for (const row of rows) {
-        const errors = ((row.errors ?? []) as { field: string; message: string }[])
-          .map((error) => `${error.field}: ${error.message}`)
-          .join('; ');
-        const changes = ((row.changes ?? []) as { field: string }[]).map((change) => change.field).join('; ');
-        lines.push([row.rowNumber, row.action, row.sourceId, row.entityId, errors, changes].map(csvField).join(','));
-      }
-    }
-    return `${lines.join('\r\n')}\r\n`;
+        take: REPORT_PAGE_ROWS,
+      }),
+    );
   }
 
   /** Saves a custom profile for the organization (names are unique within it). */
@@ -365,4 +306,100 @@ function toProfileView(profile: {
     definition: profile.definition as Record<string, unknown>,
     createdAt: profile.createdAt.toISOString(),
   };
+}
+
+/** How a received file's profile is chosen: suggested from its headers (upload), or the one a drop folder names. */
+export type ImportProfileChoice =
+  | { suggestFor: ExternalSourceSystem | undefined }
+  | { profile: AnyImportProfile; customProfileId: string | null; source: ExternalSourceSystem };
+
+export interface ReceivedImportFile {
+  organizationId: string;
+  body: Readable;
+  fileName: string;
+  profile: ImportProfileChoice;
+  /** The drop folder the file came from. */
+  dropFolderId?: string;
+}
+
+/**
+ * What an upload and a drop-folder scan share: the file is stored under IMPORT_DIR (size limit,
+ * hash), read through once with its profile (every bad-input case is refused here, before a batch
+ * exists) and handed to `createBatch` as the batch's row. On any failure the stored copy is removed.
+ */
+export async function receiveImportFile<T>(
+  config: Pick<AppConfig, 'IMPORT_DIR' | 'IMPORT_MAX_BYTES'>,
+  input: ReceivedImportFile,
+  createBatch: (data: Prisma.ImportBatchUncheckedCreateInput) => Promise<T>,
+): Promise<T> {
+  const { organizationId, fileName } = input;
+  const batchId = newId(EntityType.importBatch);
+  const extension = extname(fileName)
+    .toLowerCase()
+    .replace(/[^.a-z0-9]/g, '');
+  const path = resolve(join(config.IMPORT_DIR, organizationId, `${batchId}${extension}`));
+  const stored = await storeUpload(input.body, path, config.IMPORT_MAX_BYTES);
+  try {
+    const options = { fileName, maxBytes: config.IMPORT_MAX_BYTES };
+    const choice = input.profile;
+    const profile =
+      'suggestFor' in choice ? suggestProfile(await readHeaders(path, options), choice.suggestFor) : choice.profile;
+    const source = 'suggestFor' in choice ? (choice.suggestFor ?? profile?.source ?? 'MANUAL_LOAD') : choice.source;
+    const customProfileId = 'suggestFor' in choice ? null : choice.customProfileId;
+    const file = await inspectImportFile(path, options, profile);
+    return await createBatch({
+      id: batchId,
+      organizationId,
+      source,
+      kind: profile?.kind ?? 'contacts',
+      fileName,
+      rowCount: file.rowCount,
+      profileId: customProfileId ? null : (profile?.id ?? null),
+      customProfileId,
+      dropFolderId: input.dropFolderId ?? null,
+      filePath: path,
+      fileSize: stored.size,
+      fileSha256: stored.sha256,
+      fileFormat: file.format,
+      encoding: file.encoding,
+      delimiter: file.delimiter,
+      headerRowNumber: file.headerRowNumber,
+      headers: file.headers,
+    });
+  } catch (error) {
+    await rm(path, { force: true });
+    throw error;
+  }
+}
+
+interface ReportRow {
+  rowNumber: number;
+  action: string;
+  sourceId: string | null;
+  entityId: string | null;
+  errors: unknown;
+  changes: unknown;
+}
+
+/**
+ * The per-row report of a batch as CSV, read page by page (`readPage(after)`: the next rows after
+ * that row number, in order) so a large batch never sits in memory as rows. Shared by the report
+ * download and the report a drop-folder scan writes beside the file.
+ */
+export async function importReportCsv(readPage: (afterRowNumber: number) => Promise<ReportRow[]>): Promise<string> {
+  const lines = ['row,action,source_id,entity_id,errors,changes'];
+  let after = 0;
+  for (;;) {
+    const rows = await readPage(after);
+    if (rows.length === 0) break;
+    after = rows[rows.length - 1]!.rowNumber;
+    for (const row of rows) {
+      const errors = ((row.errors ?? []) as { field: string; message: string }[])
+        .map((error) => `${error.field}: ${error.message}`)
+        .join('; ');
+      const changes = ((row.changes ?? []) as { field: string }[]).map((change) => change.field).join('; ');
+      lines.push([row.rowNumber, row.action, row.sourceId, row.entityId, errors, changes].map(csvField).join(','));
+    }
+  }
+  return `${lines.join('\r\n')}\r\n`;
 }
