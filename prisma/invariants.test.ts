@@ -1509,19 +1509,37 @@ describe('other unique rules', () => {
     await expect(add('CANCELLED')).resolves.toBeDefined();
   });
 
-  test('an external link is unique per organization, source and source id', async () => {
-    const add = (organizationId: string, entityId: string, source: 'WEALTHBOX' | 'PIPEDRIVE', sourceId: string) =>
+  test('an external link is unique per organization, source, entity type and source id', async () => {
+    const add = (
+      organizationId: string,
+      entity: { type: 'contact' | 'household'; id: string },
+      source: 'WEALTHBOX' | 'PIPEDRIVE',
+      sourceId: string,
+    ) =>
       prisma.externalLink.create({
-        data: { id: newId(EntityType.externalLink), organizationId, entityType: 'contact', entityId, source, sourceId },
+        data: {
+          id: newId(EntityType.externalLink),
+          organizationId,
+          entityType: entity.type,
+          entityId: entity.id,
+          source,
+          sourceId,
+        },
       });
-    await add(north.organizationId, north.contactId, 'WEALTHBOX', 'wb-1');
+    const contact = { type: 'contact' as const, id: north.contactId };
+    await add(north.organizationId, contact, 'WEALTHBOX', 'wb-1');
     await expectRefused(
-      () => add(north.organizationId, north.contactId, 'WEALTHBOX', 'wb-1'),
+      () => add(north.organizationId, contact, 'WEALTHBOX', 'wb-1'),
       UNIQUE_VIOLATION,
-      'external_links_organization_id_source_source_id_key',
+      'external_links_organization_id_source_entity_type_source_id_key',
     );
-    await expect(add(north.organizationId, north.contactId, 'PIPEDRIVE', 'wb-1')).resolves.toBeDefined();
-    await expect(add(south.organizationId, south.contactId, 'WEALTHBOX', 'wb-1')).resolves.toBeDefined();
+    // A file source numbers each kind on its own: a household may share the contact's source id.
+    const household = { type: 'household' as const, id: north.householdId };
+    await expect(add(north.organizationId, household, 'WEALTHBOX', 'wb-1')).resolves.toBeDefined();
+    await expect(add(north.organizationId, contact, 'PIPEDRIVE', 'wb-1')).resolves.toBeDefined();
+    await expect(
+      add(south.organizationId, { type: 'contact', id: south.contactId }, 'WEALTHBOX', 'wb-1'),
+    ).resolves.toBeDefined();
   });
 
   test('an external link is unique per organization, service and source id', async () => {
