@@ -128,3 +128,32 @@ export const importProfileSchema = z.object({
   createdAt: z.string(),
 });
 export type ImportProfileView = z.output<typeof importProfileSchema>;
+
+/** The review queue (rows without a source id that may be an existing contact): params, items, decisions. */
+export const ImportReviewStatus = ['PENDING', 'ACCEPTED', 'REJECTED'] as const;
+export type ImportReviewStatus = (typeof ImportReviewStatus)[number];
+
+export const importReviewItemParamsSchema = importBatchParamsSchema.extend({ itemId: z.string().min(1) });
+
+export const importReviewItemSchema = z.object({
+  id: z.string(),
+  rowNumber: z.number().int(),
+  /** What the row shares with the candidate: EMAIL, PHONE or NAME. */
+  matchedOn: z.string(),
+  status: z.enum(ImportReviewStatus),
+  resolvedAt: z.string().nullable(),
+  /** The existing contact the row may be. */
+  candidate: z.object({
+    id: z.string(),
+    name: z.string(),
+    emails: z.array(z.string()),
+    phones: z.array(z.string()),
+  }),
+  /** The row as mapped (the normalized record). */
+  record: z.record(z.string(), z.unknown()),
+  /** The row's action now: REVIEW while pending, UPDATE (or UNCHANGED) once accepted, CREATE once rejected. */
+  action: z.enum(ImportRowAction),
+  /** Accepted: the candidate's fields the commit will change, with their current and new values. */
+  changes: z.array(z.object({ field: z.string(), before: z.unknown(), after: z.unknown() })),
+});
+export type ImportReviewItemView = z.output<typeof importReviewItemSchema>;

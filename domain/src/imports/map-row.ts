@@ -429,9 +429,14 @@ function buildFinancialRecord(bag: Bag, profile: ImportProfile): Draft {
   };
   const owners: Record<string, unknown>[] = [];
   const { firstName, lastName } = builder.names('ownerFirstName', 'ownerLastName', 'ownerName');
-  if (firstName !== null || lastName !== null) {
+  const ownerSourceId = builder.first<string>('ownerSourceId', 'owners.0.sourceId');
+  // An owner known only by its id (Westmount's Accounts table names just the ClientID) is a
+  // reference to a person imported from the same system; the write side resolves it.
+  if (firstName === null && lastName === null && ownerSourceId !== null) {
+    owners.push({ sourceId: ownerSourceId, firstName: null, lastName: null, dateOfBirth: null });
+  } else if (firstName !== null || lastName !== null) {
     owners.push({
-      sourceId: builder.first<string>('ownerSourceId', 'owners.0.sourceId'),
+      sourceId: ownerSourceId,
       firstName,
       lastName,
       dateOfBirth: builder.first<string>('ownerDateOfBirth', 'owners.0.dateOfBirth'),

@@ -105,12 +105,24 @@ export type ImportedHousehold = z.output<typeof importedHouseholdSchema>;
 
 const moneySchema = z.object({ amount: z.string(), currency: z.enum(CURRENCY_CODES) });
 
-export const importedOwnerSchema = z.object({
-  sourceId: nullableText,
-  firstName: nameParts.first,
-  lastName: nameParts.last,
-  dateOfBirth: isoDate.nullable(),
-});
+/**
+ * An account owner: named (a person found or created by name), or known only by its source id (a
+ * person imported from the same system, which must exist when the account is written).
+ */
+export const importedOwnerSchema = z.union([
+  z.object({
+    sourceId: nullableText,
+    firstName: nameParts.first,
+    lastName: nameParts.last,
+    dateOfBirth: isoDate.nullable(),
+  }),
+  z.object({
+    sourceId: z.string().trim().min(1),
+    firstName: z.null(),
+    lastName: z.null(),
+    dateOfBirth: z.null(),
+  }),
+]);
 
 export const importedFinancialRecordSchema = z
   .object({

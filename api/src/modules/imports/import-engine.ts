@@ -9,6 +9,7 @@ import {
   ErrorCode,
   importRecordHash,
   newId,
+  parseId,
   type ImportedRecord,
   type ImportRecordKind,
   type ImportFieldChange,
@@ -42,6 +43,16 @@ type Writer = ImportRecordWriter<ImportRecordKind> & {
 
 function writerOf(kind: ImportRecordKind): Writer | undefined {
   return importWriterFor(kind) as Writer | undefined;
+}
+
+/** The types a writer's links may carry. */
+function linkedTypes(writer: Writer): string[] {
+  return [...(writer.entityTypes ?? [writer.entityType])];
+}
+
+/** One entity's type: its id's prefix when the writer has several (the links' CHECK wants the two to agree). */
+function entityTypeOf(writer: Writer, entityId: string): string {
+  return writer.entityTypes ? parseId(entityId).type : writer.entityType;
 }
 
 /**
@@ -157,13 +168,12 @@ export class ImportEngine {
     writer: Writer,
     rows: PendingRow[],
   ): Promise<void> {
-    const entityType = writer.entityType;
     const sourceIds = rows.flatMap((row) =>
       row.mapped.status === 'valid' && row.mapped.sourceId ? [row.mapped.sourceId] : [],
     );
     const links = await this.prisma.externalLink.findMany({
-      where: { organizationId, source, sourceId: { in: sourceIds }, entityType },
-      select: { sourceId: true, entityId: true, contentHash: true },
+      where: { organizationId, source, sourceId: { in: sourceIds }, entityType: { in: linkedTypes(writer) } },
+      select: { sourceId: true, entityType: true, entityId: true, contentHash: true },
     });
     const linkBySourceId = new Map(links.map((link) => [link.sourceId!, link]));
     const previous = await this.lastImported(
@@ -179,6 +189,14 @@ export class ImportEngine {
             record: ImportedRecord,
           ) => ImportCandidate | null)
         : () => null;
+    const valid = rows.flatMap((row) => (row.mapped.status === 'valid' ? [row.mapped.record] : []));
+    const referenceErrors = new Map<ImportedRecord, ImportFieldError[]>();
+    if (writer.unresolvedReferences && valid.length > 0) {
+      const errors = await writer.unresolvedReferences(this.prisma, { organizationId, source }, valid as never);
+      valid.forEach((record, index) => {
+        if (errors[index]!.length > 0) referenceErrors.set(record, errors[index]!);
+      });
+    }
     const results: Prisma.ImportRowResultCreateManyInput[] = [];
     const reviews: Prisma.ImportReviewItemCreateManyInput[] = [];
     const counts: Record<RowAction, number> = { CREATE: 0, UPDATE: 0, UNCHANGED: 0, INVALID: 0, REVIEW: 0 };
@@ -190,8 +208,9 @@ export class ImportEngine {
         rowNumber: row.rowNumber,
       };
       const { mapped } = row;
-      if (mapped.status === 'invalid' || row.duplicate) {
-        const errors = mapped.status === 'invalid' ? mapped.errors : [row.duplicate!];
+      const unresolved = mapped.status === 'valid' ? referenceErrors.get(mapped.record) : undefined;
+      if (mapped.status === 'invalid' || row.duplicate || unresolved) {
+        const errors = mapped.status === 'invalid' ? mapped.errors : row.duplicate ? [row.duplicate] : unresolved!;
         results.push({ ...base, action: 'INVALID', sourceId: mapped.sourceId, errors: errors as object[] });
         counts.INVALID += 1;
         continue;
@@ -201,7 +220,7 @@ export class ImportEngine {
       const common = { ...base, sourceId: mapped.sourceId, record: record as object, contentHash };
       const link = mapped.sourceId ? linkBySourceId.get(mapped.sourceId) : undefined;
       if (link) {
-        const entity = { entityType, entityId: link.entityId };
+        const entity = { entityType: link.entityType, entityId: link.entityId };
         if (link.contentHash === contentHash) {
           results.push({ ...common, ...entity, action: 'UNCHANGED' });
           counts.UNCHANGED += 1;
@@ -215,7 +234,7 @@ export class ImportEngine {
       }
       const candidate = mapped.sourceId ? null : findCandidate(record);
       if (candidate) {
-        results.push({ ...common, action: 'REVIEW', entityType, entityId: candidate.entityId });
+        results.push({ ...common, action: 'REVIEW', entityType: writer.entityType, entityId: candidate.entityId });
         reviews.push({
           id: newId(EntityType.importReviewItem),
           organizationId,
@@ -313,12 +332,13 @@ export class ImportEngine {
               let entityId = row.entityId;
               if (row.action === 'CREATE') {
                 entityId = await writer.create(tx, context, record);
+                const entityType = entityTypeOf(writer, entityId);
                 if (row.sourceId)
                   await tx.externalLink.create({
                     data: {
                       id: newId(EntityType.externalLink),
                       organizationId,
-                      entityType: writer.entityType,
+                      entityType,
                       entityId,
                       source: batch.source,
                       sourceId: row.sourceId,
@@ -327,27 +347,28 @@ export class ImportEngine {
                       lastSeenAt: now,
                     },
                   });
-                audits.push(
-                  auditEntry(organizationId, actor, 'CREATE', writer.entityType, entityId, null, record, now),
-                );
+                audits.push(auditEntry(organizationId, actor, 'CREATE', entityType, entityId, null, record, now));
               } else {
                 const changes = (row.changes ?? []) as unknown as ImportFieldChange[];
                 await writer.writeFields(tx, context, entityId!, fieldsOf(changes, 'after'));
-                await tx.externalLink.updateMany({
-                  where: {
-                    organizationId,
-                    entityType: writer.entityType,
-                    source: batch.source,
-                    sourceId: row.sourceId,
-                  },
-                  data: { contentHash: row.contentHash, lastSeenAt: now },
-                });
+                // A row without a source id (an accepted review item) has no link to refresh; an
+                // unguarded `sourceId: null` would match every unlinked mark of the kind.
+                if (row.sourceId)
+                  await tx.externalLink.updateMany({
+                    where: {
+                      organizationId,
+                      entityType: { in: linkedTypes(writer) },
+                      source: batch.source,
+                      sourceId: row.sourceId,
+                    },
+                    data: { contentHash: row.contentHash, lastSeenAt: now },
+                  });
                 audits.push(
                   auditEntry(
                     organizationId,
                     actor,
                     'UPDATE',
-                    writer.entityType,
+                    entityTypeOf(writer, entityId!),
                     entityId!,
                     fieldsOf(changes, 'before'),
                     fieldsOf(changes, 'after'),
@@ -438,30 +459,30 @@ export class ImportEngine {
         const audits: Prisma.AuditLogCreateManyInput[] = [];
         for (const row of rows) {
           if (!row.entityId) continue;
+          const entityType = entityTypeOf(writer, row.entityId);
           if (row.action === 'CREATE') {
             await tx.externalLink.deleteMany({
-              where: { organizationId, entityType: writer.entityType, entityId: row.entityId },
+              where: { organizationId, entityType, entityId: row.entityId },
             });
             await writer.remove(tx, context, row.entityId);
-            audits.push(
-              auditEntry(organizationId, actor, 'DELETE', writer.entityType, row.entityId, row.record, null, now),
-            );
+            audits.push(auditEntry(organizationId, actor, 'DELETE', entityType, row.entityId, row.record, null, now));
             continue;
           }
           const changes = (row.changes ?? []) as unknown as ImportFieldChange[];
           const before = fieldsOf(changes, 'before');
           await writer.writeFields(tx, context, row.entityId, before);
           const previousHash = importRecordHash({ ...(row.record as object), ...before });
-          await tx.externalLink.updateMany({
-            where: { organizationId, entityType: writer.entityType, source: batch.source, sourceId: row.sourceId },
-            data: { contentHash: previousHash },
-          });
+          if (row.sourceId)
+            await tx.externalLink.updateMany({
+              where: { organizationId, entityType, source: batch.source, sourceId: row.sourceId },
+              data: { contentHash: previousHash },
+            });
           audits.push(
             auditEntry(
               organizationId,
               actor,
               'UPDATE',
-              writer.entityType,
+              entityType,
               row.entityId,
               fieldsOf(changes, 'after'),
               before,

@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +13,7 @@ import {
   importRecordHash,
 } from '@meridian/domain';
 import { type ImportFileInput, readImportFile } from '../index.js';
+import { mondayBoard } from '../__fixtures__/monday-board.js';
 
 const FIXTURES = fileURLToPath(new URL('../__fixtures__/', import.meta.url));
 
@@ -34,50 +34,9 @@ async function importRecords(profile: AnyImportProfile, input: ImportFileInput):
   return records;
 }
 
-/** monday.com's "Export board to Excel": board and group title rows, subitem blocks, a group summary. */
-async function mondayBoard(kind: 'tasks' | 'contacts', edited: boolean): Promise<Readable> {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet(kind === 'tasks' ? 'Client onboarding' : 'Clients');
-  if (kind === 'tasks') {
-    sheet.addRow(['Client onboarding']);
-    sheet.addRow(['New clients this month']);
-    sheet.addRow(['Name', 'Subitems', 'Person', 'Status', 'Date', 'Item ID (auto generated)']);
-    const first = sheet.addRow([
-      'Open RRSP for Tremblay',
-      'Collect ID',
-      'Sam Advisor',
-      edited ? 'Done' : 'Working on it',
-      new Date(Date.UTC(2024, 4, 2)),
-      4876876000000111,
-    ]);
-    first.getCell(5).numFmt = 'm/d/yyyy';
-    sheet.addRow(['Subitems', 'Name', 'Owner', 'Status', 'Item ID (auto generated)']);
-    sheet.addRow([null, 'Collect ID', 'Sam Advisor', 'Done', 4876876000000112]);
-    sheet.addRow(['Transfer TFSA for Côté', null, 'Jo Advisor', 'Stuck', 'May 9, 2024 3:04 PM', 4876876000000113]);
-    sheet.addRow([null, null, null, 2]);
-    sheet.addRow(['Done this month']);
-    sheet.addRow(['Name', 'Subitems', 'Person', 'Status', 'Date', 'Item ID (auto generated)']);
-    sheet.addRow(['KYC refresh for Shah', null, 'Sam Advisor', 'Done', null, 4876876000000114]);
-  } else {
-    sheet.addRow(['Clients']);
-    sheet.addRow(['Active']);
-    sheet.addRow(['Name', 'Status', 'Email', 'Phone', 'Tags', 'Item ID (auto generated)']);
-    sheet.addRow(['Olivia Martin', 'Client', 'olivia.martin@example.com', 6045550110, 'VIP, Estate', 5000000001]);
-    sheet.addRow([
-      'Noah Wilson',
-      edited ? 'Client' : 'Prospect',
-      'noah.wilson@example.com',
-      '206-555-0111',
-      null,
-      5000000002,
-    ]);
-  }
-  return Readable.from([Buffer.from(await book.xlsx.writeBuffer())]);
-}
-
 async function sample(profile: AnyImportProfile, edited: boolean): Promise<ImportFileInput> {
-  if (profile.id === 'monday-tasks') return mondayBoard('tasks', edited);
-  if (profile.id === 'monday-contacts') return mondayBoard('contacts', edited);
+  if (profile.id === 'monday-tasks') return Readable.from([await mondayBoard('tasks', edited)]);
+  if (profile.id === 'monday-contacts') return Readable.from([await mondayBoard('contacts', edited)]);
   return join(FIXTURES, `${profile.id}${edited ? '.edited' : ''}.csv`);
 }
 
@@ -262,7 +221,13 @@ const EXPECTED: Record<string, Expectation> = {
     count: 2,
     record: [
       'WM7001',
-      { accountType: 'RRIF', marketValue: { amount: '310000.5', currency: 'CAD' }, asOfDate: '2024-01-31', owners: [] },
+      {
+        accountType: 'RRIF',
+        marketValue: { amount: '310000.5', currency: 'CAD' },
+        asOfDate: '2024-01-31',
+        // Only the client's id: the Clients table, imported first, names the person.
+        owners: [{ sourceId: 'WC-1', firstName: null, lastName: null, dateOfBirth: null }],
+      },
     ],
     changed: { WM7002: ['marketValue'] },
   },

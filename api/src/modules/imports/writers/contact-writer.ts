@@ -1,31 +1,69 @@
 import { EntityType, newId, type ImportedContact } from '@meridian/domain';
 import type { Prisma } from '../../../generated/prisma/client.js';
 import type { SystemPrisma } from '../../../infra/prisma/prisma.service.js';
-import type { CandidateFinder, ImportRecordWriter, ImportTx as Tx } from './import-writer.js';
+import type { CandidateFinder, ImportRecordWriter, ImportTx as Tx, ImportWriteContext } from './import-writer.js';
+import {
+  createdByBatch,
+  householdNameFor,
+  markCreated,
+  placePersonInHousehold,
+  removeHouseholdIfUnused,
+  resolveHousehold,
+} from './household-writer.js';
+import { dayOf, personInUse } from './person-writer.js';
 
 const SCALARS = ['firstName', 'lastName', 'middleName', 'preferredName', 'gender', 'source'] as const;
+/** The contact's fields its person (if it has one) carries too, kept the same on both. */
+const PERSON_FIELDS = ['firstName', 'lastName', 'middleName', 'preferredName', 'gender'] as const;
+/** What writing the other fields needs to know of the contact. */
+type ContactState = Prisma.ContactGetPayload<{ select: typeof CONTACT_STATE }>;
+const CONTACT_STATE = {
+  teamId: true,
+  personId: true,
+  householdId: true,
+  firstName: true,
+  lastName: true,
+  middleName: true,
+  preferredName: true,
+  gender: true,
+} as const satisfies Prisma.ContactSelect;
+/** The type of the tags an import creates; a tag of any type with the same name is reused. */
+export const IMPORTED_TAG_TYPE = 'IMPORT';
 
 /**
  * Writes the given fields of a mapped contact onto a stored one. Only the fields present are
  * touched: an update passes just the changed fields (and a rollback their before values), so the
- * advisor's other edits stay. Lists (e-mails, phones, addresses) are replaced as a whole, as the
- * import diff compares them as a whole. Tags, note, date of birth and household are not written yet.
+ * advisor's other edits stay. Lists (e-mails, phones, addresses, tags) are replaced as a whole, as
+ * the import diff compares them as a whole.
+ *
+ * Where the CRM keeps what a contact row carries:
+ * - tags: the organization's tag of that name (any type, case aside), else a new one of type IMPORT;
+ * - note: one note owned by the contact, created on first import and its body updated after (an
+ *   unlinked external link of the batch tells it from the advisor's notes); emptied, it is deleted;
+ * - household: the contact's household, found by source id, then name, else created;
+ * - date of birth and household role: on the contact's person (the CRM's "contact is a person"),
+ *   created with the contact's names when a row first gives either a birth date or a household; the
+ *   role is the person's membership in the household's family.
  */
 async function writeContactFields(
   tx: Tx,
-  organizationId: string,
+  context: ImportWriteContext,
   contactId: string,
   fields: Partial<ImportedContact>,
 ): Promise<void> {
+  const { organizationId } = context;
   const data: Record<string, unknown> = {};
   for (const field of SCALARS) if (field in fields) data[field] = fields[field] ?? null;
   // A contact always has a type: a file without one keeps what is stored.
   if (fields.type) data.type = fields.type;
-  if (Object.keys(data).length > 0)
-    await tx.contact.update({
-      where: { id: contactId, organizationId },
-      data: data as Prisma.ContactUncheckedUpdateInput,
-    });
+  const where = { id: contactId, organizationId };
+  const contact =
+    Object.keys(data).length > 0
+      ? await tx.contact.update({ where, data: data as Prisma.ContactUncheckedUpdateInput, select: CONTACT_STATE })
+      : await tx.contact.findFirstOrThrow({ where, select: CONTACT_STATE });
+  const personData = Object.fromEntries(PERSON_FIELDS.filter((field) => field in data).map((f) => [f, data[f]]));
+  if (contact.personId && Object.keys(personData).length > 0)
+    await tx.person.update({ where: { id: contact.personId, organizationId }, data: personData });
 
   const owner = { organizationId, contactId };
   if (fields.emails) {
@@ -85,16 +123,165 @@ async function writeContactFields(
         },
       });
   }
+  if (fields.tags) await writeTags(tx, context, contactId, fields.tags);
+  if ('note' in fields) await writeNote(tx, context, contactId, contact.teamId, fields.note ?? null);
+
+  let householdId = contact.householdId;
+  if ('household' in fields) {
+    const ref = fields.household ?? null;
+    householdId = ref ? await resolveHousehold(tx, context, ref, householdNameFor(contact.lastName)) : null;
+    await tx.contact.update({ where: { id: contactId, organizationId }, data: { householdId } });
+  }
+  await writePerson(tx, context, contactId, contact, householdId, fields);
+  // A household this batch created and the contact left (rolling back the move) goes when unused.
+  if (contact.householdId !== householdId) await removeHouseholdIfUnused(tx, context, contact.householdId);
+}
+
+/** The contact's person: its birth date and its place in the household, created when first needed. */
+async function writePerson(
+  tx: Tx,
+  context: ImportWriteContext,
+  contactId: string,
+  contact: ContactState,
+  householdId: string | null,
+  fields: Partial<ImportedContact>,
+): Promise<void> {
+  const { organizationId } = context;
+  const role = fields.household?.role ?? null;
+  if (contact.personId) {
+    if ('dateOfBirth' in fields)
+      await tx.person.update({
+        where: { id: contact.personId, organizationId },
+        data: { dateOfBirth: dayOf(fields.dateOfBirth ?? null) },
+      });
+    if ('household' in fields) await placePersonInHousehold(tx, organizationId, contact.personId, householdId, role);
+  } else if ((fields.dateOfBirth ?? null) !== null || (fields.household ?? null) !== null) {
+    const personId = newId(EntityType.person);
+    await tx.person.create({
+      data: {
+        id: personId,
+        organizationId,
+        firstName: contact.firstName,
+        lastName: contact.lastName,
+        middleName: contact.middleName,
+        preferredName: contact.preferredName,
+        gender: contact.gender,
+        dateOfBirth: dayOf(fields.dateOfBirth ?? null),
+      },
+    });
+    await markCreated(tx, context, EntityType.person, personId, null);
+    await tx.contact.update({ where: { id: contactId, organizationId }, data: { personId } });
+    await placePersonInHousehold(tx, organizationId, personId, householdId, role);
+  }
+}
+
+/**
+ * The contact's tags become exactly these names. A tag the import creates is marked as the batch's,
+ * so that undoing the batch (a rollback writing the old names, or removing the contact) also
+ * removes the tags it made that no contact wears any more.
+ */
+async function writeTags(tx: Tx, context: ImportWriteContext, contactId: string, names: readonly string[]) {
+  const { organizationId } = context;
+  const takenOff = await tx.contactTag.deleteMany({ where: { organizationId, contactId } });
+  const tagIds = new Set<string>();
+  for (const name of new Set(names.map((tag) => tag.trim()).filter((tag) => tag.length > 0))) {
+    const existing = await tx.tag.findFirst({
+      where: { organizationId, name: { equals: name, mode: 'insensitive' } },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      select: { id: true },
+    });
+    let tagId = existing?.id;
+    if (!tagId) {
+      tagId = newId(EntityType.tag);
+      await tx.tag.create({ data: { id: tagId, organizationId, name, type: IMPORTED_TAG_TYPE } });
+      await markCreated(tx, context, EntityType.tag, tagId, null);
+    }
+    tagIds.add(tagId);
+  }
+  if (tagIds.size > 0)
+    await tx.contactTag.createMany({ data: [...tagIds].map((tagId) => ({ organizationId, contactId, tagId })) });
+  if (takenOff.count > 0) await dropUnusedBatchTags(tx, context);
+}
+
+/** Tags the batch created that no contact wears (after a rollback took them off), with their marks. */
+async function dropUnusedBatchTags(tx: Tx, context: ImportWriteContext): Promise<void> {
+  const { organizationId } = context;
+  const marks = await tx.externalLink.findMany({
+    where: { organizationId, entityType: EntityType.tag, importBatchId: context.importBatchId },
+    select: { entityId: true },
+  });
+  if (marks.length === 0) return;
+  const worn = await tx.contactTag.findMany({
+    where: { organizationId, tagId: { in: marks.map((mark) => mark.entityId) } },
+    select: { tagId: true },
+    distinct: ['tagId'],
+  });
+  const wornIds = new Set(worn.map((link) => link.tagId));
+  const unused = marks.map((mark) => mark.entityId).filter((tagId) => !wornIds.has(tagId));
+  if (unused.length === 0) return;
+  await tx.externalLink.deleteMany({ where: { organizationId, entityType: EntityType.tag, entityId: { in: unused } } });
+  await tx.tag.deleteMany({ where: { organizationId, id: { in: unused } } });
+}
+
+/** The note an import keeps for a contact: the contact's note marked by an unlinked import link. */
+async function importedNoteOf(
+  tx: Tx,
+  organizationId: string,
+  contactId: string,
+): Promise<{ id: string; body: string } | null> {
+  const notes = await tx.note.findMany({
+    where: { organizationId, ownerKind: 'CONTACT', ownerContactId: contactId },
+    select: { id: true, body: true },
+  });
+  if (notes.length === 0) return null;
+  const mark = await tx.externalLink.findFirst({
+    where: {
+      organizationId,
+      entityType: EntityType.note,
+      entityId: { in: notes.map((note) => note.id) },
+      sourceId: null,
+      importBatchId: { not: null },
+    },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    select: { entityId: true },
+  });
+  return mark ? (notes.find((note) => note.id === mark.entityId) ?? null) : null;
+}
+
+async function writeNote(
+  tx: Tx,
+  context: ImportWriteContext,
+  contactId: string,
+  teamId: string,
+  body: string | null,
+): Promise<void> {
+  const { organizationId } = context;
+  const existing = await importedNoteOf(tx, organizationId, contactId);
+  if (body === null) {
+    if (!existing) return;
+    await tx.externalLink.deleteMany({ where: { organizationId, entityType: EntityType.note, entityId: existing.id } });
+    await tx.note.deleteMany({ where: { organizationId, id: existing.id } });
+    return;
+  }
+  if (existing) {
+    await tx.note.update({ where: { id: existing.id, organizationId }, data: { body, deletedAt: null } });
+    return;
+  }
+  const id = newId(EntityType.note);
+  await tx.note.create({
+    data: { id, organizationId, teamId, body, date: context.now, ownerKind: 'CONTACT', ownerContactId: contactId },
+  });
+  await markCreated(tx, context, EntityType.note, id, null);
 }
 
 /** Creates a contact from a mapped record in the given team; returns its id. */
-async function createContact(tx: Tx, organizationId: string, teamId: string, record: ImportedContact): Promise<string> {
+async function createContact(tx: Tx, context: ImportWriteContext, record: ImportedContact): Promise<string> {
   const id = newId(EntityType.contact);
   await tx.contact.create({
     data: {
       id,
-      organizationId,
-      teamId,
+      organizationId: context.organizationId,
+      teamId: context.teamId,
       type: record.type ?? 'LEAD',
       firstName: record.firstName,
       lastName: record.lastName,
@@ -104,9 +291,146 @@ async function createContact(tx: Tx, organizationId: string, teamId: string, rec
       source: record.source,
     },
   });
-  const { emails, phones, addresses, employment } = record;
-  await writeContactFields(tx, organizationId, id, { emails, phones, addresses, employment });
+  const { emails, phones, addresses, employment, tags, note, dateOfBirth, household } = record;
+  await writeContactFields(tx, context, id, {
+    emails,
+    phones,
+    addresses,
+    employment,
+    tags,
+    ...(note === null ? {} : { note }),
+    ...(dateOfBirth === null ? {} : { dateOfBirth }),
+    ...(household === null ? {} : { household }),
+  });
   return id;
+}
+
+/**
+ * Rollback of a contact the batch created: its sub-records and notes go with it; its person and
+ * household too when this batch created them and nothing else uses them.
+ */
+async function removeContact(tx: Tx, context: ImportWriteContext, contactId: string): Promise<void> {
+  const { organizationId } = context;
+  const contact = await tx.contact.findFirst({
+    where: { organizationId, id: contactId },
+    select: { personId: true, householdId: true },
+  });
+  if (!contact) return;
+  const notes = await tx.note.findMany({ where: { organizationId, ownerContactId: contactId }, select: { id: true } });
+  await tx.externalLink.deleteMany({
+    where: {
+      organizationId,
+      entityType: EntityType.note,
+      entityId: { in: notes.map((note) => note.id) },
+      sourceId: null,
+    },
+  });
+  await tx.contact.deleteMany({ where: { organizationId, id: contactId } });
+  await dropUnusedBatchTags(tx, context);
+  const householdId = contact.householdId;
+  if (contact.personId && (await createdByBatch(tx, context, EntityType.person, contact.personId))) {
+    const person = await tx.person.findFirst({
+      where: { organizationId, id: contact.personId },
+      select: { householdId: true },
+    });
+    if (person && (await personInUse(tx, organizationId, contact.personId)).length === 0) {
+      await tx.externalLink.deleteMany({
+        where: { organizationId, entityType: EntityType.person, entityId: contact.personId },
+      });
+      await tx.person.deleteMany({ where: { organizationId, id: contact.personId } });
+      if (person.householdId && person.householdId !== householdId)
+        await removeHouseholdIfUnused(tx, context, person.householdId);
+    }
+  }
+  await removeHouseholdIfUnused(tx, context, householdId);
+}
+
+/**
+ * A stored contact as an import record: what a row's record is compared with when the advisor
+ * accepts it as this contact (the review queue). Lists in a stable order; the household as its
+ * name and the contact's role in it, without source id.
+ */
+export async function storedContactRecord(
+  db: Tx,
+  organizationId: string,
+  contactId: string,
+): Promise<ImportedContact | null> {
+  const byCreation = [{ createdAt: 'asc' as const }, { id: 'asc' as const }];
+  const row = await db.contact.findFirst({
+    where: { organizationId, id: contactId },
+    select: {
+      firstName: true,
+      lastName: true,
+      middleName: true,
+      preferredName: true,
+      gender: true,
+      type: true,
+      source: true,
+      emails: { orderBy: byCreation, select: { email: true, label: true, isPrimary: true } },
+      phoneNumbers: {
+        orderBy: byCreation,
+        select: { countryCode: true, number: true, type: true, label: true, isPrimary: true },
+      },
+      addresses: {
+        orderBy: byCreation,
+        select: {
+          label: true,
+          line1: true,
+          line2: true,
+          city: true,
+          province: true,
+          postalCode: true,
+          countryName: true,
+          isPrimary: true,
+        },
+      },
+      employments: {
+        orderBy: [{ isPrimary: 'desc' }, ...byCreation],
+        take: 1,
+        select: { employerName: true, jobTitle: true },
+      },
+      tags: { orderBy: [{ createdAt: 'asc' }, { tagId: 'asc' }], select: { tag: { select: { name: true } } } },
+      household: { select: { id: true, name: true } },
+      person: {
+        select: {
+          dateOfBirth: true,
+          familyMemberships: { select: { role: true, family: { select: { householdId: true } } } },
+        },
+      },
+    },
+  });
+  if (!row) return null;
+  const note = await importedNoteOf(db, organizationId, contactId);
+  const role = row.household
+    ? (row.person?.familyMemberships.find((membership) => membership.family.householdId === row.household!.id)?.role ??
+      null)
+    : null;
+  const employment = row.employments[0];
+  return {
+    kind: 'contacts',
+    sourceId: null,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    middleName: row.middleName,
+    preferredName: row.preferredName,
+    gender: row.gender,
+    type: row.type,
+    source: row.source,
+    emails: row.emails.map((email) => ({ email: email.email, label: email.label, primary: email.isPrimary })),
+    phones: row.phoneNumbers.map((phone) => ({
+      countryCode: phone.countryCode,
+      number: phone.number,
+      type: phone.type,
+      label: phone.label,
+      primary: phone.isPrimary,
+    })),
+    addresses: row.addresses.map(({ isPrimary, ...address }) => ({ ...address, primary: isPrimary })),
+    employment: employment ? { employerName: employment.employerName, jobTitle: employment.jobTitle } : null,
+    tags: row.tags.map((link) => link.tag.name),
+    note: note?.body ?? null,
+    dateOfBirth: row.person?.dateOfBirth ? row.person.dateOfBirth.toISOString().slice(0, 10) : null,
+    household: row.household ? { sourceId: null, name: row.household.name, role } : null,
+  };
 }
 
 /**
@@ -166,10 +490,8 @@ async function contactCandidates(
 export const contactWriter: ImportRecordWriter<'contacts'> = {
   kind: 'contacts',
   entityType: EntityType.contact,
-  create: (tx, context, record) => createContact(tx, context.organizationId, context.teamId, record),
-  writeFields: (tx, context, entityId, fields) => writeContactFields(tx, context.organizationId, entityId, fields),
-  async remove(tx, context, entityId) {
-    await tx.contact.deleteMany({ where: { organizationId: context.organizationId, id: entityId } });
-  },
+  create: createContact,
+  writeFields: writeContactFields,
+  remove: removeContact,
   candidateFinder: contactCandidates,
 };

@@ -1,4 +1,4 @@
-import type { ExternalSourceSystem, ImportedRecordByKind, ImportRecordKind } from '@meridian/domain';
+import type { ExternalSourceSystem, ImportedRecordByKind, ImportFieldError, ImportRecordKind } from '@meridian/domain';
 import type { Prisma } from '../../../generated/prisma/client.js';
 import type { SystemPrisma } from '../../../infra/prisma/prisma.service.js';
 
@@ -32,6 +32,12 @@ export interface ImportRecordWriter<K extends ImportRecordKind> {
   readonly kind: K;
   /** The linked entity's type, as in external links and the audit log (`contact`, `household`...). */
   readonly entityType: string;
+  /**
+   * Every type the writer's entities may have, when there are several: a financial record's id, and
+   * so its links' and audit entries' type, is its record type's (`investment_account`,
+   * `bank_account`). The engine then takes each entity's type from its id. Absent: `entityType`.
+   */
+  readonly entityTypes?: readonly string[];
   /** Creates the entity; returns its id. */
   create(tx: ImportTx, context: ImportWriteContext, record: ImportedRecordByKind[K]): Promise<string>;
   /**
@@ -52,6 +58,16 @@ export interface ImportRecordWriter<K extends ImportRecordKind> {
     organizationId: string,
     records: ImportedRecordByKind[K][],
   ): Promise<CandidateFinder<K>>;
+  /**
+   * What the dry run must refuse because a record refers to something that does not exist and
+   * cannot be made from the row (an owner known only by an id no person of the system has). One
+   * list of errors per record, in order; empty when the record can be written.
+   */
+  unresolvedReferences?(
+    prisma: SystemPrisma,
+    context: { organizationId: string; source: ImportWriteContext['source'] },
+    records: ImportedRecordByKind[K][],
+  ): Promise<ImportFieldError[][]>;
 }
 
 export type AnyImportRecordWriter = { [K in ImportRecordKind]: ImportRecordWriter<K> }[ImportRecordKind];
