@@ -16,3 +16,4 @@ export { clearToken, readToken, saveToken } from './token-store';
 export * from './financials';
 export * from './crm';
 export * from './integrations';
+export * from './imports';

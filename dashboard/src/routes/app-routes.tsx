@@ -21,6 +21,9 @@ const ReportsPage = lazy(() => import('../features/crm/reports-page'));
 const CustomFieldsPage = lazy(() => import('../features/crm/custom-fields-page'));
 const OperationsPage = lazy(() => import('../features/operations/operations-page'));
 const RunDetailPage = lazy(() => import('../features/operations/run-detail-page'));
+const ImportsPage = lazy(() => import('../features/imports/imports-page'));
+const NewImportPage = lazy(() => import('../features/imports/new-import-page'));
+const ImportWizardPage = lazy(() => import('../features/imports/import-wizard-page'));
 const NotFoundPage = lazy(() => import('../features/errors/not-found-page'));
 
 export function AppRoutes() {
@@ -38,6 +41,9 @@ export function AppRoutes() {
             <Route path="cash-flows/:householdId" element={<HouseholdFinancialPage />} />
             <Route path="connections" element={<OperationsPage />} />
             <Route path="connections/runs/:syncRunId" element={<RunDetailPage />} />
+            <Route path="imports" element={<ImportsPage />} />
+            <Route path="imports/new" element={<NewImportPage />} />
+            <Route path="imports/:batchId" element={<ImportWizardPage />} />
             <Route path="crm" element={<CrmLayout />}>
               <Route index element={<Navigate to="contacts" replace />} />
               <Route path="contacts" element={<ContactsPage />} />

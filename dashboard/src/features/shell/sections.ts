@@ -1,7 +1,8 @@
 /**
  * The product's sections (foundations §2 section keys) in navigation order, plus Calculators, an
- * advisor tool beside Planning that is not a section key of its own. Only those marked `available`
- * have a page; the rest are listed so users see what is coming, and are not links.
+ * advisor tool beside Planning, and Imports beside Connections; neither is a section key of its
+ * own. Only those marked `available` have a page; the rest are listed so users see what is coming,
+ * and are not links.
  */
 export interface Section {
   key: string;
@@ -29,6 +30,7 @@ export const SECTIONS: readonly Section[] = [
   upcoming('notes', 'Notes'),
   upcoming('docs', 'Documents'),
   { key: 'connections', label: 'Connections', path: '/connections', available: true },
+  { key: 'imports', label: 'Imports', path: '/imports', available: true },
   upcoming('practice', 'Practice'),
   upcoming('branding', 'Branding'),
   upcoming('profile', 'Profile'),

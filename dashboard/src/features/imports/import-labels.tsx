@@ -1,0 +1,159 @@
+import { Badge } from '@tremor/react';
+import type {
+  ExternalSourceSystem,
+  ImportBatchStage,
+  ImportBatchStatus,
+  ImportBatchView,
+  ImportRecordKind,
+  ImportRowAction,
+} from '@meridian/domain';
+
+/** While a dry run or commit is queued or running the wizard follows it at this pace. */
+export const IMPORT_REFRESH_MS = 1_000;
+
+type Colour = 'gray' | 'slate' | 'blue' | 'indigo' | 'emerald' | 'amber' | 'rose';
+
+/** The source systems of foundations §1 as their users name them. */
+export const SOURCE_LABELS: Record<ExternalSourceSystem, string> = {
+  APPROACH_ADVISORY: 'Approach Advisory',
+  CLOVEN: 'Cloven',
+  BUSINESS_SUITE_CRM: 'Business-suite CRM',
+  EQUISOFT: 'Equisoft',
+  CEDAR_POINT: 'Cedar Point',
+  MANUAL_LOAD: 'Manual load',
+  SALES_CRM: 'Sales CRM',
+  IFAST: 'iFAST',
+  MONDAY: 'monday.com',
+  MODERN_CENTS: 'Modern Cents',
+  NDEX: 'Ndex',
+  ODYSSEY_MANUAL_LOAD: 'Odyssey manual load',
+  PIPEDRIVE: 'Pipedrive',
+  PLAYBOOK_CUSTOM: 'Playbook custom',
+  RITTINGER_MANUAL_LOAD: 'Rittinger manual load',
+  TEST: 'Test',
+  WEALTHBOX: 'Wealthbox',
+  WESTMOUNT_ACCESS_DB: 'Westmount Access DB',
+};
+
+export function sourceLabel(source: string | null): string {
+  if (source === null) return 'Any system';
+  return SOURCE_LABELS[source as ExternalSourceSystem] ?? source;
+}
+
+export const KIND_LABELS: Record<ImportRecordKind, string> = {
+  contacts: 'Contacts',
+  households: 'Households',
+  persons: 'Persons',
+  financialRecords: 'Financial records',
+  tasks: 'Tasks',
+  notes: 'Notes',
+};
+
+export function kindLabel(kind: string): string {
+  return KIND_LABELS[kind as ImportRecordKind] ?? kind;
+}
+
+export const ACTION_LABELS: Record<ImportRowAction, { label: string; colour: Colour }> = {
+  CREATE: { label: 'Create', colour: 'emerald' },
+  UPDATE: { label: 'Update', colour: 'blue' },
+  UNCHANGED: { label: 'Unchanged', colour: 'gray' },
+  INVALID: { label: 'Invalid', colour: 'rose' },
+  REVIEW: { label: 'Review', colour: 'amber' },
+};
+
+const STAGE: Record<ImportBatchStage, { label: string; colour: Colour }> = {
+  UPLOADED: { label: 'Uploaded', colour: 'slate' },
+  DRY_RUN_QUEUED: { label: 'Dry run queued', colour: 'slate' },
+  DRY_RUN_RUNNING: { label: 'Dry run running', colour: 'blue' },
+  DRY_RUN_DONE: { label: 'Ready to commit', colour: 'indigo' },
+  COMMIT_QUEUED: { label: 'Commit queued', colour: 'slate' },
+  COMMITTING: { label: 'Committing', colour: 'blue' },
+  DONE: { label: 'Done', colour: 'emerald' },
+};
+
+const STATUS: Record<Exclude<ImportBatchStatus, 'PENDING'>, { label: string; colour: Colour }> = {
+  APPLIED: { label: 'Applied', colour: 'emerald' },
+  FAILED: { label: 'Failed', colour: 'rose' },
+  ROLLED_BACK: { label: 'Rolled back', colour: 'gray' },
+};
+
+const ACTIVE_STAGES: readonly ImportBatchStage[] = ['DRY_RUN_QUEUED', 'DRY_RUN_RUNNING', 'COMMIT_QUEUED', 'COMMITTING'];
+
+/** A dry run or a commit is queued or running: the page polls the batch. */
+export function isActiveImport(batch: Pick<ImportBatchView, 'stage' | 'status'>): boolean {
+  return batch.status === 'PENDING' && ACTIVE_STAGES.includes(batch.stage);
+}
+
+/** A pending batch shows where it is in the flow; a finished one, how it ended. */
+export function ImportStatusBadge({
+  batch,
+  testId,
+}: {
+  batch: Pick<ImportBatchView, 'stage' | 'status'>;
+  testId?: string;
+}) {
+  const { label, colour } = batch.status === 'PENDING' ? STAGE[batch.stage] : STATUS[batch.status];
+  return (
+    <Badge color={colour} size="xs" data-testid={testId} data-stage={batch.stage} data-status={batch.status}>
+      {label}
+    </Badge>
+  );
+}
+
+export function ActionBadge({ action }: { action: ImportRowAction }) {
+  const { label, colour } = ACTION_LABELS[action];
+  return (
+    <Badge color={colour} size="xs" data-action={action}>
+      {label}
+    </Badge>
+  );
+}
+
+/** 'firstName' -> 'First name', 'addressLine1' -> 'Address line 1', 'sourceId' -> 'Source id'. */
+export function fieldLabel(field: string): string {
+  const words = field
+    .replace(/([a-z])([A-Z0-9])/g, '$1 $2')
+    .replace(/([0-9])([A-Za-z])/g, '$1 $2')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+const integer = new Intl.NumberFormat('en-CA', { maximumFractionDigits: 0 });
+const oneDecimal = new Intl.NumberFormat('en-CA', { maximumFractionDigits: 1 });
+
+/** '1,234 rows/s'; under 10 with a decimal so a slow start still reads as moving. */
+export function formatRowsPerSecond(rowsPerSecond: number): string {
+  return `${rowsPerSecond < 10 ? oneDecimal.format(rowsPerSecond) : integer.format(rowsPerSecond)} rows/s`;
+}
+
+/** A file size people read: '812 B', '14.2 KB', '3.1 MB'. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${oneDecimal.format(bytes / 1024)} KB`;
+  return `${oneDecimal.format(bytes / (1024 * 1024))} MB`;
+}
+
+/** How the reader took the file apart: 'CSV · UTF-8 · comma-delimited · headers on row 1'. */
+export function describeDetection(batch: ImportBatchView): string[] {
+  const parts: string[] = [];
+  if (batch.format) parts.push(batch.format.toUpperCase());
+  if (batch.encoding) parts.push(batch.encoding.toUpperCase());
+  if (batch.delimiter !== null) parts.push(`${delimiterName(batch.delimiter)} delimited`);
+  if (batch.headerRowNumber !== null) parts.push(`headers on row ${batch.headerRowNumber}`);
+  return parts;
+}
+
+function delimiterName(delimiter: string): string {
+  switch (delimiter) {
+    case ',':
+      return 'comma';
+    case ';':
+      return 'semicolon';
+    case '\t':
+      return 'tab';
+    case '|':
+      return 'pipe';
+    default:
+      return `"${delimiter}"`;
+  }
+}
