@@ -39,6 +39,7 @@ interface PendingRow {
 type Writer = ImportRecordWriter<ImportRecordKind> & {
   create(tx: ImportTx, context: ImportWriteContext, record: ImportedRecord): Promise<string>;
   writeFields(tx: ImportTx, context: ImportWriteContext, entityId: string, fields: object): Promise<void>;
+  createMany?(tx: ImportTx, context: ImportWriteContext, records: ImportedRecord[]): Promise<string[]>;
 };
 
 function writerOf(kind: ImportRecordKind): Writer | undefined {
@@ -327,57 +328,69 @@ export class ImportEngine {
             const now = new Date();
             const context = contextAt(now);
             const audits: Prisma.AuditLogCreateManyInput[] = [];
+            const links: Prisma.ExternalLinkCreateManyInput[] = [];
+            const applied = new Map<string, string>();
+            const creates = rows.filter((row) => row.action === 'CREATE');
+            const createdRecords = creates.map((row) => row.record as unknown as ImportedRecord);
+            const createdIds = writer.createMany
+              ? await writer.createMany(tx, context, createdRecords)
+              : await createOneByOne(writer, tx, context, createdRecords);
+            creates.forEach((row, index) => {
+              const entityId = createdIds[index]!;
+              const entityType = entityTypeOf(writer, entityId);
+              applied.set(row.id, entityId);
+              if (row.sourceId)
+                links.push({
+                  id: newId(EntityType.externalLink),
+                  organizationId,
+                  entityType,
+                  entityId,
+                  source: batch.source,
+                  sourceId: row.sourceId,
+                  importBatchId: batchId,
+                  contentHash: row.contentHash,
+                  lastSeenAt: now,
+                });
+              audits.push(auditEntry(organizationId, actor, 'CREATE', entityType, entityId, null, row.record, now));
+            });
+            if (links.length > 0) await tx.externalLink.createMany({ data: links });
             for (const row of rows) {
-              const record = row.record as unknown as ImportedRecord;
-              let entityId = row.entityId;
-              if (row.action === 'CREATE') {
-                entityId = await writer.create(tx, context, record);
-                const entityType = entityTypeOf(writer, entityId);
-                if (row.sourceId)
-                  await tx.externalLink.create({
-                    data: {
-                      id: newId(EntityType.externalLink),
-                      organizationId,
-                      entityType,
-                      entityId,
-                      source: batch.source,
-                      sourceId: row.sourceId,
-                      importBatchId: batchId,
-                      contentHash: row.contentHash,
-                      lastSeenAt: now,
-                    },
-                  });
-                audits.push(auditEntry(organizationId, actor, 'CREATE', entityType, entityId, null, record, now));
-              } else {
-                const changes = (row.changes ?? []) as unknown as ImportFieldChange[];
-                await writer.writeFields(tx, context, entityId!, fieldsOf(changes, 'after'));
-                // A row without a source id (an accepted review item) has no link to refresh; an
-                // unguarded `sourceId: null` would match every unlinked mark of the kind.
-                if (row.sourceId)
-                  await tx.externalLink.updateMany({
-                    where: {
-                      organizationId,
-                      entityType: { in: linkedTypes(writer) },
-                      source: batch.source,
-                      sourceId: row.sourceId,
-                    },
-                    data: { contentHash: row.contentHash, lastSeenAt: now },
-                  });
-                audits.push(
-                  auditEntry(
+              if (row.action !== 'UPDATE') continue;
+              const entityId = row.entityId!;
+              const changes = (row.changes ?? []) as unknown as ImportFieldChange[];
+              await writer.writeFields(tx, context, entityId, fieldsOf(changes, 'after'));
+              // A row without a source id (an accepted review item) has no link to refresh; an
+              // unguarded `sourceId: null` would match every unlinked mark of the kind.
+              if (row.sourceId)
+                await tx.externalLink.updateMany({
+                  where: {
                     organizationId,
-                    actor,
-                    'UPDATE',
-                    entityTypeOf(writer, entityId!),
-                    entityId!,
-                    fieldsOf(changes, 'before'),
-                    fieldsOf(changes, 'after'),
-                    now,
-                  ),
-                );
-              }
-              await tx.importRowResult.update({ where: { id: row.id }, data: { entityId, appliedAt: now } });
+                    entityType: { in: linkedTypes(writer) },
+                    source: batch.source,
+                    sourceId: row.sourceId,
+                  },
+                  data: { contentHash: row.contentHash, lastSeenAt: now },
+                });
+              applied.set(row.id, entityId);
+              audits.push(
+                auditEntry(
+                  organizationId,
+                  actor,
+                  'UPDATE',
+                  entityTypeOf(writer, entityId),
+                  entityId,
+                  fieldsOf(changes, 'before'),
+                  fieldsOf(changes, 'after'),
+                  now,
+                ),
+              );
             }
+            // Marked applied in the transaction that wrote them: a retried job resumes after them.
+            await tx.$executeRaw`
+              UPDATE import_row_results AS result
+              SET entity_id = applied.entity_id, applied_at = ${now}
+              FROM unnest(${[...applied.keys()]}::text[], ${[...applied.values()]}::text[]) AS applied(id, entity_id)
+              WHERE result.organization_id = ${organizationId} AND result.id = applied.id`;
             await tx.auditLog.createMany({ data: audits });
             await tx.importBatch.update({ where: { id: batchId }, data: { rowsDone: { increment: rows.length } } });
           },
@@ -499,6 +512,18 @@ export class ImportEngine {
       { timeout: 120_000 },
     );
   }
+}
+
+/** Without a writer's set-based path, a chunk's creates one at a time. */
+async function createOneByOne(
+  writer: Writer,
+  tx: ImportTx,
+  context: ImportWriteContext,
+  records: ImportedRecord[],
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (const record of records) ids.push(await writer.create(tx, context, record));
+  return ids;
 }
 
 /** The changed fields of a diff with their values on one side: what an update (or its undo) writes. */

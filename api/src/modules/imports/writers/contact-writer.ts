@@ -274,13 +274,18 @@ async function writeNote(
   await markCreated(tx, context, EntityType.note, id, null);
 }
 
-/** Creates a contact from a mapped record in the given team; returns its id. */
-async function createContact(tx: Tx, context: ImportWriteContext, record: ImportedContact): Promise<string> {
-  const id = newId(EntityType.contact);
-  await tx.contact.create({
-    data: {
-      id,
-      organizationId: context.organizationId,
+/**
+ * A chunk of new contacts in a few set-based inserts: the contacts, their e-mails, phones,
+ * addresses and employment. What needs lookups per row (tags, note, date of birth, household)
+ * is then written row by row, only for the rows that carry it.
+ */
+async function createContacts(tx: Tx, context: ImportWriteContext, records: ImportedContact[]): Promise<string[]> {
+  const { organizationId } = context;
+  const ids = records.map(() => newId(EntityType.contact));
+  await tx.contact.createMany({
+    data: records.map((record, index) => ({
+      id: ids[index]!,
+      organizationId,
       teamId: context.teamId,
       type: record.type ?? 'LEAD',
       firstName: record.firstName,
@@ -289,20 +294,76 @@ async function createContact(tx: Tx, context: ImportWriteContext, record: Import
       preferredName: record.preferredName,
       gender: record.gender,
       source: record.source,
-    },
+    })),
   });
-  const { emails, phones, addresses, employment, tags, note, dateOfBirth, household } = record;
-  await writeContactFields(tx, context, id, {
-    emails,
-    phones,
-    addresses,
-    employment,
-    tags,
-    ...(note === null ? {} : { note }),
-    ...(dateOfBirth === null ? {} : { dateOfBirth }),
-    ...(household === null ? {} : { household }),
-  });
-  return id;
+  const owned = <T, R>(list: (record: ImportedContact) => readonly T[], row: (item: T, contactId: string) => R) =>
+    records.flatMap((record, index) => list(record).map((item) => row(item, ids[index]!)));
+  const emails = owned(
+    (record) => record.emails,
+    (email, contactId) => ({
+      id: newId(EntityType.contactEmail),
+      organizationId,
+      contactId,
+      email: email.email,
+      label: email.label,
+      isPrimary: email.primary,
+    }),
+  );
+  const phones = owned(
+    (record) => record.phones,
+    (phone, contactId) => ({
+      id: newId(EntityType.contactPhoneNumber),
+      organizationId,
+      contactId,
+      countryCode: phone.countryCode,
+      number: phone.number,
+      type: phone.type,
+      label: phone.label,
+      isPrimary: phone.primary,
+    }),
+  );
+  const addresses = owned(
+    (record) => record.addresses,
+    (address, contactId) => ({
+      id: newId(EntityType.contactAddress),
+      organizationId,
+      contactId,
+      label: address.label,
+      line1: address.line1,
+      line2: address.line2,
+      city: address.city,
+      province: address.province,
+      postalCode: address.postalCode,
+      countryName: address.countryName,
+      isPrimary: address.primary,
+    }),
+  );
+  const employments = owned(
+    (record) => (record.employment?.employerName || record.employment?.jobTitle ? [record.employment] : []),
+    (employment, contactId) => ({
+      id: newId(EntityType.contactEmployment),
+      organizationId,
+      contactId,
+      employerName: employment.employerName,
+      jobTitle: employment.jobTitle,
+      isPrimary: true,
+    }),
+  );
+  if (emails.length > 0) await tx.contactEmail.createMany({ data: emails });
+  if (phones.length > 0) await tx.contactPhoneNumber.createMany({ data: phones });
+  if (addresses.length > 0) await tx.contactAddress.createMany({ data: addresses });
+  if (employments.length > 0) await tx.contactEmployment.createMany({ data: employments });
+  for (const [index, record] of records.entries()) {
+    const { tags, note, dateOfBirth, household } = record;
+    const extras: Partial<ImportedContact> = {
+      ...(tags.length === 0 ? {} : { tags }),
+      ...(note === null ? {} : { note }),
+      ...(dateOfBirth === null ? {} : { dateOfBirth }),
+      ...(household === null ? {} : { household }),
+    };
+    if (Object.keys(extras).length > 0) await writeContactFields(tx, context, ids[index]!, extras);
+  }
+  return ids;
 }
 
 /**
@@ -490,8 +551,9 @@ async function contactCandidates(
 export const contactWriter: ImportRecordWriter<'contacts'> = {
   kind: 'contacts',
   entityType: EntityType.contact,
-  create: createContact,
+  create: async (tx, context, record) => (await createContacts(tx, context, [record]))[0]!,
   writeFields: writeContactFields,
+  createMany: createContacts,
   remove: removeContact,
   candidateFinder: contactCandidates,
 };

@@ -41,6 +41,11 @@ export interface ImportRecordWriter<K extends ImportRecordKind> {
   /** Creates the entity; returns its id. */
   create(tx: ImportTx, context: ImportWriteContext, record: ImportedRecordByKind[K]): Promise<string>;
   /**
+   * Creates a chunk's entities at once (set-based inserts), returning their ids in order; the
+   * engine uses it when present. Must write exactly what `create` would for each record.
+   */
+  createMany?(tx: ImportTx, context: ImportWriteContext, records: ImportedRecordByKind[K][]): Promise<string[]>;
+  /**
    * Writes exactly the given fields: an update passes the changed fields' new values, a rollback
    * their old ones, so the advisor's edits to other fields stay.
    */
