@@ -176,7 +176,7 @@ describe('operations view, freshness badge and Link a bank (fake Plaid behind pr
     expect(await stale.textContent()).toBe('Synced 2 days ago');
   });
 
-  it('shows a connection whose login broke as needing re-authentication, with the failed run’s error and Retry', async () => {
+  it('shows a connection whose login broke as needing re-authentication, with the failed run’s error and Reconnect, not Retry', async () => {
     const householdId = await createHousehold(prisma, organization, 'Casimir Holloway household');
     const connection = await linkSandboxInstitution(api.baseUrl, token, householdId, NORTHERN_MAPLE);
     expect((await waitForFinishedRun(api.baseUrl, token, connection.id)).status).toBe('SUCCEEDED');
@@ -209,8 +209,10 @@ describe('operations view, freshness badge and Link a bank (fake Plaid behind pr
     expect(await error.textContent()).toContain('ITEM_LOGIN_REQUIRED');
     expect(await error.textContent()).toContain(detail.body.error!.message);
     expect(await page.getByTestId('run-detail-status').textContent()).toBe('Failed');
-    expect(await page.getByRole('button', { name: 'Retry' }).isVisible()).toBe(true);
+    // A retry would be refused until the client signs in again: the page says what to do instead.
+    expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Cancel run' }).count()).toBe(0);
+    expect(await page.getByTestId('run-next-step').textContent()).toContain('sign in to the bank again');
     await browser.screenshot('operations-failed-run');
 
     // The household page flags every account of that connection and offers Reconnect.

@@ -83,6 +83,8 @@ export const syncRunSchema = z.object({
     service: z.enum(IntegrationService).nullable(),
     source: z.enum(ExternalSourceSystem).nullable(),
     displayName: z.string().nullable(),
+    /** The provider wants the client to sign in again: a retry would be refused until then. */
+    needsReauth: z.boolean(),
   }),
   status: z.enum(SyncRunStatus),
   trigger: z.enum(SyncTrigger),

@@ -3,7 +3,7 @@ import type { Prisma } from '../../generated/prisma/client.js';
 
 /** What a run's response needs besides its own row: what it syncs. */
 export const SYNC_RUN_INCLUDE = {
-  connection: { select: { service: true, source: true, displayName: true } },
+  connection: { select: { service: true, source: true, displayName: true, needsReauthSince: true } },
 } satisfies Prisma.SyncRunInclude;
 
 export type SyncRunRow = Prisma.SyncRunGetPayload<{ include: typeof SYNC_RUN_INCLUDE }>;
@@ -21,6 +21,7 @@ export function toSyncRunView(row: SyncRunRow): SyncRunView {
       service: row.connection.service,
       source: row.connection.source,
       displayName: row.connection.displayName,
+      needsReauth: row.connection.needsReauthSince !== null,
     },
     status: row.status,
     trigger: row.trigger,

@@ -133,16 +133,31 @@ function RunActions({ run, onChanged }: { run: SyncRunDetail; onChanged: () => v
     }
   }
 
+  // An import's run is repeated by importing the file again; a connection whose login broke must
+  // be reconnected first (the API refuses both), so neither offers Retry.
+  const fileImport = run.connection.service === null;
+  const retryable = isRetryableRun(run.status) && !fileImport && !run.connection.needsReauth;
   return (
     <div className="space-y-3">
       {error && <Callout title={error} color="rose" role="alert" />}
+      {isRetryableRun(run.status) && fileImport && (
+        <p className="text-tremor-default text-tremor-content" data-testid="run-next-step">
+          This run was an import: <Link to="/imports">import the file again</Link> to repeat it.
+        </p>
+      )}
+      {isRetryableRun(run.status) && !fileImport && run.connection.needsReauth && (
+        <p className="text-tremor-default text-tremor-content" data-testid="run-next-step">
+          The client must sign in to the bank again before this connection can sync:{' '}
+          <Link to="/connections">reconnect it from the connections page</Link>.
+        </p>
+      )}
       <div className="flex gap-2">
-        {isRetryableRun(run.status) && (
+        {retryable && (
           <Button onClick={() => void act('retry')} loading={busy === 'retry'} disabled={busy !== undefined}>
             Retry
           </Button>
         )}
-        {isActiveRun(run.status) && (
+        {isActiveRun(run.status) && !fileImport && (
           <Button
             color="rose"
             variant="secondary"
