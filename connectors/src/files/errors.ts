@@ -9,6 +9,8 @@ export const ImportFileErrorCode = [
   'DUPLICATE_HEADERS',
   'EMPTY_FILE',
   'FILE_TOO_LARGE',
+  /** An XLSX that expands past the limit once unzipped, or compresses like a zip bomb. */
+  'WORKBOOK_TOO_LARGE',
   'UNSUPPORTED_FORMAT',
 ] as const;
 export type ImportFileErrorCode = (typeof ImportFileErrorCode)[number];
@@ -24,6 +26,8 @@ export interface ImportFileErrorDetails {
   emptyReason?: EmptyFileReason;
   /** The limit that was exceeded, in bytes. */
   limitBytes?: number;
+  /** The part of an XLSX workbook (zip entry) the problem is in. */
+  entry?: string;
 }
 
 /** A file that cannot be imported as it is; `message` is meant for the user who uploaded it. */

@@ -15,6 +15,7 @@ import type {
   ReadImportFileOptions,
 } from './types.js';
 import { xlsxRows } from './xlsx-rows.js';
+import { DEFAULT_ZIP_LIMITS } from './zip-guard.js';
 
 /** Rows looked at to find the header row; a header further down is not detected (pass headerRowNumber). */
 export const HEADER_SCAN_ROWS = 50;
@@ -164,7 +165,8 @@ export async function readImportFile(input: ImportFileInput, options: ReadImport
       delimiter = options.delimiter ?? sniffDelimiter(decodeSample(source.sample, detected));
       raw = csvRows(source.chunks(), detected.encoding, detected.bomLength, delimiter);
     } else {
-      raw = xlsxRows(source.chunks(), options.sheetName, (name) => {
+      const zipLimits = { ...DEFAULT_ZIP_LIMITS, ...options.zipLimits };
+      raw = xlsxRows(source.chunks(), options.sheetName, zipLimits, (name) => {
         sheetName = name;
       });
     }

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { HeaderExpectation } from '@meridian/domain';
+import type { ZipLimits } from './zip-guard.js';
 
 export type ImportFileFormat = 'csv' | 'xlsx';
 
@@ -28,6 +29,8 @@ export interface ReadImportFileOptions {
   headerRowNumber?: number;
   /** Refuse the file once more than this many bytes have been read (FILE_TOO_LARGE). */
   maxBytes?: number;
+  /** How far an XLSX may expand once unzipped (WORKBOOK_TOO_LARGE); DEFAULT_ZIP_LIMITS when absent. */
+  zipLimits?: Partial<ZipLimits>;
   /**
    * Rename repeated headers `X`, `X (2)`, `X (3)` instead of refusing the file with
    * DUPLICATE_HEADERS; for profiles that know their source repeats a column.

@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { Readable } from 'node:stream';
 import { ImportFileError } from './errors.js';
 import type { RawRow } from './raw-row.js';
+import { guardZip, type ZipLimits } from './zip-guard.js';
 
 /**
  * Text of an integer-valued number without exponent notation. Excel keeps 15 significant digits,
@@ -44,22 +45,51 @@ export function cellText(value: unknown): string | null {
 /**
  * The rows of one worksheet of an XLSX byte stream, through exceljs's streaming reader (rows are
  * not kept). Rows exceljs does not emit (wholly empty) are simply absent; row numbers are the sheet's.
+ * The bytes reach exceljs through `guardZip`, so a workbook that expands past `zipLimits` (a zip
+ * bomb) is refused before exceljs inflates it.
  */
 export async function* xlsxRows(
   chunks: AsyncGenerator<Buffer>,
   sheetName: string | undefined,
+  zipLimits: ZipLimits,
   onSheet: (name: string) => void,
 ): AsyncGenerator<RawRow> {
-  let sizeError: unknown = null;
+  // A refusal of the byte stream (size limit, zip bomb) must end the read with that refusal.
+  // exceljs neither listens for its input's errors (the process would crash on one) nor stops
+  // when its input dies (it waits for bytes for ever), so every wait on exceljs races `refused`.
+  let refuse: (error: unknown) => void = () => undefined;
+  const refused = new Promise<never>((_, reject) => {
+    refuse = reject;
+  });
+  refused.catch(() => undefined);
   async function* guarded() {
     try {
-      yield* chunks;
+      yield* guardZip(chunks, zipLimits);
     } catch (error) {
-      sizeError = error;
+      refuse(error);
       throw error;
     }
   }
   const input = Readable.from(guarded());
+  input.on('error', () => undefined);
+  function untilRefused<T>(iterable: AsyncIterable<T>): AsyncIterable<T> {
+    return {
+      [Symbol.asyncIterator]() {
+        const iterator = iterable[Symbol.asyncIterator]();
+        return {
+          next() {
+            const next = iterator.next();
+            // Once refused, exceljs's pending read may fail later; nobody is waiting for it then.
+            next.catch(() => undefined);
+            return Promise.race([next, refused]);
+          },
+          async return() {
+            return (await iterator.return?.()) ?? { done: true, value: undefined };
+          },
+        };
+      },
+    };
+  }
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
     sharedStrings: 'cache',
     styles: 'cache', // needed to tell date cells from numbers
@@ -70,17 +100,17 @@ export async function* xlsxRows(
   const seen: string[] = [];
   let found = false;
   try {
-    for await (const sheet of reader) {
+    for await (const sheet of untilRefused(reader)) {
       const name = (sheet as unknown as { name?: string }).name ?? `Sheet${seen.length + 1}`;
       seen.push(name);
       if (found || (sheetName !== undefined && name !== sheetName)) {
         // exceljs needs every emitted sheet drained before it moves on.
-        for await (const _row of sheet) void _row;
+        for await (const _row of untilRefused(sheet)) void _row;
         continue;
       }
       found = true;
       onSheet(name);
-      for await (const row of sheet) {
+      for await (const row of untilRefused(sheet)) {
         const values = row.values as unknown[];
         const cells: (string | null)[] = [];
         for (let column = 1; column < values.length; column += 1) cells.push(cellText(values[column]));
@@ -90,7 +120,6 @@ export async function* xlsxRows(
       return;
     }
   } catch (error) {
-    if (sizeError) throw sizeError;
     if (error instanceof ImportFileError) throw error;
     throw new ImportFileError(
       'UNSUPPORTED_FORMAT',

@@ -1,18 +1,11 @@
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
+import { IncomingMessage } from 'node:http';
 import { dirname } from 'node:path';
 import type { Readable } from 'node:stream';
 import { isImportFileError, readImportFile, type ImportFile } from '@meridian/connectors';
-import {
-  createRowMapper,
-  createSourceIdCheck,
-  DomainError,
-  ErrorCode,
-  headerExpectation,
-  validationError,
-  type AnyImportProfile,
-} from '@meridian/domain';
+import { DomainError, ErrorCode, headerExpectation, validationError, type AnyImportProfile } from '@meridian/domain';
 
 export interface StoredUpload {
   path: string;
@@ -26,12 +19,23 @@ function tooLarge(limitBytes: number): DomainError {
   ]);
 }
 
+/** The body's declared length, when it is an HTTP request that sent a valid Content-Length. */
+function declaredLength(body: Readable): number | null {
+  if (!(body instanceof IncomingMessage)) return null;
+  const header = body.headers['content-length'];
+  return header !== undefined && /^\d+$/.test(header) ? Number(header) : null;
+}
+
 /**
- * Streams a request body to `path`, hashing it on the way. Past `maxBytes` the rest of the body is
- * drained without being kept (so the client reads our 413 instead of a reset connection) and the
- * partial file is removed.
+ * Streams a request body to `path`, hashing it on the way. A request whose Content-Length is over
+ * `maxBytes` is refused before a byte is read or a file created (Node drains the unread body
+ * after our 413). A body of unknown length (chunked) is counted instead: past `maxBytes` the rest
+ * is drained without being kept (so the client reads our 413 instead of a reset connection) and
+ * the partial file is removed.
  */
 export async function storeUpload(body: Readable, path: string, maxBytes: number): Promise<StoredUpload> {
+  const declared = declaredLength(body);
+  if (declared !== null && declared > maxBytes) throw tooLarge(maxBytes);
   await mkdir(dirname(path), { recursive: true });
   const hash = createHash('sha256');
   const out = createWriteStream(path);
@@ -60,12 +64,17 @@ export async function storeUpload(body: Readable, path: string, maxBytes: number
   return { path, size, sha256: hash.digest('hex') };
 }
 
-/** A file reader failure as the clear 4xx the user sees (413 for size, 400 with the reader's code otherwise). */
+/**
+ * A file reader failure as the clear 4xx the user sees: 413 for size (the file's, or a workbook's
+ * once unzipped), 400 with the reader's code otherwise.
+ */
 export function importFileProblem(error: unknown): unknown {
   if (!isImportFileError(error)) return error;
   if (error.code === 'FILE_TOO_LARGE') return tooLarge(error.details.limitBytes ?? 0);
-  const where = error.rowNumber !== undefined ? ` (row ${error.rowNumber})` : '';
-  return validationError([{ path: error.code, message: `${error.message}${where}` }], error.message);
+  if (error.code === 'WORKBOOK_TOO_LARGE')
+    return new DomainError(ErrorCode.PAYLOAD_TOO_LARGE, error.message, [{ path: error.code, message: error.message }]);
+  // The reader's messages already name the line or row they are about.
+  return validationError([{ path: error.code, message: error.message }], error.message);
 }
 
 export interface FileInspection {
@@ -105,8 +114,10 @@ export async function readHeaders(path: string, options: ReadOptions): Promise<s
 }
 
 /**
- * Reads the whole file once, before a batch exists: every bad-input case (encoding, ragged row,
- * duplicate or missing headers, empty file, duplicate source ids) is refused at upload.
+ * Reads the whole file once, before a batch exists: every bad-input case of the file itself
+ * (encoding, ragged row, duplicate or missing headers, empty file, size) is refused at upload.
+ * Duplicate source ids are not: they are a fault of rows, not of the file, so the dry run marks
+ * each repeat INVALID (with the row of the first) and the commit writes the first one only.
  */
 export async function inspectImportFile(
   path: string,
@@ -116,21 +127,8 @@ export async function inspectImportFile(
   let file: ImportFile | undefined;
   try {
     file = await openImportFile(path, options, profile);
-    const mapper = profile ? createRowMapper(profile, file.headers) : null;
-    const checkSourceId = createSourceIdCheck();
     let rowCount = 0;
-    for await (const row of file.rows) {
-      rowCount += 1;
-      const mapped = mapper?.mapRow(row);
-      if (mapped && mapped.status !== 'skipped') {
-        const duplicate = checkSourceId(mapped.sourceId, row.rowNumber);
-        if (duplicate)
-          throw validationError(
-            [{ path: 'DUPLICATE_SOURCE_ID', message: `${duplicate.message} (row ${row.rowNumber})` }],
-            `${duplicate.message} (row ${row.rowNumber})`,
-          );
-      }
-    }
+    for await (const _row of file.rows) rowCount += 1;
     if (rowCount === 0)
       throw validationError(
         [{ path: 'EMPTY_FILE', message: 'The file has no data rows' }],

@@ -27,7 +27,7 @@ export class ImportsController {
   @Post()
   @ApiRoute({
     summary:
-      'Upload a CSV or XLSX export as the raw request body (fileName in the query): the file is read through once, refused with a 4xx if it cannot be imported (413 over IMPORT_MAX_BYTES), and a profile is suggested',
+      'Upload a CSV or XLSX export as the raw request body (fileName in the query): the file is read through once, refused with a 4xx if it cannot be imported (413 over IMPORT_MAX_BYTES, at once when Content-Length says so, or for an XLSX that expands past its limit once unzipped), and a profile is suggested',
     tags: TAGS,
     query: importUploadQuerySchema,
     response: importUploadResultSchema,

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -104,37 +104,7 @@ afterAll(async () => {
   await rm(importDir, { recursive: true, force: true });
 });
 
-describe('imports: bad files are refused at upload and leave nothing', () => {
-  const cases: [string, string, string | Buffer, number, string][] = [
-    ['wrong encoding', 'contacts.csv', 'Record ID,First Name,Last Name\n1,Caf\uFFFD,Roy\n', 400, 'WRONG_ENCODING'],
-    ['a ragged row', 'contacts.csv', 'Record ID,First Name,Last Name\n1,Ann,Roy\n2,Bob,Lee,extra\n', 400, 'RAGGED_ROW'],
-    ['duplicate headers', 'contacts.csv', 'Record ID,First Name,First Name\n1,Ann,Ann\n', 400, 'DUPLICATE_HEADERS'],
-    ['an empty file', 'contacts.csv', '', 400, 'EMPTY_FILE'],
-    ['a header without rows', 'contacts.csv', 'Record ID,First Name,Last Name\n', 400, 'EMPTY_FILE'],
-    [
-      'duplicate source ids',
-      'contacts.csv',
-      'Record ID,First Name,Last Name\n7,Ann,Roy\n7,Bob,Lee\n',
-      400,
-      'DUPLICATE_SOURCE_ID',
-    ],
-    ['a legacy .xls file', 'contacts.xls', 'Record ID,First Name\n1,Ann\n', 400, 'UNSUPPORTED_FORMAT'],
-    [
-      'a file over the size limit',
-      'contacts.csv',
-      `Record ID,First Name\n${'1,Ann\n'.repeat(1000)}`,
-      413,
-      'FILE_TOO_LARGE',
-    ],
-  ];
-  it.each(cases)('%s', async (_, fileName, body, status, code) => {
-    const response = await upload(northToken, fileName, body);
-    expect(response.status).toBe(status);
-    expect(response.body.details?.map((detail) => detail.path)).toContain(code);
-    expect(await prisma.importBatch.count()).toBe(0);
-    expect(await readdir(join(importDir, north.organizationId)).catch(() => [])).toEqual([]);
-  });
-});
+// Bad input (encoding, ragged rows, headers, empty, size, zip bombs, duplicate ids): bad-input.test.ts.
 
 describe('imports: HubSpot contacts', () => {
   let first: ImportBatchView;
