@@ -26,6 +26,8 @@ import { profileOfBatch } from './profiles.js';
 
 /** Rows decided (dry run) or written (commit) per transaction and per progress update. */
 export const IMPORT_CHUNK_ROWS = 200;
+/** After how many written chunks the tables' statistics are refreshed: as they grow 4-fold. */
+const STATISTICS_REFRESH_AT = new Set([1, 4, 16, 64, 256, 1024]);
 
 type RowAction = 'CREATE' | 'UPDATE' | 'UNCHANGED' | 'INVALID' | 'REVIEW';
 
@@ -309,6 +311,7 @@ export class ImportEngine {
       const contextAt = await this.writeContext(batch);
       const actor = { actorKind: 'SYNC' as const, actorId: batch.syncRunId, importBatchId: batchId };
       let after = 0;
+      let chunksWritten = 0;
       for (;;) {
         const rows = await this.prisma.importRowResult.findMany({
           where: {
@@ -396,6 +399,8 @@ export class ImportEngine {
           },
           { timeout: 60_000 },
         );
+        chunksWritten += 1;
+        if (STATISTICS_REFRESH_AT.has(chunksWritten)) await this.refreshStatistics(writer);
       }
       const finishedAt = new Date();
       await this.prisma.$transaction([
@@ -441,6 +446,18 @@ export class ImportEngine {
         });
       throw error;
     }
+  }
+
+  /**
+   * A large import into a young organization grows its tables from nothing, and plans chosen
+   * while they were empty (the foreign-key checks' among them) scan every row of the organization
+   * for each insert; where autovacuum has not analysed them yet, each chunk gets slower than the
+   * last. Refreshing the statistics now and then as the import grows keeps the plans on the indexes.
+   */
+  private async refreshStatistics(writer: Writer): Promise<void> {
+    const tables = [...new Set([...writer.tables, 'external_links', 'import_row_results', 'audit_logs'])];
+    // Table names come from the writers' constants, never from input.
+    await this.prisma.$executeRawUnsafe(`ANALYZE ${tables.map((table) => `"${table}"`).join(', ')}`);
   }
 
   /**

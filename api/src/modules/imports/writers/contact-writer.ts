@@ -550,6 +550,20 @@ async function contactCandidates(
 
 export const contactWriter: ImportRecordWriter<'contacts'> = {
   kind: 'contacts',
+  tables: [
+    'contacts',
+    'contact_emails',
+    'contact_phone_numbers',
+    'contact_addresses',
+    'contact_employments',
+    'contact_tags',
+    'tags',
+    'notes',
+    'persons',
+    'households',
+    'families',
+    'family_members',
+  ],
   entityType: EntityType.contact,
   create: async (tx, context, record) => (await createContacts(tx, context, [record]))[0]!,
   writeFields: writeContactFields,

@@ -521,6 +521,17 @@ async function unresolvedOwners(
 
 export const financialRecordWriter: ImportRecordWriter<'financialRecords'> = {
   kind: 'financialRecords',
+  tables: [
+    'financial_records',
+    'financial_record_owners',
+    'investment_accounts',
+    'bank_accounts',
+    'institutions',
+    'persons',
+    'households',
+    'families',
+    'family_members',
+  ],
   entityType: FINANCIAL_RECORD_ID_TYPE.INVESTMENT_ACCOUNT,
   entityTypes: RECORD_ENTITY_TYPES,
   create: createRecord,

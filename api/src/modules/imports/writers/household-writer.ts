@@ -257,6 +257,7 @@ async function writeHouseholdFields(
 
 export const householdWriter: ImportRecordWriter<'households'> = {
   kind: 'households',
+  tables: ['households'],
   entityType: EntityType.household,
   async create(tx, context, record) {
     const id = newId(EntityType.household);

@@ -38,6 +38,11 @@ export interface ImportRecordWriter<K extends ImportRecordKind> {
    * `bank_account`). The engine then takes each entity's type from its id. Absent: `entityType`.
    */
   readonly entityTypes?: readonly string[];
+  /**
+   * The tables the writer fills (as PostgreSQL names them): the engine refreshes their planner
+   * statistics as an import grows them, see `ImportEngine.commit`.
+   */
+  readonly tables: readonly string[];
   /** Creates the entity; returns its id. */
   create(tx: ImportTx, context: ImportWriteContext, record: ImportedRecordByKind[K]): Promise<string>;
   /**

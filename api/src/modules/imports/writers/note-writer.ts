@@ -107,6 +107,7 @@ async function createNote(tx: Tx, context: ImportWriteContext, record: ImportedN
 
 export const noteWriter: ImportRecordWriter<'notes'> = {
   kind: 'notes',
+  tables: ['notes'],
   entityType: EntityType.note,
   create: createNote,
   writeFields: writeNoteFields,

@@ -95,6 +95,7 @@ export async function personInUse(tx: Tx, organizationId: string, personId: stri
 
 export const personWriter: ImportRecordWriter<'persons'> = {
   kind: 'persons',
+  tables: ['persons', 'households', 'families', 'family_members'],
   entityType: EntityType.person,
   async create(tx, context, record) {
     const id = newId(EntityType.person);

@@ -178,6 +178,7 @@ async function createTask(tx: Tx, context: ImportWriteContext, record: ImportedT
 
 export const taskWriter: ImportRecordWriter<'tasks'> = {
   kind: 'tasks',
+  tables: ['tasks'],
   entityType: EntityType.basicTask,
   create: createTask,
   writeFields: writeTaskFields,
