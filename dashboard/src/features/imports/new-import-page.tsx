@@ -14,7 +14,8 @@ const UPLOAD_HINTS: Record<string, string> = {
   WRONG_ENCODING: 'Save the file again as UTF-8 (or Windows-1252) and upload it again.',
   RAGGED_ROW: 'A row has more or fewer cells than the header. Fix that row, or export the file again.',
   DUPLICATE_HEADERS: 'Two columns have the same name. Rename one of them and upload again.',
-  DUPLICATE_SOURCE_ID: 'Two rows carry the same id at the source. Remove the duplicate and upload again.',
+  WORKBOOK_TOO_LARGE:
+    'The workbook unpacks to far more than it weighs. Save the sheet as CSV, or split the workbook, and upload again.',
   UNSUPPORTED_FORMAT: 'Only CSV and XLSX files can be imported. Save a legacy .xls file as .xlsx first.',
 };
 
