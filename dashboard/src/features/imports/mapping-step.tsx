@@ -129,65 +129,27 @@ function ProfilePickers({
   return (
     <div className="space-y-3">
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
-        <div className="flex items-end gap-2">
-          <div className="flex-1">
-            <Labelled label="Built-in profile">
-              {(id) => (
-                <select
-                  id={id}
-                  className={controlClass(false)}
-                  value={builtIn}
-                  onChange={(event) => setBuiltIn(event.target.value)}
-                >
-                  <option value="">Choose a profile…</option>
-                  {IMPORT_PROFILES.map((profile) => (
-                    <option key={profile.id} value={profile.id}>
-                      {profile.name} ({kindLabel(profile.kind)})
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Labelled>
-          </div>
-          <Button
-            type="button"
-            variant="secondary"
-            disabled={!builtIn || busy}
-            onClick={() => void apply({ profileId: builtIn })}
-          >
-            Use profile
-          </Button>
-        </div>
+        <ProfilePicker
+          label="Built-in profile"
+          placeholder="Choose a profile…"
+          profiles={IMPORT_PROFILES}
+          value={builtIn}
+          onChange={setBuiltIn}
+          action="Use profile"
+          disabled={busy}
+          onApply={() => void apply({ profileId: builtIn })}
+        />
         {savedProfiles.data !== undefined && savedProfiles.data.length > 0 && (
-          <div className="flex items-end gap-2">
-            <div className="flex-1">
-              <Labelled label="Saved profile">
-                {(id) => (
-                  <select
-                    id={id}
-                    className={controlClass(false)}
-                    value={saved}
-                    onChange={(event) => setSaved(event.target.value)}
-                  >
-                    <option value="">Choose a saved profile…</option>
-                    {savedProfiles.data?.map((profile) => (
-                      <option key={profile.id} value={profile.id}>
-                        {profile.name} ({kindLabel(profile.kind)})
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </Labelled>
-            </div>
-            <Button
-              type="button"
-              variant="secondary"
-              disabled={!saved || busy}
-              onClick={() => void apply({ customProfileId: saved })}
-            >
-              Use saved profile
-            </Button>
-          </div>
+          <ProfilePicker
+            label="Saved profile"
+            placeholder="Choose a saved profile…"
+            profiles={savedProfiles.data}
+            value={saved}
+            onChange={setSaved}
+            action="Use saved profile"
+            disabled={busy}
+            onApply={() => void apply({ customProfileId: saved })}
+          />
         )}
       </div>
       {error && (
@@ -457,6 +419,45 @@ export function MappingStep({
           </Button>
         </div>
       </Card>
+    </div>
+  );
+}
+
+/** A profile select with its "use" button (built-in or saved profiles). */
+function ProfilePicker(props: {
+  label: string;
+  placeholder: string;
+  profiles: readonly { id: string; name: string; kind: string }[];
+  value: string;
+  onChange: (value: string) => void;
+  action: string;
+  disabled: boolean;
+  onApply: () => void;
+}) {
+  return (
+    <div className="flex items-end gap-2">
+      <div className="flex-1">
+        <Labelled label={props.label}>
+          {(id) => (
+            <select
+              id={id}
+              className={controlClass(false)}
+              value={props.value}
+              onChange={(event) => props.onChange(event.target.value)}
+            >
+              <option value="">{props.placeholder}</option>
+              {props.profiles.map((profile) => (
+                <option key={profile.id} value={profile.id}>
+                  {profile.name} ({kindLabel(profile.kind)})
+                </option>
+              ))}
+            </select>
+          )}
+        </Labelled>
+      </div>
+      <Button type="button" variant="secondary" disabled={!props.value || props.disabled} onClick={props.onApply}>
+        {props.action}
+      </Button>
     </div>
   );
 }

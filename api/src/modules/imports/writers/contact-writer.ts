@@ -30,6 +30,62 @@ const CONTACT_STATE = {
 /** The type of the tags an import creates; a tag of any type with the same name is reused. */
 export const IMPORTED_TAG_TYPE = 'IMPORT';
 
+type ContactOwner = { organizationId: string; contactId: string };
+type Employment = NonNullable<ImportedContact['employment']>;
+
+/** The rows of a contact's lists, as both a create and an update write them. */
+function emailRow(email: ImportedContact['emails'][number], owner: ContactOwner) {
+  return {
+    id: newId(EntityType.contactEmail),
+    ...owner,
+    email: email.email,
+    label: email.label,
+    isPrimary: email.primary,
+  };
+}
+
+function phoneRow(phone: ImportedContact['phones'][number], owner: ContactOwner) {
+  return {
+    id: newId(EntityType.contactPhoneNumber),
+    ...owner,
+    countryCode: phone.countryCode,
+    number: phone.number,
+    type: phone.type,
+    label: phone.label,
+    isPrimary: phone.primary,
+  };
+}
+
+function addressRow(address: ImportedContact['addresses'][number], owner: ContactOwner) {
+  return {
+    id: newId(EntityType.contactAddress),
+    ...owner,
+    label: address.label,
+    line1: address.line1,
+    line2: address.line2,
+    city: address.city,
+    province: address.province,
+    postalCode: address.postalCode,
+    countryName: address.countryName,
+    isPrimary: address.primary,
+  };
+}
+
+/** An employment without employer and title is no employment. */
+function hasEmployment(employment: ImportedContact['employment'] | undefined): employment is Employment {
+  return Boolean(employment && (employment.employerName || employment.jobTitle));
+}
+
+function employmentRow(employment: Employment, owner: ContactOwner) {
+  return {
+    id: newId(EntityType.contactEmployment),
+    ...owner,
+    employerName: employment.employerName,
+    jobTitle: employment.jobTitle,
+    isPrimary: true,
+  };
+}
+
 /**
  * Writes the given fields of a mapped contact onto a stored one. Only the fields present are
  * touched: an update passes just the changed fields (and a rollback their before values), so the
@@ -68,60 +124,20 @@ async function writeContactFields(
   const owner = { organizationId, contactId };
   if (fields.emails) {
     await tx.contactEmail.deleteMany({ where: owner });
-    await tx.contactEmail.createMany({
-      data: fields.emails.map((email) => ({
-        id: newId(EntityType.contactEmail),
-        ...owner,
-        email: email.email,
-        label: email.label,
-        isPrimary: email.primary,
-      })),
-    });
+    await tx.contactEmail.createMany({ data: fields.emails.map((email) => emailRow(email, owner)) });
   }
   if (fields.phones) {
     await tx.contactPhoneNumber.deleteMany({ where: owner });
-    await tx.contactPhoneNumber.createMany({
-      data: fields.phones.map((phone) => ({
-        id: newId(EntityType.contactPhoneNumber),
-        ...owner,
-        countryCode: phone.countryCode,
-        number: phone.number,
-        type: phone.type,
-        label: phone.label,
-        isPrimary: phone.primary,
-      })),
-    });
+    await tx.contactPhoneNumber.createMany({ data: fields.phones.map((phone) => phoneRow(phone, owner)) });
   }
   if (fields.addresses) {
     await tx.contactAddress.deleteMany({ where: owner });
-    await tx.contactAddress.createMany({
-      data: fields.addresses.map((address) => ({
-        id: newId(EntityType.contactAddress),
-        ...owner,
-        label: address.label,
-        line1: address.line1,
-        line2: address.line2,
-        city: address.city,
-        province: address.province,
-        postalCode: address.postalCode,
-        countryName: address.countryName,
-        isPrimary: address.primary,
-      })),
-    });
+    await tx.contactAddress.createMany({ data: fields.addresses.map((address) => addressRow(address, owner)) });
   }
   if ('employment' in fields) {
     await tx.contactEmployment.deleteMany({ where: owner });
-    const employment = fields.employment;
-    if (employment && (employment.employerName || employment.jobTitle))
-      await tx.contactEmployment.create({
-        data: {
-          id: newId(EntityType.contactEmployment),
-          ...owner,
-          employerName: employment.employerName,
-          jobTitle: employment.jobTitle,
-          isPrimary: true,
-        },
-      });
+    if (hasEmployment(fields.employment))
+      await tx.contactEmployment.create({ data: employmentRow(fields.employment, owner) });
   }
   if (fields.tags) await writeTags(tx, context, contactId, fields.tags);
   if ('note' in fields) await writeNote(tx, context, contactId, contact.teamId, fields.note ?? null);
@@ -296,74 +312,127 @@ async function createContacts(tx: Tx, context: ImportWriteContext, records: Impo
       source: record.source,
     })),
   });
-  const owned = <T, R>(list: (record: ImportedContact) => readonly T[], row: (item: T, contactId: string) => R) =>
-    records.flatMap((record, index) => list(record).map((item) => row(item, ids[index]!)));
-  const emails = owned(
-    (record) => record.emails,
-    (email, contactId) => ({
-      id: newId(EntityType.contactEmail),
-      organizationId,
-      contactId,
-      email: email.email,
-      label: email.label,
-      isPrimary: email.primary,
-    }),
-  );
-  const phones = owned(
-    (record) => record.phones,
-    (phone, contactId) => ({
-      id: newId(EntityType.contactPhoneNumber),
-      organizationId,
-      contactId,
-      countryCode: phone.countryCode,
-      number: phone.number,
-      type: phone.type,
-      label: phone.label,
-      isPrimary: phone.primary,
-    }),
-  );
-  const addresses = owned(
-    (record) => record.addresses,
-    (address, contactId) => ({
-      id: newId(EntityType.contactAddress),
-      organizationId,
-      contactId,
-      label: address.label,
-      line1: address.line1,
-      line2: address.line2,
-      city: address.city,
-      province: address.province,
-      postalCode: address.postalCode,
-      countryName: address.countryName,
-      isPrimary: address.primary,
-    }),
-  );
-  const employments = owned(
-    (record) => (record.employment?.employerName || record.employment?.jobTitle ? [record.employment] : []),
-    (employment, contactId) => ({
-      id: newId(EntityType.contactEmployment),
-      organizationId,
-      contactId,
-      employerName: employment.employerName,
-      jobTitle: employment.jobTitle,
-      isPrimary: true,
-    }),
-  );
+  const owned = <T, R>(list: (record: ImportedContact) => readonly T[], row: (item: T, owner: ContactOwner) => R) =>
+    records.flatMap((record, index) =>
+      list(record).map((item) => row(item, { organizationId, contactId: ids[index]! })),
+    );
+  const emails = owned((record) => record.emails, emailRow);
+  const phones = owned((record) => record.phones, phoneRow);
+  const addresses = owned((record) => record.addresses, addressRow);
+  const employments = owned((record) => (hasEmployment(record.employment) ? [record.employment] : []), employmentRow);
   if (emails.length > 0) await tx.contactEmail.createMany({ data: emails });
   if (phones.length > 0) await tx.contactPhoneNumber.createMany({ data: phones });
   if (addresses.length > 0) await tx.contactAddress.createMany({ data: addresses });
   if (employments.length > 0) await tx.contactEmployment.createMany({ data: employments });
+  await tagContacts(
+    tx,
+    context,
+    records.map((record, index) => ({ contactId: ids[index]!, names: record.tags })),
+  );
+  // A birth date alone needs just a new person of the contact's names (no household to place
+  // it in): made set-based. A household or a note takes the row-by-row path.
+  const bornOnly: { contactId: string; record: ImportedContact }[] = [];
   for (const [index, record] of records.entries()) {
-    const { tags, note, dateOfBirth, household } = record;
-    const extras: Partial<ImportedContact> = {
-      ...(tags.length === 0 ? {} : { tags }),
+    const { note, dateOfBirth, household } = record;
+    if (note === null && household === null) {
+      if (dateOfBirth !== null) bornOnly.push({ contactId: ids[index]!, record });
+      continue;
+    }
+    await writeContactFields(tx, context, ids[index]!, {
       ...(note === null ? {} : { note }),
       ...(dateOfBirth === null ? {} : { dateOfBirth }),
       ...(household === null ? {} : { household }),
-    };
-    if (Object.keys(extras).length > 0) await writeContactFields(tx, context, ids[index]!, extras);
+    });
   }
+  await createContactPersons(tx, context, bornOnly);
   return ids;
+}
+
+/**
+ * Tags new contacts of a chunk at once: the organization's tags found by name (case aside) in one
+ * query, the missing ones created and marked as the batch's, every contact's tags in one insert.
+ */
+async function tagContacts(
+  tx: Tx,
+  context: ImportWriteContext,
+  contacts: { contactId: string; names: readonly string[] }[],
+): Promise<void> {
+  const { organizationId } = context;
+  const namesOf = (names: readonly string[]) => [
+    ...new Map(
+      names
+        .map((name) => name.trim())
+        .filter(Boolean)
+        .map((name) => [name.toLowerCase(), name]),
+    ).values(),
+  ];
+  const wanted = [...new Map(contacts.flatMap((c) => namesOf(c.names)).map((n) => [n.toLowerCase(), n])).values()];
+  if (wanted.length === 0) return;
+  const existing = await tx.tag.findMany({
+    where: { organizationId, name: { in: wanted, mode: 'insensitive' } },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    select: { id: true, name: true },
+  });
+  const tagIdOf = new Map<string, string>();
+  for (const tag of existing) if (!tagIdOf.has(tag.name.toLowerCase())) tagIdOf.set(tag.name.toLowerCase(), tag.id);
+  const created = wanted
+    .filter((name) => !tagIdOf.has(name.toLowerCase()))
+    .map((name) => ({ id: newId(EntityType.tag), organizationId, name, type: IMPORTED_TAG_TYPE }));
+  if (created.length > 0) {
+    await tx.tag.createMany({ data: created });
+    await tx.externalLink.createMany({
+      data: created.map((tag) => ({
+        id: newId(EntityType.externalLink),
+        organizationId,
+        entityType: EntityType.tag,
+        entityId: tag.id,
+        source: context.source,
+        importBatchId: context.importBatchId,
+        lastSeenAt: context.now,
+      })),
+    });
+    for (const tag of created) tagIdOf.set(tag.name.toLowerCase(), tag.id);
+  }
+  const links = contacts.flatMap(({ contactId, names }) =>
+    namesOf(names).map((name) => ({ organizationId, contactId, tagId: tagIdOf.get(name.toLowerCase())! })),
+  );
+  await tx.contactTag.createMany({ data: links });
+}
+
+/** New contacts' persons (named as the contact, with the row's birth date, in no household), marked as the batch's. */
+async function createContactPersons(
+  tx: Tx,
+  context: ImportWriteContext,
+  contacts: { contactId: string; record: ImportedContact }[],
+): Promise<void> {
+  if (contacts.length === 0) return;
+  const { organizationId } = context;
+  const persons = contacts.map(({ record }) => ({
+    id: newId(EntityType.person),
+    organizationId,
+    firstName: record.firstName,
+    lastName: record.lastName,
+    middleName: record.middleName,
+    preferredName: record.preferredName,
+    gender: record.gender,
+    dateOfBirth: dayOf(record.dateOfBirth),
+  }));
+  await tx.person.createMany({ data: persons });
+  await tx.externalLink.createMany({
+    data: persons.map((person) => ({
+      id: newId(EntityType.externalLink),
+      organizationId,
+      entityType: EntityType.person,
+      entityId: person.id,
+      source: context.source,
+      importBatchId: context.importBatchId,
+      lastSeenAt: context.now,
+    })),
+  });
+  await tx.$executeRaw`
+    UPDATE contacts AS contact SET person_id = made.person_id
+    FROM unnest(${contacts.map((c) => c.contactId)}::text[], ${persons.map((p) => p.id)}::text[]) AS made(contact_id, person_id)
+    WHERE contact.organization_id = ${organizationId} AND contact.id = made.contact_id`;
 }
 
 /**
