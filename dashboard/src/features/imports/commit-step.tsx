@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Button, Callout, Card, Dialog, DialogPanel, Text, Title } from '@tremor/react';
+import { Button, Callout, Card, Text, Title } from '@tremor/react';
 import type { ImportBatchView } from '@meridian/domain';
 import { commitImport, rollbackImport, toApiError } from '../../api';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { RelativeTime } from '../../components/relative-time';
 import { formatCount } from '../../lib/format';
 import { CountCards } from './dry-run-step';
@@ -18,39 +19,18 @@ function ConfirmRollback({
   onClose: () => void;
   onRolledBack: () => void;
 }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
-  async function confirm() {
-    setBusy(true);
-    setError(undefined);
-    try {
-      await rollbackImport(batch.id);
-      onRolledBack();
-    } catch (failure) {
-      setError(toApiError(failure).message);
-      setBusy(false);
-    }
-  }
   return (
-    // Named with aria-label: Headless UI drops an aria-labelledby given here (see connections-table).
-    <Dialog open onClose={onClose} static aria-label="Roll back import">
-      <DialogPanel className="max-w-md" data-testid="rollback-dialog">
-        <h2 className="text-tremor-title font-semibold text-tremor-content-strong">Roll back import</h2>
-        <p className="mt-2 text-tremor-default text-tremor-content">
-          Roll back {batch.fileName ?? 'this import'}? The {formatCount(batch.counts.create)} records it created are
-          deleted and the fields it updated get their earlier values back.
-        </p>
-        {error && <Callout className="mt-4" title={error} color="rose" role="alert" />}
-        <div className="mt-6 flex justify-end gap-3">
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button color="rose" onClick={() => void confirm()} loading={busy}>
-            Roll back
-          </Button>
-        </div>
-      </DialogPanel>
-    </Dialog>
+    <ConfirmDialog
+      title="Roll back import"
+      testId="rollback-dialog"
+      confirmLabel="Roll back"
+      action={() => rollbackImport(batch.id)}
+      onDone={onRolledBack}
+      onClose={onClose}
+    >
+      Roll back {batch.fileName ?? 'this import'}? The {formatCount(batch.counts.create)} records it created are deleted
+      and the fields it updated get their earlier values back.
+    </ConfirmDialog>
   );
 }
 

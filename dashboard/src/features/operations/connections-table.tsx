@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Button, Callout, Dialog, DialogPanel } from '@tremor/react';
+import { Button, Callout } from '@tremor/react';
 import type { ConnectionView } from '@meridian/domain';
 import { deleteConnection, runConnectionNow, toApiError } from '../../api';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { RelativeTime } from '../../components/relative-time';
 import { formatCount } from '../../lib/format';
 import { ConnectionStatusBadge, NeedsReauthBadge, RunStatusBadge, isActiveRun, serviceLabel } from './sync-labels';
@@ -41,40 +42,18 @@ function ConfirmDelete({
   onClose: () => void;
   onDeleted: () => void;
 }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
-  async function confirm() {
-    setBusy(true);
-    setError(undefined);
-    try {
-      await deleteConnection(connection.id);
-      onDeleted();
-    } catch (failure) {
-      setError(toApiError(failure).message);
-      setBusy(false);
-    }
-  }
   return (
-    // Headless UI names the dialog from its own DialogTitle (Tremor does not export it) and drops an
-    // aria-labelledby given here, so the dialog is named with aria-label.
-    <Dialog open onClose={onClose} static aria-label="Delete connection">
-      <DialogPanel className="max-w-md" data-testid="delete-connection-dialog">
-        <h2 className="text-tremor-title font-semibold text-tremor-content-strong">Delete connection</h2>
-        <p className="mt-2 text-tremor-default text-tremor-content">
-          Delete the connection to {connectionName(connection)}? Syncing stops and its credentials are erased; the
-          accounts it brought stay, as manual records.
-        </p>
-        {error && <Callout className="mt-4" title={error} color="rose" role="alert" />}
-        <div className="mt-6 flex justify-end gap-3">
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button color="rose" onClick={() => void confirm()} loading={busy}>
-            Delete
-          </Button>
-        </div>
-      </DialogPanel>
-    </Dialog>
+    <ConfirmDialog
+      title="Delete connection"
+      testId="delete-connection-dialog"
+      confirmLabel="Delete"
+      action={() => deleteConnection(connection.id)}
+      onDone={onDeleted}
+      onClose={onClose}
+    >
+      Delete the connection to {connectionName(connection)}? Syncing stops and its credentials are erased; the accounts
+      it brought stay, as manual records.
+    </ConfirmDialog>
   );
 }
 
