@@ -1,23 +1,11 @@
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile, mkdir, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createPrismaClient,
-  folderScheduleId,
-  ImportFolderScheduler,
-  QueueService,
-  type PrismaClient,
-} from '@meridian/api';
+import { folderScheduleId, ImportFolderScheduler, QueueService, type PrismaClient } from '@meridian/api';
 import { EntityType, newId, type DropFolderView, type ImportBatchView } from '@meridian/domain';
 import { call, login } from '../../../../../test/support/http.js';
-import {
-  createTestEnvironment,
-  startTestApi,
-  startTestWorker,
-  type TestApi,
-  type TestEnvironment,
-} from '../../../../../test/support/app.js';
+import type { TestApi } from '../../../../../test/support/app.js';
+import { startImportWorld, type ImportWorld } from '../../../../../test/support/import-world.js';
 import { createOrganization, type CreatedOrganization } from '../../../../../test/support/factories.js';
 import { waitFor } from '../../../../../test/support/wait.js';
 import type { RunningWorker } from '../../../../../workers/src/worker-app.js';
@@ -26,7 +14,6 @@ import { SweepStuckImportsJob, sweepJobId } from '../../../../../workers/src/job
 const FIXTURES = resolve(import.meta.dirname, '../../../../../connectors/src/files/__fixtures__');
 const LONG_AGO = new Date('2026-01-01T00:00:00Z');
 
-let environment: TestEnvironment;
 let importDir: string;
 let dropRoot: string;
 let api: TestApi;
@@ -52,25 +39,17 @@ function createFolder(body: Record<string, unknown>, token = northToken) {
 
 const scheduler = () => worker.context.get(QueueService).queue('sync');
 
+let world: ImportWorld;
 beforeAll(async () => {
-  importDir = await mkdtemp(join(tmpdir(), 'meridian-import-folders-'));
+  world = await startImportWorld((dir) => ({ IMPORT_DROP_ROOT: join(dir, 'drop') }));
+  ({ api, worker, prisma, importDir } = world);
   dropRoot = join(importDir, 'drop');
-  environment = await createTestEnvironment({ IMPORT_DIR: importDir, IMPORT_DROP_ROOT: dropRoot });
-  api = await startTestApi({ seedDemo: false, environment });
-  worker = await startTestWorker(environment);
-  prisma = createPrismaClient(environment.databaseUrl);
   north = await createOrganization(prisma, { name: 'North Wealth' });
   south = await createOrganization(prisma, { name: 'South Wealth' });
   northToken = await login(api.baseUrl, north.email, north.password);
   southToken = await login(api.baseUrl, south.email, south.password);
 });
-afterAll(async () => {
-  await worker?.close();
-  await api?.close();
-  await prisma?.$disconnect();
-  await environment?.dispose();
-  await rm(importDir, { recursive: true, force: true });
-});
+afterAll(() => world?.close());
 
 describe('import folders: what a folder may be', () => {
   const valid = () => ({

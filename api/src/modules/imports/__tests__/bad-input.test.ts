@@ -1,21 +1,14 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createPrismaClient, type PrismaClient } from '@meridian/api';
+import type { PrismaClient } from '@meridian/api';
 import type { ImportBatchView } from '@meridian/domain';
-import {
-  createTestEnvironment,
-  startTestApi,
-  startTestWorker,
-  type TestApi,
-  type TestEnvironment,
-} from '../../../../../test/support/app.js';
+import type { TestApi } from '../../../../../test/support/app.js';
+import { startImportWorld, type ImportWorld } from '../../../../../test/support/import-world.js';
 import { createOrganization, type CreatedOrganization } from '../../../../../test/support/factories.js';
 import { call, login } from '../../../../../test/support/http.js';
 import { waitFor } from '../../../../../test/support/wait.js';
-import type { RunningWorker } from '../../../../../workers/src/worker-app.js';
 import {
   repeatedPart,
   SHEET_PREFIX,
@@ -30,10 +23,8 @@ import {
 const MAX_BYTES = 64 * 1024;
 const TOO_LARGE = `The file is larger than the limit of ${MAX_BYTES} bytes`;
 
-let environment: TestEnvironment;
 let importDir: string;
 let api: TestApi;
-let worker: RunningWorker;
 let prisma: PrismaClient;
 let organization: CreatedOrganization;
 let token: string;
@@ -88,22 +79,14 @@ const invalid = (reason: string, message: string): Refusal => ({
   message,
 });
 
+let world: ImportWorld;
 beforeAll(async () => {
-  importDir = await mkdtemp(join(tmpdir(), 'meridian-bad-imports-'));
-  environment = await createTestEnvironment({ IMPORT_DIR: importDir, IMPORT_MAX_BYTES: String(MAX_BYTES) });
-  api = await startTestApi({ seedDemo: false, environment });
-  worker = await startTestWorker(environment);
-  prisma = createPrismaClient(environment.databaseUrl);
+  world = await startImportWorld(() => ({ IMPORT_MAX_BYTES: String(MAX_BYTES) }));
+  ({ api, prisma, importDir } = world);
   organization = await createOrganization(prisma, { name: 'North Wealth' });
   token = await login(api.baseUrl, organization.email, organization.password);
 });
-afterAll(async () => {
-  await worker?.close();
-  await api?.close();
-  await prisma?.$disconnect();
-  await environment?.dispose();
-  await rm(importDir, { recursive: true, force: true });
-});
+afterAll(() => world?.close());
 
 describe('imports: bad input is refused at upload and leaves nothing', () => {
   beforeEach(expectNothingWritten);

@@ -1,28 +1,18 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPrismaClient, type PrismaClient } from '@meridian/api';
+import type { PrismaClient } from '@meridian/api';
 import { ContactMessage, EntityType, newId, PersonNameMessage, type ImportBatchView } from '@meridian/domain';
 import { call, login } from '../../../../../test/support/http.js';
-import {
-  createTestEnvironment,
-  startTestApi,
-  startTestWorker,
-  type TestApi,
-  type TestEnvironment,
-} from '../../../../../test/support/app.js';
+import type { TestApi } from '../../../../../test/support/app.js';
+import { startImportWorld, type ImportWorld } from '../../../../../test/support/import-world.js';
 import { createOrganization, type CreatedOrganization } from '../../../../../test/support/factories.js';
 import { waitFor } from '../../../../../test/support/wait.js';
-import type { RunningWorker } from '../../../../../workers/src/worker-app.js';
 
 const FIXTURES = resolve(import.meta.dirname, '../../../../../connectors/src/files/__fixtures__');
 const MAX_BYTES = 4096;
 
-let environment: TestEnvironment;
-let importDir: string;
 let api: TestApi;
-let worker: RunningWorker;
 let prisma: PrismaClient;
 let north: CreatedOrganization;
 let south: CreatedOrganization;
@@ -85,24 +75,16 @@ function northContacts() {
   });
 }
 
+let world: ImportWorld;
 beforeAll(async () => {
-  importDir = await mkdtemp(join(tmpdir(), 'meridian-imports-'));
-  environment = await createTestEnvironment({ IMPORT_DIR: importDir, IMPORT_MAX_BYTES: String(MAX_BYTES) });
-  api = await startTestApi({ seedDemo: false, environment });
-  worker = await startTestWorker(environment);
-  prisma = createPrismaClient(environment.databaseUrl);
+  world = await startImportWorld(() => ({ IMPORT_MAX_BYTES: String(MAX_BYTES) }));
+  ({ api, prisma } = world);
   north = await createOrganization(prisma, { name: 'North Wealth' });
   south = await createOrganization(prisma, { name: 'South Wealth' });
   northToken = await login(api.baseUrl, north.email, north.password);
   southToken = await login(api.baseUrl, south.email, south.password);
 });
-afterAll(async () => {
-  await worker?.close();
-  await api?.close();
-  await prisma?.$disconnect();
-  await environment?.dispose();
-  await rm(importDir, { recursive: true, force: true });
-});
+afterAll(() => world?.close());
 
 // Bad input (encoding, ragged rows, headers, empty, size, zip bombs, duplicate ids): bad-input.test.ts.
 

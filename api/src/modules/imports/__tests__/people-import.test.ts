@@ -4,26 +4,18 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPrismaClient, type PrismaClient } from '@meridian/api';
+import type { PrismaClient } from '@meridian/api';
 import { EntityType, newId, type ImportReviewItemView } from '@meridian/domain';
 import { call, login } from '../../../../../test/support/http.js';
-import {
-  createTestEnvironment,
-  startTestApi,
-  startTestWorker,
-  type TestApi,
-  type TestEnvironment,
-} from '../../../../../test/support/app.js';
+import type { TestApi } from '../../../../../test/support/app.js';
+import { startImportWorld, type ImportWorld } from '../../../../../test/support/import-world.js';
 import { createOrganization, type CreatedOrganization } from '../../../../../test/support/factories.js';
 import { IMPORT_SNAPSHOTS } from '../../../../../test/support/import-snapshots.js';
-import type { RunningWorker } from '../../../../../workers/src/worker-app.js';
 import { importApi } from './import-api.js';
 
 const FIXTURES = resolve(import.meta.dirname, '../../../../../connectors/src/files/__fixtures__');
 
-let environment: TestEnvironment;
 let api: TestApi;
-let worker: RunningWorker;
 let prisma: PrismaClient;
 let north: CreatedOrganization;
 let south: CreatedOrganization;
@@ -31,22 +23,16 @@ let northToken: string;
 let southToken: string;
 const flow = importApi(() => api.baseUrl);
 
+let world: ImportWorld;
 beforeAll(async () => {
-  environment = await createTestEnvironment();
-  api = await startTestApi({ seedDemo: false, environment });
-  worker = await startTestWorker(environment);
-  prisma = createPrismaClient(environment.databaseUrl);
+  world = await startImportWorld();
+  ({ api, prisma } = world);
   north = await createOrganization(prisma, { name: 'North Wealth' });
   south = await createOrganization(prisma, { name: 'South Wealth' });
   northToken = await login(api.baseUrl, north.email, north.password);
   southToken = await login(api.baseUrl, south.email, south.password);
 }, 120_000);
-afterAll(async () => {
-  await worker?.close();
-  await api?.close();
-  await prisma?.$disconnect();
-  await environment?.dispose();
-});
+afterAll(() => world?.close());
 
 const HEADER = 'sourceId,firstName,lastName,email,tags,note,dateOfBirth,householdSourceId,householdName,householdRole';
 const ANN = 'C-1,Ann,Roy,ann@example.com,VIP;Estate,Prefers e-mail.,1970-01-02,H-1,Roy household,Head';

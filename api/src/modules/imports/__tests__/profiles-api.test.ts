@@ -6,19 +6,13 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPrismaClient, type PrismaClient } from '@meridian/api';
+import type { PrismaClient } from '@meridian/api';
 import { IMPORT_PROFILES, type AnyImportProfile } from '@meridian/domain';
 import { login } from '../../../../../test/support/http.js';
-import {
-  createTestEnvironment,
-  startTestApi,
-  startTestWorker,
-  type TestApi,
-  type TestEnvironment,
-} from '../../../../../test/support/app.js';
+import type { TestApi } from '../../../../../test/support/app.js';
+import { startImportWorld, type ImportWorld } from '../../../../../test/support/import-world.js';
 import { createOrganization } from '../../../../../test/support/factories.js';
 import { IMPORT_SNAPSHOTS } from '../../../../../test/support/import-snapshots.js';
-import type { RunningWorker } from '../../../../../workers/src/worker-app.js';
 import { importWriterFor } from '../writers/registry.js';
 import { importApi, type ImportRow } from './import-api.js';
 import { mondayBoard } from '../../../../../connectors/src/files/__fixtures__/monday-board.js';
@@ -93,24 +87,16 @@ async function sampleOf(profile: AnyImportProfile, edited = false): Promise<{ fi
   };
 }
 
-let environment: TestEnvironment;
 let api: TestApi;
-let worker: RunningWorker;
 let prisma: PrismaClient;
 const flow = importApi(() => api.baseUrl);
 
+let world: ImportWorld;
 beforeAll(async () => {
-  environment = await createTestEnvironment();
-  api = await startTestApi({ seedDemo: false, environment });
-  worker = await startTestWorker(environment);
-  prisma = createPrismaClient(environment.databaseUrl);
+  world = await startImportWorld();
+  ({ api, prisma } = world);
 }, 120_000);
-afterAll(async () => {
-  await worker?.close();
-  await api?.close();
-  await prisma?.$disconnect();
-  await environment?.dispose();
-});
+afterAll(() => world?.close());
 
 /** Row counts of the tables imports write, for one organization: nothing may appear or vanish unseen. */
 async function tableCounts(organizationId: string): Promise<Record<string, number>> {

@@ -2,11 +2,10 @@
 // (households, owners, institutions, contacts, users), and that another organization importing
 // the same files never touches this one's entities. The import / re-import / edited copy / rollback
 // cycle of every profile is profiles-api.test.ts.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPrismaClient, type PrismaClient } from '@meridian/api';
+import type { PrismaClient } from '@meridian/api';
 import {
   EntityType,
   IMPORT_PROFILES,
@@ -16,25 +15,16 @@ import {
   type ImportBatchView,
 } from '@meridian/domain';
 import { call, login } from '../../../../../test/support/http.js';
-import {
-  createTestEnvironment,
-  startTestApi,
-  startTestWorker,
-  type TestApi,
-  type TestEnvironment,
-} from '../../../../../test/support/app.js';
+import type { TestApi } from '../../../../../test/support/app.js';
+import { startImportWorld, type ImportWorld } from '../../../../../test/support/import-world.js';
 import { createOrganization, type CreatedOrganization } from '../../../../../test/support/factories.js';
 import { RECORD_SNAPSHOTS } from '../../../../../test/support/import-snapshots-records.js';
 import { waitFor } from '../../../../../test/support/wait.js';
-import type { RunningWorker } from '../../../../../workers/src/worker-app.js';
 import { mondayBoard } from '../../../../../connectors/src/files/__fixtures__/monday-board.js';
 
 const FIXTURES = resolve(import.meta.dirname, '../../../../../connectors/src/files/__fixtures__');
 
-let environment: TestEnvironment;
-let importDir: string;
 let api: TestApi;
-let worker: RunningWorker;
 let prisma: PrismaClient;
 let north: CreatedOrganization;
 let south: CreatedOrganization;
@@ -137,12 +127,10 @@ async function world(org: CreatedOrganization) {
   };
 }
 
+let importWorld: ImportWorld;
 beforeAll(async () => {
-  importDir = await mkdtemp(join(tmpdir(), 'meridian-record-imports-'));
-  environment = await createTestEnvironment({ IMPORT_DIR: importDir });
-  api = await startTestApi({ seedDemo: false, environment });
-  worker = await startTestWorker(environment);
-  prisma = createPrismaClient(environment.databaseUrl);
+  importWorld = await startImportWorld();
+  ({ api, prisma } = importWorld);
   north = await createOrganization(prisma, { name: 'North Wealth' });
   south = await createOrganization(prisma, { name: 'South Wealth' });
   tokens = new Map([
@@ -150,13 +138,7 @@ beforeAll(async () => {
     [south.organizationId, await login(api.baseUrl, south.email, south.password)],
   ]);
 });
-afterAll(async () => {
-  await worker?.close();
-  await api?.close();
-  await prisma?.$disconnect();
-  await environment?.dispose();
-  await rm(importDir, { recursive: true, force: true });
-});
+afterAll(() => importWorld?.close());
 
 describe('financial records', () => {
   it('an account lands in its household with its owners, institution and money; joint owners share it', async () => {
