@@ -1,9 +1,12 @@
 import { defaultClientConditions, defaultServerConditions } from 'vite';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Workspace packages resolve to their TypeScript source ("source" export condition), so tests
 // never need a build first. Decorator metadata for Nest comes from tsconfig (oxc reads it).
-const resolve = { conditions: ['source', ...defaultClientConditions] };
+// `#test/...` is the test support folder, wherever a test sits.
+const alias = { '#test': fileURLToPath(new URL('./test', import.meta.url)) };
+const resolve = { alias, conditions: ['source', ...defaultClientConditions] };
 const ssr = { resolve: { conditions: ['source', ...defaultServerConditions], externalConditions: ['source'] } };
 const env = { TZ: 'UTC', NODE_ENV: 'test', LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' };
 

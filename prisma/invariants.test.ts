@@ -6,10 +6,10 @@ import { createPrismaClient, type PrismaClient } from '@meridian/api';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 import { TaskKind } from '../api/src/generated/prisma/enums.js';
-import { createTestDatabase } from '../test/support/database.js';
-import type { TestDatabase } from '../test/support/database.js';
-import { buildModelWorld } from '../test/support/model-world.js';
-import type { ModelWorld } from '../test/support/model-world.js';
+import { createTestDatabase } from '#test/support/database.js';
+import type { TestDatabase } from '#test/support/database.js';
+import { buildModelWorld } from '#test/support/model-world.js';
+import type { ModelWorld } from '#test/support/model-world.js';
 
 let database: TestDatabase | undefined;
 let prisma: PrismaClient;

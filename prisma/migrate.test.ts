@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-import { dropDatabase, newTestDatabaseName, testServerUrl } from '../test/support/database.js';
+import { dropDatabase, newTestDatabaseName, testServerUrl } from '#test/support/database.js';
 import { migrateDatabase } from './migrate.js';
 import { MIGRATIONS_DIR, readMigrationFolders, SCHEMA_PATH } from './migration-files.js';
 import type { MigrationFolder } from './migration-files.js';

@@ -21,8 +21,8 @@ import {
 import { createPrismaClient, type PrismaClient } from '@meridian/api';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-import { createTestDatabase, type TestDatabase } from '../test/support/database.js';
-import { createOrganization } from '../test/support/factories.js';
+import { createTestDatabase, type TestDatabase } from '#test/support/database.js';
+import { createOrganization } from '#test/support/factories.js';
 import { PER_HOUSEHOLD, SEED_REFERENCE_DATE, SEED_SIZES, seedDemoOrganization, type SeedResult } from './seed.js';
 import { ageOn } from './seed/finance.js';
 

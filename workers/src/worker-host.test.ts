@@ -4,8 +4,8 @@ import { createLogger } from '@meridian/api';
 import { jobNames, type JobName } from '@meridian/domain';
 import { buildJobRegistry, type JobHandler } from './job-registry.js';
 import { WorkerHost } from './worker-host.js';
-import { createTestEnvironment, type TestEnvironment } from '../../test/support/app.js';
-import { waitFor } from '../../test/support/wait.js';
+import { createTestEnvironment, type TestEnvironment } from '#test/support/app.js';
+import { waitFor } from '#test/support/wait.js';
 
 function handlerFor(jobName: JobName, handle: JobHandler['handle'] = async () => undefined): JobHandler {
   return { jobName, handle } as JobHandler;

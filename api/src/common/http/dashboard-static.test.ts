@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../../../../test/support/http.js';
-import { createTestEnvironment, startTestApi, type TestApi } from '../../../../test/support/app.js';
+import { call } from '#test/support/http.js';
+import { createTestEnvironment, startTestApi, type TestApi } from '#test/support/app.js';
 
 let dist: string;
 let api: TestApi;

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EntityType, newId } from '@meridian/domain';
 import { createPrismaClient, runAsOrganization, type PrismaClient } from '@meridian/api';
 import { scopeToCurrentOrganization } from './tenant-scope.js';
-import { createTestEnvironment, type TestEnvironment } from '../../../../test/support/app.js';
-import { createOrganization, type CreatedOrganization } from '../../../../test/support/factories.js';
+import { createTestEnvironment, type TestEnvironment } from '#test/support/app.js';
+import { createOrganization, type CreatedOrganization } from '#test/support/factories.js';
 
 let environment: TestEnvironment;
 let prisma: PrismaClient;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient, runAsOrganization, AuditService, type PrismaClient } from '@meridian/api';
 import { scopeToCurrentOrganization } from '../../common/tenancy/tenant-scope.js';
-import { call, login } from '../../../../test/support/http.js';
-import { startTestApi, type TestApi } from '../../../../test/support/app.js';
-import { createOrganization, type CreatedOrganization } from '../../../../test/support/factories.js';
+import { call, login } from '#test/support/http.js';
+import { startTestApi, type TestApi } from '#test/support/app.js';
+import { createOrganization, type CreatedOrganization } from '#test/support/factories.js';
 
 let api: TestApi;
 let prisma: PrismaClient;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient, type PrismaClient } from '@meridian/api';
-import { call, login } from '../../../../test/support/http.js';
-import { DEMO_ADMIN, startTestApi, type TestApi } from '../../../../test/support/app.js';
-import { createOrganization } from '../../../../test/support/factories.js';
+import { call, login } from '#test/support/http.js';
+import { DEMO_ADMIN, startTestApi, type TestApi } from '#test/support/app.js';
+import { createOrganization } from '#test/support/factories.js';
 
 let api: TestApi;
 let prisma: PrismaClient;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient, type PrismaClient } from '@meridian/api';
 import type { CashFlowSourceResponse, CashFlowView } from '@meridian/domain';
-import { login } from '../../../../test/support/http.js';
-import { startTestApi, type TestApi } from '../../../../test/support/app.js';
-import { createOrganization, type CreatedOrganization } from '../../../../test/support/factories.js';
+import { login } from '#test/support/http.js';
+import { startTestApi, type TestApi } from '#test/support/app.js';
+import { createOrganization, type CreatedOrganization } from '#test/support/factories.js';
 import {
   apiAs,
   createFinancialHousehold,
@@ -11,7 +11,7 @@ import {
   createRecord,
   setFxRate,
   type FinancialHousehold,
-} from '../../../../test/support/financial-factories.js';
+} from '#test/support/financial-factories.js';
 
 let api: TestApi;
 let prisma: PrismaClient;

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { holdsPrimaryRule } from '@meridian/domain';
 import { createPrismaClient, type PrismaClient } from '@meridian/api';
-import { login } from '../../../../test/support/http.js';
-import { startTestApi, type TestApi } from '../../../../test/support/app.js';
-import { createOrganization, type CreatedOrganization } from '../../../../test/support/factories.js';
-import { createContact, createFamily, createHousehold } from '../../../../test/support/crm-factories.js';
-import { apiClient, type ApiCall, type Body } from '../../../../test/support/crm-api.js';
+import { login } from '#test/support/http.js';
+import { startTestApi, type TestApi } from '#test/support/app.js';
+import { createOrganization, type CreatedOrganization } from '#test/support/factories.js';
+import { createContact, createFamily, createHousehold } from '#test/support/crm-factories.js';
+import { apiClient, type ApiCall, type Body } from '#test/support/crm-api.js';
 
 // "Exactly one primary" (crm §3) under any sequence of add / remove / set-primary calls: after every
 // call, a kind with records has exactly one primary, and none only when no record remains.

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient, type PrismaClient } from '@meridian/api';
-import { login } from '../../../../test/support/http.js';
-import { startTestApi, type TestApi } from '../../../../test/support/app.js';
-import { createOrganization, type CreatedOrganization } from '../../../../test/support/factories.js';
-import { createContact, createCustomField, createHousehold } from '../../../../test/support/crm-factories.js';
-import { apiClient, expectInvalid, expectNotFound, type ApiCall } from '../../../../test/support/crm-api.js';
+import { login } from '#test/support/http.js';
+import { startTestApi, type TestApi } from '#test/support/app.js';
+import { createOrganization, type CreatedOrganization } from '#test/support/factories.js';
+import { createContact, createCustomField, createHousehold } from '#test/support/crm-factories.js';
+import { apiClient, expectInvalid, expectNotFound, type ApiCall } from '#test/support/crm-api.js';
 
 let api: TestApi;
 let prisma: PrismaClient;

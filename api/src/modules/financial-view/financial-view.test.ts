@@ -2,9 +2,9 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient, type PrismaClient } from '@meridian/api';
 import { isLiability, Money, type CurrencyCode, type FinancialView, type FxRateTable } from '@meridian/domain';
-import { login } from '../../../../test/support/http.js';
-import { startTestApi, type TestApi } from '../../../../test/support/app.js';
-import { createOrganization, type CreatedOrganization } from '../../../../test/support/factories.js';
+import { login } from '#test/support/http.js';
+import { startTestApi, type TestApi } from '#test/support/app.js';
+import { createOrganization, type CreatedOrganization } from '#test/support/factories.js';
 import {
   apiAs,
   createFinancialHousehold,
@@ -12,7 +12,7 @@ import {
   createRecord,
   setFxRate,
   type FinancialHousehold,
-} from '../../../../test/support/financial-factories.js';
+} from '#test/support/financial-factories.js';
 
 let api: TestApi;
 let prisma: PrismaClient;

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient, type PrismaClient } from '@meridian/api';
 import type { FinancialRecordResponse } from '@meridian/domain';
-import { login } from '../../../../test/support/http.js';
-import { startTestApi, type TestApi } from '../../../../test/support/app.js';
-import { createOrganization, type CreatedOrganization } from '../../../../test/support/factories.js';
+import { login } from '#test/support/http.js';
+import { startTestApi, type TestApi } from '#test/support/app.js';
+import { createOrganization, type CreatedOrganization } from '#test/support/factories.js';
 import {
   apiAs,
   createFinancialHousehold,
   createRecord,
   setFxRate,
   type FinancialHousehold,
-} from '../../../../test/support/financial-factories.js';
+} from '#test/support/financial-factories.js';
 
 let api: TestApi;
 let prisma: PrismaClient;

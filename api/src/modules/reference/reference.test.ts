@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENUMERATIONS, FORMS } from '@meridian/domain';
-import { call, login } from '../../../../test/support/http.js';
-import { DEMO_ADMIN, startTestApi, type TestApi } from '../../../../test/support/app.js';
+import { call, login } from '#test/support/http.js';
+import { DEMO_ADMIN, startTestApi, type TestApi } from '#test/support/app.js';
 
 let api: TestApi;
 let token: string;

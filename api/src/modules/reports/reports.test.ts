@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient, type PrismaClient } from '@meridian/api';
-import { call, login } from '../../../../test/support/http.js';
-import { startTestApi, type TestApi } from '../../../../test/support/app.js';
-import { createOrganization, type CreatedOrganization } from '../../../../test/support/factories.js';
-import { createContact, createHousehold, createMeeting, createNote } from '../../../../test/support/crm-factories.js';
-import { apiClient, expectInvalid, expectNotFound, type ApiCall } from '../../../../test/support/crm-api.js';
+import { call, login } from '#test/support/http.js';
+import { startTestApi, type TestApi } from '#test/support/app.js';
+import { createOrganization, type CreatedOrganization } from '#test/support/factories.js';
+import { createContact, createHousehold, createMeeting, createNote } from '#test/support/crm-factories.js';
+import { apiClient, expectInvalid, expectNotFound, type ApiCall } from '#test/support/crm-api.js';
 import { csvField } from './csv.js';
 
 let api: TestApi;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient, type PrismaClient } from '@meridian/api';
-import { call } from '../../../../test/support/http.js';
-import { startTestApi, type TestApi } from '../../../../test/support/app.js';
+import { call } from '#test/support/http.js';
+import { startTestApi, type TestApi } from '#test/support/app.js';
 
 let api: TestApi;
 let prisma: PrismaClient;

@@ -3,15 +3,15 @@ import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient, type PrismaClient } from '@meridian/api';
-import { call } from '../../../../test/support/http.js';
+import { call } from '#test/support/http.js';
 import {
   createTestEnvironment,
   startTestApi,
   startTestWorker,
   type TestApi,
   type TestEnvironment,
-} from '../../../../test/support/app.js';
-import { waitFor } from '../../../../test/support/wait.js';
+} from '#test/support/app.js';
+import { waitFor } from '#test/support/wait.js';
 import type { RunningWorker } from '../../worker-app.js';
 
 let environment: TestEnvironment;

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient, type PrismaClient } from '@meridian/api';
 import { FakePlaidServer } from '@meridian/connectors/testing';
 import type { ConnectionView, FinancialRecordResponse, FinancialView, ListPage, SyncRunAction } from '@meridian/domain';
-import { login } from '../../../../../test/support/http.js';
-import { createTestEnvironment, startTestApi, type TestApi } from '../../../../../test/support/app.js';
-import { createOrganization, type CreatedOrganization } from '../../../../../test/support/factories.js';
-import { apiAs, createHousehold, createRecord } from '../../../../../test/support/financial-factories.js';
+import { login } from '#test/support/http.js';
+import { createTestEnvironment, startTestApi, type TestApi } from '#test/support/app.js';
+import { createOrganization, type CreatedOrganization } from '#test/support/factories.js';
+import { apiAs, createHousehold, createRecord } from '#test/support/financial-factories.js';
 import { seedPlaidConnection, seedRun, seedSyncedAccount, type SeededConnection } from './support.js';
 
 let fake: FakePlaidServer;

@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PrismaClient } from '@meridian/api';
 import type { ImportBatchView } from '@meridian/domain';
-import type { TestApi } from '../../../../../test/support/app.js';
-import { startImportWorld, type ImportWorld } from '../../../../../test/support/import-world.js';
-import { createOrganization, type CreatedOrganization } from '../../../../../test/support/factories.js';
-import { call, login } from '../../../../../test/support/http.js';
-import { waitFor } from '../../../../../test/support/wait.js';
+import type { TestApi } from '#test/support/app.js';
+import { startImportWorld, type ImportWorld } from '#test/support/import-world.js';
+import { createOrganization, type CreatedOrganization } from '#test/support/factories.js';
+import { call, login } from '#test/support/http.js';
+import { waitFor } from '#test/support/wait.js';
 import {
   repeatedPart,
   SHEET_PREFIX,

@@ -2,8 +2,8 @@
 // commit and wait for the in-process worker, read the per-row report.
 import { expect } from 'vitest';
 import type { ImportBatchView } from '@meridian/domain';
-import { call } from '../../../../../test/support/http.js';
-import { waitFor } from '../../../../../test/support/wait.js';
+import { call } from '#test/support/http.js';
+import { waitFor } from '#test/support/wait.js';
 
 export interface ImportRow {
   rowNumber: number;

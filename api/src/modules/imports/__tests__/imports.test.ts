@@ -3,11 +3,11 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrismaClient } from '@meridian/api';
 import { ContactMessage, EntityType, newId, PersonNameMessage, type ImportBatchView } from '@meridian/domain';
-import { call, login } from '../../../../../test/support/http.js';
-import type { TestApi } from '../../../../../test/support/app.js';
-import { startImportWorld, type ImportWorld } from '../../../../../test/support/import-world.js';
-import { createOrganization, type CreatedOrganization } from '../../../../../test/support/factories.js';
-import { waitFor } from '../../../../../test/support/wait.js';
+import { call, login } from '#test/support/http.js';
+import type { TestApi } from '#test/support/app.js';
+import { startImportWorld, type ImportWorld } from '#test/support/import-world.js';
+import { createOrganization, type CreatedOrganization } from '#test/support/factories.js';
+import { waitFor } from '#test/support/wait.js';
 
 const FIXTURES = resolve(import.meta.dirname, '../../../../../connectors/src/files/__fixtures__');
 const MAX_BYTES = 4096;

@@ -6,11 +6,11 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrismaClient } from '@meridian/api';
 import { EntityType, newId, type ImportReviewItemView } from '@meridian/domain';
-import { call, login } from '../../../../../test/support/http.js';
-import type { TestApi } from '../../../../../test/support/app.js';
-import { startImportWorld, type ImportWorld } from '../../../../../test/support/import-world.js';
-import { createOrganization, type CreatedOrganization } from '../../../../../test/support/factories.js';
-import { IMPORT_SNAPSHOTS } from '../../../../../test/support/import-snapshots.js';
+import { call, login } from '#test/support/http.js';
+import type { TestApi } from '#test/support/app.js';
+import { startImportWorld, type ImportWorld } from '#test/support/import-world.js';
+import { createOrganization, type CreatedOrganization } from '#test/support/factories.js';
+import { IMPORT_SNAPSHOTS } from '#test/support/import-snapshots.js';
 import { importApi } from './import-api.js';
 
 const FIXTURES = resolve(import.meta.dirname, '../../../../../connectors/src/files/__fixtures__');

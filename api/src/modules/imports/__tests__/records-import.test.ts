@@ -14,12 +14,12 @@ import {
   type AnyImportProfile,
   type ImportBatchView,
 } from '@meridian/domain';
-import { call, login } from '../../../../../test/support/http.js';
-import type { TestApi } from '../../../../../test/support/app.js';
-import { startImportWorld, type ImportWorld } from '../../../../../test/support/import-world.js';
-import { createOrganization, type CreatedOrganization } from '../../../../../test/support/factories.js';
-import { RECORD_SNAPSHOTS } from '../../../../../test/support/import-snapshots-records.js';
-import { waitFor } from '../../../../../test/support/wait.js';
+import { call, login } from '#test/support/http.js';
+import type { TestApi } from '#test/support/app.js';
+import { startImportWorld, type ImportWorld } from '#test/support/import-world.js';
+import { createOrganization, type CreatedOrganization } from '#test/support/factories.js';
+import { RECORD_SNAPSHOTS } from '#test/support/import-snapshots-records.js';
+import { waitFor } from '#test/support/wait.js';
 import { mondayBoard } from '../../../../../connectors/src/files/__fixtures__/monday-board.js';
 
 const FIXTURES = resolve(import.meta.dirname, '../../../../../connectors/src/files/__fixtures__');

@@ -11,9 +11,9 @@ import {
   type PrismProxy,
   type WebhookDeliveryVariant,
 } from '@meridian/connectors/testing';
-import { createTestEnvironment, startTestApi, type TestApi } from '../../../../../test/support/app.js';
-import { createOrganization, type CreatedOrganization } from '../../../../../test/support/factories.js';
-import { createHousehold } from '../../../../../test/support/financial-factories.js';
+import { createTestEnvironment, startTestApi, type TestApi } from '#test/support/app.js';
+import { createOrganization, type CreatedOrganization } from '#test/support/factories.js';
+import { createHousehold } from '#test/support/financial-factories.js';
 import { seedPlaidConnection, type SeededConnection } from '../../connections/__tests__/support.js';
 
 let fake: FakePlaidServer;

@@ -9,10 +9,10 @@ import { pino } from 'pino';
 import { createApiApp, createPrismaClient, type PrismaClient } from '@meridian/api';
 import { FAKE_INSTITUTIONS, FakePlaidServer, startPrism, type PrismProxy } from '@meridian/connectors/testing';
 import type { ConnectionView, PlaidLinkSettings } from '@meridian/domain';
-import { login } from '../../../../../test/support/http.js';
-import { createTestEnvironment, type TestEnvironment } from '../../../../../test/support/app.js';
-import { createOrganization, type CreatedOrganization } from '../../../../../test/support/factories.js';
-import { apiAs, createHousehold } from '../../../../../test/support/financial-factories.js';
+import { login } from '#test/support/http.js';
+import { createTestEnvironment, type TestEnvironment } from '#test/support/app.js';
+import { createOrganization, type CreatedOrganization } from '#test/support/factories.js';
+import { apiAs, createHousehold } from '#test/support/financial-factories.js';
 import { seedPlaidConnection } from '../../connections/__tests__/support.js';
 
 let fake: FakePlaidServer;

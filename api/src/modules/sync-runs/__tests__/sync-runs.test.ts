@@ -9,10 +9,10 @@ import type {
   SyncRunDetail,
   SyncRunView,
 } from '@meridian/domain';
-import { login } from '../../../../../test/support/http.js';
-import { startTestApi, type TestApi } from '../../../../../test/support/app.js';
-import { createOrganization, type CreatedOrganization } from '../../../../../test/support/factories.js';
-import { apiAs, createHousehold } from '../../../../../test/support/financial-factories.js';
+import { login } from '#test/support/http.js';
+import { startTestApi, type TestApi } from '#test/support/app.js';
+import { createOrganization, type CreatedOrganization } from '#test/support/factories.js';
+import { apiAs, createHousehold } from '#test/support/financial-factories.js';
 import { seedPlaidConnection, seedRun, type SeededConnection } from '../../connections/__tests__/support.js';
 
 let api: TestApi;

@@ -4,14 +4,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient, SyncPageWriter, type PrismaClient } from '@meridian/api';
 import type { CashFlowSourceResponse, RecurringStreamResponse } from '@meridian/domain';
-import { startTestApi, type TestApi } from '../../../../../test/support/app.js';
-import { createOrganization } from '../../../../../test/support/factories.js';
-import {
-  apiAs,
-  createFinancialHousehold,
-  type FinancialHousehold,
-} from '../../../../../test/support/financial-factories.js';
-import { login } from '../../../../../test/support/http.js';
+import { startTestApi, type TestApi } from '#test/support/app.js';
+import { createOrganization } from '#test/support/factories.js';
+import { apiAs, createFinancialHousehold, type FinancialHousehold } from '#test/support/financial-factories.js';
+import { login } from '#test/support/http.js';
 import { checking, createPlaidConnection, finishRun, page, startRun, stream } from './__tests__/pages.js';
 import type { SyncRunRef } from './sync-page-writer.js';
 

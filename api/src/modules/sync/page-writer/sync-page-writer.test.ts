@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient, SyncPageWriter, type PrismaClient } from '@meridian/api';
 import { EntityType, newId } from '@meridian/domain';
-import { createTestDatabase, type TestDatabase } from '../../../../../test/support/database.js';
-import { createOrganization, type CreatedOrganization } from '../../../../../test/support/factories.js';
-import { createFinancialHousehold, type FinancialHousehold } from '../../../../../test/support/financial-factories.js';
+import { createTestDatabase, type TestDatabase } from '#test/support/database.js';
+import { createOrganization, type CreatedOrganization } from '#test/support/factories.js';
+import { createFinancialHousehold, type FinancialHousehold } from '#test/support/financial-factories.js';
 import {
   checking,
   createPlaidConnection,
