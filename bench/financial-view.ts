@@ -22,7 +22,7 @@ import {
   type CurrencyCode,
   type FinancialRecordType,
 } from '@meridian/domain';
-import { TokenService } from '../api/src/modules/auth/token.service.js';
+import { TokenService } from '../api/src/modules/platform/auth/token.service.js';
 import { migrateDatabase } from '../prisma/migrate.js';
 import {
   connect,

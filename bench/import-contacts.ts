@@ -26,7 +26,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { createApiApp, createLogger, createPrismaClient, loadConfig, type PrismaClient } from '@meridian/api';
 import { ContactType, EntityType, Gender, LeadSource, newId, type ImportBatchView } from '@meridian/domain';
 import { startWorker, type RunningWorker } from '@meridian/workers';
-import { TokenService } from '../api/src/modules/auth/token.service.js';
+import { TokenService } from '../api/src/modules/platform/auth/token.service.js';
 import { migrateDatabase } from '../prisma/migrate.js';
 import {
   connect,

@@ -24,16 +24,22 @@ export {
   PLAID_CONNECTOR,
   createPlaidClient,
   type ConnectorRegistry,
-} from './infra/connectors/connectors.module.js';
-export { EmailModule } from './modules/email/email.module.js';
-export { OutboxService } from './modules/email/outbox.service.js';
-export { OutboxRepository } from './modules/email/outbox.repository.js';
-export { AuditService, AuditModule, type AuditEntry } from './modules/audit/index.js';
-export { hashPassword } from './modules/auth/password.js';
+} from './modules/hub/providers/connectors.module.js';
+export { EmailModule } from './modules/platform/email/email.module.js';
+export { OutboxService } from './modules/platform/email/outbox.service.js';
+export { OutboxRepository } from './modules/platform/email/outbox.repository.js';
+export { AuditService, AuditModule, type AuditEntry } from './modules/platform/audit/index.js';
+export { hashPassword } from './modules/platform/auth/password.js';
 export { runMain } from './run-main.js';
 export type { PrismaClient, Prisma } from './generated/prisma/client.js';
-export { SyncModule, SyncRunLauncher, SyncScheduler, SyncPageWriter, type SyncRunRef } from './modules/sync/index.js';
-export { ImportsModule, ImportEngine } from './modules/imports/index.js';
+export {
+  SyncModule,
+  SyncRunLauncher,
+  SyncScheduler,
+  SyncPageWriter,
+  type SyncRunRef,
+} from './modules/hub/sync/index.js';
+export { ImportsModule, ImportEngine } from './modules/hub/imports/index.js';
 export {
   ImportFoldersModule,
   ImportFolderScheduler,
@@ -42,4 +48,4 @@ export {
   FOLDER_LEASE_MS,
   type ScanResult,
   type FileOutcome,
-} from './modules/import-folders/index.js';
+} from './modules/hub/imports/drop-folders/index.js';

@@ -7,7 +7,7 @@ import { SystemPrisma, TENANT_PRISMA } from './prisma/prisma.service.js';
 import { createRedis, REDIS, RedisCloser } from './redis/redis.module.js';
 import { QueueService } from './queue/queue.service.js';
 import { CredentialVault } from './secrets/credential-vault.js';
-import { ConnectorsModule } from './connectors/connectors.module.js';
+import { ConnectorsModule } from '../modules/hub/providers/connectors.module.js';
 
 /**
  * Configuration, logging, PostgreSQL (system and tenant-scoped clients), Redis and the queues:

@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import { DomainError, ErrorCode } from '@meridian/domain';
 import { routeSpecOf } from '../http/api-route.js';
 import { currentContext } from '../tenancy/request-context.js';
-import { TokenService } from '../../modules/auth/token.service.js';
+import { TokenService } from '../../modules/platform/auth/token.service.js';
 import { SystemPrisma } from '../../infra/prisma/prisma.service.js';
 
 /**

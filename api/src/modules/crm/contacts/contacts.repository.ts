@@ -1,0 +1,186 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { ContactSort, ContactType, SortDirection } from '@meridian/domain';
+import { Prisma } from '../../../generated/prisma/client.js';
+import { currentOrganizationId } from '../../../common/tenancy/request-context.js';
+import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
+import type { TenantTransaction } from './primary-records.js';
+import {
+  addressSelect,
+  emailSelect,
+  employmentSelect,
+  nameSelect,
+  ORDER_OLDEST_FIRST,
+  phoneSelect,
+  socialLinkSelect,
+  tagSelect,
+} from './views.js';
+
+/** Everything the contact page shows, sub-records oldest first. */
+export const contactSelect = {
+  id: true,
+  teamId: true,
+  personId: true,
+  householdId: true,
+  type: true,
+  ...nameSelect,
+  gender: true,
+  source: true,
+  discoveryMethod: true,
+  linkedinUrlBranch: true,
+  avatarUrl: true,
+  employmentStatus: true,
+  portalAccess: true,
+  createdAt: true,
+  updatedAt: true,
+  emails: { select: emailSelect, orderBy: ORDER_OLDEST_FIRST },
+  phoneNumbers: { select: phoneSelect, orderBy: ORDER_OLDEST_FIRST },
+  addresses: { select: addressSelect, orderBy: ORDER_OLDEST_FIRST },
+  employments: { select: employmentSelect, orderBy: ORDER_OLDEST_FIRST },
+  socialLinks: { select: socialLinkSelect, orderBy: ORDER_OLDEST_FIRST },
+  tags: { select: { tag: { select: tagSelect } }, orderBy: [{ createdAt: 'asc' }, { tagId: 'asc' }] },
+  leads: { select: { id: true }, orderBy: ORDER_OLDEST_FIRST, take: 1 },
+} satisfies Prisma.ContactSelect;
+export type ContactRow = Prisma.ContactGetPayload<{ select: typeof contactSelect }>;
+
+/** One row of a list: the primary e-mail and phone only, tags, lead, and the linked person and household. */
+export const contactListSelect = {
+  id: true,
+  teamId: true,
+  type: true,
+  ...nameSelect,
+  source: true,
+  discoveryMethod: true,
+  portalAccess: true,
+  createdAt: true,
+  emails: { select: emailSelect, where: { isPrimary: true }, take: 1 },
+  phoneNumbers: { select: phoneSelect, where: { isPrimary: true }, take: 1 },
+  tags: { select: { tag: { select: tagSelect } }, orderBy: [{ createdAt: 'asc' }, { tagId: 'asc' }] },
+  leads: { select: { id: true }, orderBy: ORDER_OLDEST_FIRST, take: 1 },
+  person: { select: { id: true, firstName: true, lastName: true, dateOfBirth: true } },
+  household: { select: { id: true, name: true } },
+} satisfies Prisma.ContactSelect;
+export type ContactListRow = Prisma.ContactGetPayload<{ select: typeof contactListSelect }>;
+
+export interface ContactFilters {
+  search?: string | undefined;
+  type?: ContactType | undefined;
+  tagId?: string | undefined;
+  teamId?: string | undefined;
+  dobDay?: number | undefined;
+  dobMonth?: number | undefined;
+}
+
+/** Stable orders: every one ends with the id, so equal names never swap between pages. */
+const ORDER_BY: Record<ContactSort, Record<SortDirection, Prisma.Sql>> = {
+  name: {
+    asc: Prisma.sql`lower(c.last_name) ASC, lower(c.first_name) ASC, c.id ASC`,
+    desc: Prisma.sql`lower(c.last_name) DESC, lower(c.first_name) DESC, c.id DESC`,
+  },
+  createdAt: { asc: Prisma.sql`c.created_at ASC, c.id ASC`, desc: Prisma.sql`c.created_at DESC, c.id DESC` },
+  updatedAt: { asc: Prisma.sql`c.updated_at ASC, c.id ASC`, desc: Prisma.sql`c.updated_at DESC, c.id DESC` },
+};
+
+/** `text` for a LIKE pattern that matches it literally (backslash is PostgreSQL's LIKE escape). */
+function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/** Fewer digits than this in a search are not looked up among phone numbers. */
+const MIN_PHONE_DIGITS = 3;
+
+@Injectable()
+export class ContactsRepository {
+  constructor(@Inject(TENANT_PRISMA) private readonly prisma: TenantPrismaClient) {}
+
+  findContact(contactId: string, client: TenantPrismaClient | TenantTransaction = this.prisma) {
+    return client.contact.findUnique({ where: { id: contactId }, select: contactSelect });
+  }
+
+  teamExists(teamId: string): Promise<boolean> {
+    return this.prisma.team.count({ where: { id: teamId } }).then((count) => count > 0);
+  }
+
+  personExists(personId: string): Promise<boolean> {
+    return this.prisma.person.count({ where: { id: personId } }).then((count) => count > 0);
+  }
+
+  listTags() {
+    return this.prisma.tag.findMany({ select: tagSelect, orderBy: [{ type: 'asc' }, { name: 'asc' }, { id: 'asc' }] });
+  }
+
+  listByPerson(personId: string) {
+    return this.prisma.contact.findMany({
+      where: { personId },
+      select: contactListSelect,
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    });
+  }
+
+  /**
+   * One page of contacts matching `filters`, in a stable order, and the number of matches. The
+   * search is written in SQL with the expressions of the search indexes (lower-cased full name and
+   * e-mail, phone digits: trigram GIN indexes), so it is an index lookup, not a scan of every
+   * contact. Raw SQL is not scoped by the tenant client: each statement names the organization.
+   */
+  async search(
+    filters: ContactFilters,
+    paging: { page: number; limit: number; sort: ContactSort; order: SortDirection },
+  ): Promise<{ rows: ContactListRow[]; total: number }> {
+    const where = this.whereClause(filters);
+    const offset = (paging.page - 1) * paging.limit;
+    const [ids, counted] = await Promise.all([
+      this.prisma.$queryRaw<{ id: string }[]>`
+        SELECT c.id FROM contacts c WHERE ${where}
+        ORDER BY ${ORDER_BY[paging.sort][paging.order]} LIMIT ${paging.limit} OFFSET ${offset}`,
+      this.prisma.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM contacts c WHERE ${where}`,
+    ]);
+    const rows = await this.prisma.contact.findMany({
+      where: { id: { in: ids.map((row) => row.id) } },
+      select: contactListSelect,
+    });
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return {
+      rows: ids.flatMap((row) => byId.get(row.id) ?? []),
+      total: counted[0]?.total ?? 0,
+    };
+  }
+
+  private whereClause(filters: ContactFilters): Prisma.Sql {
+    const organizationId = currentOrganizationId();
+    const conditions = [Prisma.sql`c.organization_id = ${organizationId}`];
+    if (filters.type) conditions.push(Prisma.sql`c.type = CAST(${filters.type} AS contact_type)`);
+    if (filters.teamId) conditions.push(Prisma.sql`c.team_id = ${filters.teamId}`);
+    if (filters.tagId) {
+      conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM contact_tags ct
+        WHERE ct.organization_id = c.organization_id AND ct.contact_id = c.id AND ct.tag_id = ${filters.tagId})`);
+    }
+    if (filters.dobDay !== undefined || filters.dobMonth !== undefined) {
+      const day =
+        filters.dobDay === undefined
+          ? Prisma.empty
+          : Prisma.sql`AND extract(day FROM p.date_of_birth) = ${filters.dobDay}`;
+      const month =
+        filters.dobMonth === undefined
+          ? Prisma.empty
+          : Prisma.sql`AND extract(month FROM p.date_of_birth) = ${filters.dobMonth}`;
+      conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM persons p
+        WHERE p.organization_id = c.organization_id AND p.id = c.person_id ${day} ${month})`);
+    }
+    if (filters.search) {
+      const pattern = `%${likeLiteral(filters.search.toLowerCase())}%`;
+      const matches = [
+        Prisma.sql`SELECT id FROM contacts
+          WHERE organization_id = ${organizationId} AND lower(first_name || ' ' || last_name) LIKE ${pattern}`,
+        Prisma.sql`SELECT contact_id FROM contact_emails
+          WHERE organization_id = ${organizationId} AND lower(email) LIKE ${pattern}`,
+      ];
+      const digits = filters.search.replace(/\D/g, '');
+      if (digits.length >= MIN_PHONE_DIGITS) {
+        matches.push(Prisma.sql`SELECT contact_id FROM contact_phone_numbers
+          WHERE organization_id = ${organizationId} AND number LIKE ${`%${digits}%`}`);
+      }
+      conditions.push(Prisma.sql`c.id IN (${Prisma.join(matches, ' UNION ')})`);
+    }
+    return Prisma.join(conditions, ' AND ');
+  }
+}

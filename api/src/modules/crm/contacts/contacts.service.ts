@@ -1,0 +1,269 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  EntityType,
+  newId,
+  notFound,
+  type ContactListItem,
+  type ContactListQuery,
+  type ContactResponse,
+  type ContactsByTeamQuery,
+  type CreateContact,
+  type CreateLead,
+  type LeadListQuery,
+  type ListPage,
+  type Tag,
+  type TagView,
+} from '@meridian/domain';
+import type { Prisma } from '../../../generated/prisma/client.js';
+import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
+import { AuditService } from '../../platform/audit/audit.service.js';
+import { CustomFieldsService } from '../custom-fields/custom-fields.service.js';
+import { contactListItemView, contactView, type ListItemOptions } from './contact-view.js';
+import { ContactsRepository, type ContactFilters } from './contacts.repository.js';
+import { withOrganization, type TenantTransaction } from './primary-records.js';
+import { nameColumns, tagSelect, tagView } from './views.js';
+
+/** What POST /contacts and POST /leads both create: a lead is a contact of type LEAD. */
+type NewContact = CreateContact | (CreateLead & { type: 'LEAD' });
+
+/** The contact columns a simple PATCH changes, read before and after for the audit log. */
+const simpleFieldsSelect = {
+  firstName: true,
+  lastName: true,
+  middleName: true,
+  preferredName: true,
+  shortName: true,
+  gender: true,
+  avatarUrl: true,
+  employmentStatus: true,
+} satisfies Prisma.ContactSelect;
+type SimpleFields = Prisma.ContactUpdateInput;
+
+const LIST_ITEM: ListItemOptions = { tags: true, entities: true, lead: false };
+
+@Injectable()
+export class ContactsService {
+  constructor(
+    @Inject(TENANT_PRISMA) private readonly prisma: TenantPrismaClient,
+    @Inject(ContactsRepository) private readonly contacts: ContactsRepository,
+    @Inject(AuditService) private readonly audit: AuditService,
+    @Inject(CustomFieldsService) private readonly customFields: CustomFieldsService,
+  ) {}
+
+  async get(contactId: string): Promise<ContactResponse> {
+    const row = await this.contacts.findContact(contactId);
+    // Another organization's contact is indistinguishable from a missing one.
+    if (!row) throw notFound('Contact');
+    return contactView(row, await this.customFields.valuesFor({ kind: 'CONTACT', contactId }));
+  }
+
+  /**
+   * Creates a contact (crm §5): its primary e-mail and phone number when given, its tags, and for a
+   * LEAD the lead record the pipeline starts from. One transaction, with its audit entry.
+   */
+  async create(input: NewContact): Promise<ContactResponse> {
+    if (!(await this.contacts.teamExists(input.teamId))) throw notFound('Team');
+    const contactId = newId(EntityType.contact);
+    await this.prisma.$transaction(async (tx) => {
+      await tx.contact.create({
+        data: withOrganization({
+          id: contactId,
+          teamId: input.teamId,
+          type: input.type,
+          ...nameColumns(input.name),
+          gender: input.gender,
+          source: input.source,
+          discoveryMethod: input.discoveryMethod,
+          linkedinUrlBranch: 'linkedinUrlBranch' in input ? (input.linkedinUrlBranch ?? null) : null,
+          avatarUrl: 'avatarUrl' in input ? (input.avatarUrl ?? null) : null,
+        }),
+      });
+      if (input.email) {
+        await tx.contactEmail.create({
+          data: withOrganization({
+            id: newId(EntityType.contactEmail),
+            contactId,
+            email: input.email,
+            isPrimary: true,
+          }),
+        });
+      }
+      if (input.phoneNumber) {
+        await tx.contactPhoneNumber.create({
+          data: withOrganization({
+            id: newId(EntityType.contactPhoneNumber),
+            contactId,
+            countryCode: input.phoneNumber.number.countryCode,
+            number: input.phoneNumber.number.number,
+            type: input.phoneNumber.type,
+            label: input.phoneNumber.label,
+            // The first number is the primary one, whatever the form said (crm §3).
+            isPrimary: true,
+          }),
+        });
+      }
+      for (const tag of 'tags' in input ? input.tags : []) await this.attachTag(tx, contactId, tag);
+      if (input.type === 'LEAD') {
+        await tx.lead.create({
+          data: withOrganization({ id: newId(EntityType.lead), teamId: input.teamId, contactId }),
+        });
+      }
+      const created = await this.contacts.findContact(contactId, tx);
+      await this.audit.record(tx, {
+        action: 'CREATE',
+        entityType: EntityType.contact,
+        entityId: contactId,
+        after: created ? contactView(created, []) : undefined,
+      });
+    });
+    return this.get(contactId);
+  }
+
+  setName(contactId: string, name: CreateContact['name']): Promise<ContactResponse> {
+    return this.updateFields(contactId, nameColumns(name));
+  }
+
+  setGender(contactId: string, gender: CreateContact['gender']): Promise<ContactResponse> {
+    return this.updateFields(contactId, { gender });
+  }
+
+  setAvatar(contactId: string, avatarUrl: string): Promise<ContactResponse> {
+    return this.updateFields(contactId, { avatarUrl });
+  }
+
+  setEmploymentStatus(contactId: string, employmentStatus: SimpleFields['employmentStatus']): Promise<ContactResponse> {
+    return this.updateFields(contactId, { employmentStatus });
+  }
+
+  private async updateFields(contactId: string, data: SimpleFields): Promise<ContactResponse> {
+    await this.prisma.$transaction(async (tx) => {
+      const before = await tx.contact.findUnique({ where: { id: contactId }, select: simpleFieldsSelect });
+      if (!before) throw notFound('Contact');
+      const after = await tx.contact.update({ where: { id: contactId }, data, select: simpleFieldsSelect });
+      await this.audit.record(tx, {
+        action: 'UPDATE',
+        entityType: EntityType.contact,
+        entityId: contactId,
+        before: changedFields(before, data),
+        after: changedFields(after, data),
+      });
+    });
+    return this.get(contactId);
+  }
+
+  /** `PATCH /contacts/{entityId}/add-tag`: the organization's tag of that type and name, created on first use. */
+  async addTag(contactId: string, tag: Tag): Promise<ContactResponse> {
+    await this.changeTags(contactId, (tx) => this.attachTag(tx, contactId, tag));
+    return this.get(contactId);
+  }
+
+  /** `DELETE /contacts/{entityId}/remove-tag`: by name and type; the tag itself stays for other contacts. */
+  async removeTag(contactId: string, tag: { name: string; type: string }): Promise<ContactResponse> {
+    await this.changeTags(contactId, async (tx, before) => {
+      const found = before.find((existing) => existing.name === tag.name && existing.type === tag.type);
+      if (!found) throw notFound('Tag');
+      await tx.contactTag.deleteMany({ where: { contactId, tagId: found.id } });
+    });
+    return this.get(contactId);
+  }
+
+  private async changeTags(
+    contactId: string,
+    change: (tx: TenantTransaction, before: TagView[]) => Promise<void>,
+  ): Promise<void> {
+    await this.prisma.$transaction(async (tx) => {
+      const { count } = await tx.contact.updateMany({ where: { id: contactId }, data: { updatedAt: new Date() } });
+      if (count === 0) throw notFound('Contact');
+      const before = await this.tagsOf(tx, contactId);
+      await change(tx, before);
+      const after = await this.tagsOf(tx, contactId);
+      await this.audit.record(tx, {
+        action: 'UPDATE',
+        entityType: EntityType.contact,
+        entityId: contactId,
+        before: { tags: before },
+        after: { tags: after },
+      });
+    });
+  }
+
+  private async tagsOf(tx: TenantTransaction, contactId: string): Promise<TagView[]> {
+    const links = await tx.contactTag.findMany({
+      where: { contactId },
+      select: { tag: { select: tagSelect } },
+      orderBy: [{ createdAt: 'asc' }, { tagId: 'asc' }],
+    });
+    return links.map((link) => tagView(link.tag));
+  }
+
+  private async attachTag(tx: TenantTransaction, contactId: string, tag: Tag): Promise<void> {
+    const existing = await tx.tag.findFirst({
+      where: { type: tag.type, name: tag.name },
+      select: { id: true, emoji: true },
+    });
+    const tagId = existing?.id ?? newId(EntityType.tag);
+    if (!existing) {
+      await tx.tag.create({ data: withOrganization({ id: tagId, name: tag.name, type: tag.type, emoji: tag.emoji }) });
+    } else if (tag.emoji !== null && tag.emoji !== existing.emoji) {
+      await tx.tag.update({ where: { id: tagId }, data: { emoji: tag.emoji } });
+    }
+    const linked = await tx.contactTag.count({ where: { contactId, tagId } });
+    if (linked === 0) {
+      await tx.contactTag.create({ data: withOrganization({ contactId, tagId }) });
+    }
+  }
+
+  async listTags(): Promise<TagView[]> {
+    return (await this.contacts.listTags()).map(tagView);
+  }
+
+  async list(query: ContactListQuery): Promise<ListPage<ContactListItem>> {
+    const { search, type, tagId, teamId, page, limit, sort, order } = query;
+    return this.page({ search, type, tagId, teamId }, { page, limit, sort, order }, LIST_ITEM);
+  }
+
+  /** `GET /contacts/by-team/{teamId}` (crm §7): birthdays by day and month; tags and entities on request. */
+  async byTeam(teamId: string, query: ContactsByTeamQuery): Promise<ListPage<ContactListItem>> {
+    if (!(await this.contacts.teamExists(teamId))) throw notFound('Team');
+    return this.page(
+      { teamId, dobDay: query.dobDay, dobMonth: query.dobMonth },
+      { page: query.page, limit: query.limit, sort: 'name', order: 'asc' },
+      { tags: query.includeTags, entities: query.includeEntities, lead: false },
+    );
+  }
+
+  /** `GET /contacts/by-person/{personId}` (crm §7): the contacts that are this person. */
+  async byPerson(personId: string): Promise<ContactListItem[]> {
+    if (!(await this.contacts.personExists(personId))) throw notFound('Person');
+    return (await this.contacts.listByPerson(personId)).map((row) => contactListItemView(row, LIST_ITEM));
+  }
+
+  /** `GET /leads?team=` (crm §7): contacts of type LEAD, of one team when asked. */
+  async leads(query: LeadListQuery): Promise<ListPage<ContactListItem>> {
+    if (query.team && !(await this.contacts.teamExists(query.team))) throw notFound('Team');
+    return this.page(
+      { type: 'LEAD', teamId: query.team },
+      { page: query.page, limit: query.limit, sort: 'createdAt', order: 'desc' },
+      { tags: true, entities: false, lead: true },
+    );
+  }
+
+  private async page(
+    filters: ContactFilters,
+    paging: Parameters<ContactsRepository['search']>[1],
+    include: ListItemOptions,
+  ): Promise<ListPage<ContactListItem>> {
+    const { rows, total } = await this.contacts.search(filters, paging);
+    return {
+      items: rows.map((row) => contactListItemView(row, include)),
+      page: paging.page,
+      limit: paging.limit,
+      total,
+    };
+  }
+}
+
+/** The fields of `row` that `data` changes: what the audit entry shows. */
+function changedFields<T extends Record<string, unknown>>(row: T, data: object): Partial<T> {
+  return Object.fromEntries(Object.keys(data).map((key) => [key, row[key]])) as Partial<T>;
+}

@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { CustomFieldsModule } from '../custom-fields/custom-fields.module.js';
+import { FinancialRecordsModule } from '../../financials/financial-records/financial-records.module.js';
+import { FamiliesController } from './families.controller.js';
+import { FamiliesService } from './families.service.js';
+import { HouseholdsController } from './households.controller.js';
+import { HouseholdsRepository } from './households.repository.js';
+import { HouseholdsService } from './households.service.js';
+import { PersonsController } from './persons.controller.js';
+import { PersonsService } from './persons.service.js';
+
+@Module({
+  imports: [CustomFieldsModule, FinancialRecordsModule],
+  controllers: [HouseholdsController, PersonsController, FamiliesController],
+  providers: [HouseholdsService, PersonsService, FamiliesService, HouseholdsRepository],
+  exports: [HouseholdsService],
+})
+export class HouseholdsModule {}

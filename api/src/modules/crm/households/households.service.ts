@@ -1,0 +1,204 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  EntityType,
+  newId,
+  notFound,
+  type CreateHousehold,
+  type HouseholdListQuery,
+  type HouseholdQuery,
+  type HouseholdResponse,
+  type ListPage,
+  type UpdateHousehold,
+  householdListItemSchema,
+} from '@meridian/domain';
+import type { z } from 'zod';
+import type { AuthenticatedCaller } from '../../../common/tenancy/request-context.js';
+import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
+import { AuditService } from '../../platform/audit/audit.service.js';
+import { contactListItemView } from '../contacts/contact-view.js';
+import { withOrganization } from '../contacts/primary-records.js';
+import { CustomFieldsService } from '../custom-fields/custom-fields.service.js';
+import { FinancialRecordsService } from '../../financials/financial-records/financial-records.service.js';
+import { corporationView, familyView, foundationView, personView, trustView } from './household-views.js';
+import { householdSelect, HouseholdsRepository, type HouseholdRow } from './households.repository.js';
+
+type HouseholdListItem = z.output<typeof householdListItemSchema>;
+
+/** The household's own columns, for its audit entries. */
+function householdRecord(row: HouseholdRow) {
+  return {
+    teamId: row.teamId,
+    name: row.name,
+    salutation: row.salutation,
+    primaryAdvisorId: row.primaryAdvisor?.id ?? null,
+    lastKycUpdatedAt: row.lastKycUpdatedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * Households (foundations §3, §7) and what relates to them: members (persons), corporations,
+ * trusts, foundations, families and contacts. `GET /households/{householdId}` assembles its view
+ * from one part per relation (`get` below); a further part, such as the household's financial
+ * records, joins by adding one more entry there and one more field to `householdSchema`.
+ */
+@Injectable()
+export class HouseholdsService {
+  constructor(
+    @Inject(TENANT_PRISMA) private readonly prisma: TenantPrismaClient,
+    @Inject(HouseholdsRepository) private readonly households: HouseholdsRepository,
+    @Inject(AuditService) private readonly audit: AuditService,
+    @Inject(CustomFieldsService) private readonly customFields: CustomFieldsService,
+    @Inject(FinancialRecordsService) private readonly financialRecords: FinancialRecordsService,
+  ) {}
+
+  async get(householdId: string, query: HouseholdQuery, caller: AuthenticatedCaller): Promise<HouseholdResponse> {
+    const household = await this.households.findHousehold(householdId);
+    // Another organization's household is indistinguishable from a missing one.
+    if (!household) throw notFound('Household');
+    const [members, corporations, trusts, foundations, families, contacts, customFields, permissions, records] =
+      await Promise.all([
+        this.members(householdId),
+        this.corporations(householdId),
+        this.trusts(householdId),
+        this.foundations(householdId),
+        this.households.families(householdId).then((rows) => rows.map(familyView)),
+        this.households
+          .contacts(householdId)
+          .then((rows) => rows.map((row) => contactListItemView(row, { tags: true, entities: false, lead: false }))),
+        this.customFields.valuesFor({ kind: 'HOUSEHOLD', householdId }),
+        query.withPermissions ? this.permissions(household.teamId, caller) : undefined,
+        // Each record in its own currency, and in `currency` when asked (foundations §7).
+        this.financialRecords.householdRecords(householdId, query.currency),
+      ]);
+    return {
+      id: household.id,
+      teamId: household.teamId,
+      name: household.name,
+      salutation: household.salutation,
+      primaryAdvisor: household.primaryAdvisor,
+      lastKycUpdatedAt: household.lastKycUpdatedAt?.toISOString() ?? null,
+      members,
+      corporations,
+      trusts,
+      foundations,
+      families,
+      contacts,
+      customFields,
+      financialRecords: records.records,
+      ...(permissions ? { permissions } : {}),
+      createdAt: household.createdAt.toISOString(),
+      updatedAt: household.updatedAt.toISOString(),
+    };
+  }
+
+  private async permissions(teamId: string, caller: AuthenticatedCaller) {
+    return { role: caller.role, isTeamMember: await this.households.isTeamMember(teamId, caller.userId) };
+  }
+
+  async list(query: HouseholdListQuery): Promise<ListPage<HouseholdListItem>> {
+    const { rows, total } = await this.households.list(query);
+    return {
+      items: rows.map((row) => ({
+        ...row,
+        contactType: row.contactType as HouseholdListItem['contactType'],
+        createdAt: row.createdAt.toISOString(),
+      })),
+      page: query.page,
+      limit: query.limit,
+      total,
+    };
+  }
+
+  async create(input: CreateHousehold, caller: AuthenticatedCaller): Promise<HouseholdResponse> {
+    await this.checkReferences(input);
+    const householdId = newId(EntityType.household);
+    await this.prisma.$transaction(async (tx) => {
+      const row = await tx.household.create({
+        data: withOrganization({
+          id: householdId,
+          teamId: input.teamId,
+          name: input.name,
+          salutation: input.salutation,
+          primaryAdvisorId: input.primaryAdvisorId,
+          lastKycUpdatedAt: input.lastKycUpdatedAt,
+        }),
+        select: householdSelect,
+      });
+      await this.audit.record(tx, {
+        action: 'CREATE',
+        entityType: EntityType.household,
+        entityId: householdId,
+        after: householdRecord(row),
+      });
+    });
+    return this.get(householdId, { withPermissions: false }, caller);
+  }
+
+  async update(householdId: string, input: UpdateHousehold, caller: AuthenticatedCaller): Promise<HouseholdResponse> {
+    await this.checkReferences(input);
+    await this.prisma.$transaction(async (tx) => {
+      const before = await tx.household.findUnique({ where: { id: householdId }, select: householdSelect });
+      if (!before) throw notFound('Household');
+      const after = await tx.household.update({
+        where: { id: householdId },
+        // Plain columns: a composite relation's disconnect would also clear organization_id.
+        data: {
+          ...(input.teamId === undefined ? {} : { teamId: input.teamId }),
+          ...(input.name === undefined ? {} : { name: input.name }),
+          ...(input.salutation === undefined ? {} : { salutation: input.salutation || null }),
+          ...(input.primaryAdvisorId === undefined ? {} : { primaryAdvisorId: input.primaryAdvisorId }),
+          ...(input.lastKycUpdatedAt === undefined ? {} : { lastKycUpdatedAt: input.lastKycUpdatedAt }),
+        },
+        select: householdSelect,
+      });
+      await this.audit.record(tx, {
+        action: 'UPDATE',
+        entityType: EntityType.household,
+        entityId: householdId,
+        before: householdRecord(before),
+        after: householdRecord(after),
+      });
+    });
+    return this.get(householdId, { withPermissions: false }, caller);
+  }
+
+  /** The team and advisor a household names must be the organization's own (else 404, like missing ones). */
+  private async checkReferences(input: { teamId?: string | undefined; primaryAdvisorId?: string | null | undefined }) {
+    if (input.teamId && !(await this.households.exists('team', input.teamId))) throw notFound('Team');
+    if (input.primaryAdvisorId && !(await this.households.exists('professional', input.primaryAdvisorId))) {
+      throw notFound('Professional');
+    }
+  }
+
+  private async requireHousehold(householdId: string): Promise<void> {
+    if (!(await this.households.exists('household', householdId))) throw notFound('Household');
+  }
+
+  private async members(householdId: string) {
+    return (await this.households.members(householdId)).map(personView);
+  }
+  private async corporations(householdId: string) {
+    return (await this.households.corporations(householdId)).map(corporationView);
+  }
+  private async trusts(householdId: string) {
+    return (await this.households.trusts(householdId)).map(trustView);
+  }
+  private async foundations(householdId: string) {
+    return (await this.households.foundations(householdId)).map(foundationView);
+  }
+
+  /** The persons, corporations, trusts or foundations of a household (404 when it is not the caller's). */
+  async related(householdId: string, kind: 'members' | 'corporations' | 'trusts' | 'foundations') {
+    await this.requireHousehold(householdId);
+    switch (kind) {
+      case 'members':
+        return this.members(householdId);
+      case 'corporations':
+        return this.corporations(householdId);
+      case 'trusts':
+        return this.trusts(householdId);
+      case 'foundations':
+        return this.foundations(householdId);
+    }
+  }
+}

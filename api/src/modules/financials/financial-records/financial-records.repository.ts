@@ -1,0 +1,280 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  EntityType,
+  isLiability,
+  newId,
+  type FinancialRecordType,
+  type LiabilityRecordType,
+  type OwnerKind,
+} from '@meridian/domain';
+import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
+import { currentOrganizationId } from '../../../common/tenancy/request-context.js';
+import type { Prisma } from '../../../generated/prisma/client.js';
+import { CONNECTION_SYNC_SELECT, personName, RECORD_INCLUDE, TYPE_RELATION, type RecordRow } from './record-mapper.js';
+
+type OwnerRow = RecordRow['owners'][number];
+type PartyRow = RecordRow['liabilityParties'][number];
+
+/** A transaction of the tenant client; the tenant client itself is one too, for reads. */
+export type Tx = Parameters<Parameters<TenantPrismaClient['$transaction']>[0]>[0];
+export type Db = Tx;
+
+/** The base columns every record has. */
+export interface RecordBase {
+  nickname?: string | null;
+  name?: string | null;
+  connectionType?: 'MANUAL' | 'MANAGED';
+  isJoint?: boolean;
+  asOfDate?: Date | null;
+}
+
+interface TypeTable {
+  findMany(args: { where: { id: { in: string[] } } }): Promise<{ id: string }[]>;
+  create(args: { data: Record<string, unknown> }): Promise<unknown>;
+  update(args: { where: { id: string }; data: Record<string, unknown> }): Promise<unknown>;
+}
+
+const OWNER_COLUMN = {
+  Person: 'personId',
+  Corporation: 'corporationId',
+  Trust: 'trustId',
+  Foundation: 'foundationId',
+} as const satisfies Record<OwnerKind, string>;
+
+/** A person, corporation, trust or foundation that can own or pay: its household and display name. */
+export interface Party {
+  id: string;
+  kind: OwnerKind;
+  householdId: string | null;
+  name: string;
+}
+
+@Injectable()
+export class FinancialRecordsRepository {
+  constructor(@Inject(TENANT_PRISMA) private readonly prisma: TenantPrismaClient) {}
+
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.prisma.$transaction(fn);
+  }
+
+  findHousehold(householdId: string, db: Db = this.prisma) {
+    return db.household.findUnique({ where: { id: householdId }, select: { id: true, name: true } });
+  }
+
+  /** A record that is not soft-deleted, with everything its response shows. */
+  async findRecord(id: string, db?: Db): Promise<RecordRow | null> {
+    const [row] = await this.loadRecords({ id, deletedAt: null }, db);
+    return row ?? null;
+  }
+
+  /** The household's records that are not soft-deleted, oldest first. */
+  listForHousehold(householdId: string): Promise<RecordRow[]> {
+    return this.loadRecords({ householdId, deletedAt: null });
+  }
+
+  /**
+   * Records with what their responses show. Rather than one include of all twelve type tables
+   * (one query per table, one after another), it reads the base rows, then only the type tables
+   * the rows use, the owners and the parties: concurrently outside a transaction (a transaction's
+   * queries share one connection, so there they run in turn).
+   */
+  private async loadRecords(where: Prisma.FinancialRecordWhereInput, db?: Db): Promise<RecordRow[]> {
+    const client = db ?? this.prisma;
+    const base = await client.financialRecord.findMany({ where, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+    if (base.length === 0) return [];
+    const idsByType = new Map<FinancialRecordType, string[]>();
+    for (const row of base) idsByType.set(row.type, [...(idsByType.get(row.type) ?? []), row.id]);
+    const liabilityIds = base.filter((row) => isLiability(row.type)).map((row) => row.id);
+    const ids = base.map((row) => row.id);
+    const connectionIds = [...new Set(base.flatMap((row) => (row.connectionId ? [row.connectionId] : [])))];
+    const reads: (() => Promise<unknown[]>)[] = [
+      () =>
+        connectionIds.length === 0
+          ? Promise.resolve([])
+          : client.connection.findMany({ where: { id: { in: connectionIds } }, select: CONNECTION_SYNC_SELECT }),
+      () =>
+        client.financialRecordOwner.findMany({ where: { financialRecordId: { in: ids } }, ...RECORD_INCLUDE.owners }),
+      () =>
+        liabilityIds.length === 0
+          ? Promise.resolve([])
+          : client.liabilityParty.findMany({
+              where: { financialRecordId: { in: liabilityIds } },
+              ...RECORD_INCLUDE.liabilityParties,
+            }),
+      ...[...idsByType].map(([type, typeIds]) => () => {
+        const args = type === 'CREDIT_CARD' ? RECORD_INCLUDE.creditCard : {};
+        return this.typeTable(client, type).findMany({ where: { id: { in: typeIds } }, ...args });
+      }),
+    ];
+    const results: unknown[][] = [];
+    if (db) for (const read of reads) results.push(await read());
+    else results.push(...(await Promise.all(reads.map((read) => read()))));
+    const [connections, owners, parties, ...typeRows] = results as [
+      RecordRow['connection'][],
+      OwnerRow[],
+      PartyRow[],
+      ...{ id: string }[][],
+    ];
+    const connectionById = new Map(connections.map((connection) => [connection!.id, connection]));
+    const typeRowById = new Map(typeRows.flat().map((row) => [row.id, row]));
+    return base.map((row) => {
+      const relations = Object.fromEntries(Object.values(TYPE_RELATION).map((relation) => [relation, null]));
+      return {
+        ...row,
+        ...relations,
+        [TYPE_RELATION[row.type]]: typeRowById.get(row.id) ?? null,
+        owners: owners.filter((owner) => owner.financialRecordId === row.id),
+        liabilityParties: parties.filter((party) => party.financialRecordId === row.id),
+        connection: (row.connectionId && connectionById.get(row.connectionId)) ?? null,
+      } as RecordRow;
+    });
+  }
+
+  /** Just enough of a record to check a reference to it (a securing asset, a mortgaged property). */
+  findRecordBrief(id: string, db: Db = this.prisma) {
+    return db.financialRecord.findFirst({
+      where: { id, deletedAt: null },
+      select: { id: true, type: true, householdId: true, realAsset: { select: { assetType: true } } },
+    });
+  }
+
+  async findParty(kind: OwnerKind, id: string, db: Db = this.prisma): Promise<Party | null> {
+    switch (kind) {
+      case 'Person': {
+        const person = await db.person.findUnique({
+          where: { id },
+          select: { id: true, householdId: true, displayName: true, firstName: true, lastName: true },
+        });
+        return person && { id, kind, householdId: person.householdId, name: personName(person) };
+      }
+      case 'Corporation': {
+        const row = await db.corporation.findUnique({ where: { id }, select: { householdId: true, name: true } });
+        return row && { id, kind, ...row };
+      }
+      case 'Trust': {
+        const row = await db.trust.findUnique({ where: { id }, select: { householdId: true, name: true } });
+        return row && { id, kind, ...row };
+      }
+      case 'Foundation': {
+        const row = await db.foundation.findUnique({ where: { id }, select: { householdId: true, name: true } });
+        return row && { id, kind, ...row };
+      }
+    }
+  }
+
+  /** Everyone in the household who can own, borrow or pay, by kind then name. */
+  async listHouseholdParties(householdId: string, db: Db = this.prisma): Promise<Party[]> {
+    const [persons, corporations, trusts, foundations] = await Promise.all([
+      db.person.findMany({
+        where: { householdId },
+        select: { id: true, displayName: true, firstName: true, lastName: true },
+        orderBy: [{ lastName: 'asc' }, { firstName: 'asc' }, { id: 'asc' }],
+      }),
+      db.corporation.findMany({ where: { householdId }, select: { id: true, name: true }, orderBy: { name: 'asc' } }),
+      db.trust.findMany({ where: { householdId }, select: { id: true, name: true }, orderBy: { name: 'asc' } }),
+      db.foundation.findMany({ where: { householdId }, select: { id: true, name: true }, orderBy: { name: 'asc' } }),
+    ]);
+    return [
+      ...persons.map((person) => ({ id: person.id, kind: 'Person' as const, householdId, name: personName(person) })),
+      ...corporations.map((row) => ({ ...row, kind: 'Corporation' as const, householdId })),
+      ...trusts.map((row) => ({ ...row, kind: 'Trust' as const, householdId })),
+      ...foundations.map((row) => ({ ...row, kind: 'Foundation' as const, householdId })),
+    ];
+  }
+
+  async createRecord(
+    tx: Tx,
+    record: { id: string; householdId: string; type: FinancialRecordType } & RecordBase,
+    columns: Record<string, unknown>,
+  ): Promise<void> {
+    const organizationId = currentOrganizationId();
+    await tx.financialRecord.create({ data: { ...record, organizationId } });
+    await this.typeTable(tx, record.type).create({ data: { id: record.id, organizationId, ...columns } });
+  }
+
+  async updateRecord(
+    tx: Tx,
+    record: { id: string; type: FinancialRecordType },
+    base: RecordBase,
+    columns: Record<string, unknown>,
+  ): Promise<void> {
+    // Always touch the base row, so updatedAt moves whichever table changed.
+    await tx.financialRecord.update({ where: { id: record.id }, data: { ...base, updatedAt: new Date() } });
+    if (Object.keys(columns).length > 0) {
+      await this.typeTable(tx, record.type).update({ where: { id: record.id }, data: columns });
+    }
+  }
+
+  async softDelete(tx: Tx, id: string): Promise<void> {
+    await tx.financialRecord.update({ where: { id }, data: { deletedAt: new Date() } });
+  }
+
+  async addOwner(
+    tx: Tx,
+    record: { id: string; type: FinancialRecordType },
+    owner: { kind: OwnerKind; entityId: string },
+  ): Promise<void> {
+    await tx.financialRecordOwner.create({
+      data: {
+        id: newId(EntityType.accountOwner),
+        organizationId: currentOrganizationId(),
+        financialRecordId: record.id,
+        recordType: record.type,
+        ownerKind: owner.kind,
+        [OWNER_COLUMN[owner.kind]]: owner.entityId,
+      },
+    });
+  }
+
+  async removeOwner(tx: Tx, ownerRowId: string): Promise<void> {
+    await tx.financialRecordOwner.delete({ where: { id: ownerRowId } });
+  }
+
+  async addLiabilityParty(
+    tx: Tx,
+    record: { id: string; type: LiabilityRecordType },
+    personId: string,
+    role: 'BORROWER' | 'COSIGNER',
+  ): Promise<void> {
+    await tx.liabilityParty.create({
+      data: {
+        organizationId: currentOrganizationId(),
+        financialRecordId: record.id,
+        recordType: record.type,
+        personId,
+        role,
+      },
+    });
+  }
+
+  async removeLiabilityParty(tx: Tx, recordId: string, personId: string): Promise<void> {
+    await tx.liabilityParty.deleteMany({ where: { financialRecordId: recordId, personId } });
+  }
+
+  async addAdditionalCard(
+    tx: Tx,
+    creditCardId: string,
+    card: { description: string; firstFourDigits: string; lastFourDigits: string },
+  ): Promise<void> {
+    await tx.additionalCard.create({
+      data: { id: newId(EntityType.additionalCard), organizationId: currentOrganizationId(), creditCardId, ...card },
+    });
+  }
+
+  async updateAdditionalCard(
+    tx: Tx,
+    cardId: string,
+    card: { description: string; firstFourDigits: string; lastFourDigits: string },
+  ): Promise<void> {
+    await tx.additionalCard.update({ where: { id: cardId }, data: card });
+  }
+
+  async removeAdditionalCard(tx: Tx, cardId: string): Promise<void> {
+    await tx.additionalCard.delete({ where: { id: cardId } });
+  }
+
+  /** The type table of a record type, through the one relation-named delegate per type. */
+  private typeTable(db: Db, type: FinancialRecordType): TypeTable {
+    return (db as unknown as Record<string, TypeTable>)[TYPE_RELATION[type]]!;
+  }
+}

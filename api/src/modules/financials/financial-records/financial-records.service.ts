@@ -1,0 +1,420 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  DomainError,
+  editFinancialRecordSchema,
+  ErrorCode,
+  FINANCIAL_RECORD_ID_TYPE,
+  FinancialRecordMessage,
+  hasSecuredBy,
+  investmentAccountAttributes,
+  isLiability,
+  newId,
+  notFound,
+  orderRecords,
+  ownerKindOfId,
+  ownershipProblems,
+  parseOrThrow,
+  pensionFieldProblems,
+  RECORD_TYPE_LABELS,
+  securedLoanPurpose,
+  validationError,
+  type AdditionalCard,
+  type CountryCode,
+  type CreateFinancialRecord,
+  type CurrencyCode,
+  type EditCardInput,
+  type ErrorDetail,
+  type FinancialRecordResponse,
+  type FinancialRecordType,
+  type InvestmentAccountType,
+  type LiabilityRecordType,
+  type OwnerKind,
+} from '@meridian/domain';
+import { AuditService } from '../../platform/audit/audit.service.js';
+import { FxRatesService } from '../fx-rates/fx-rates.service.js';
+import {
+  FinancialRecordsRepository,
+  type Db,
+  type Party,
+  type RecordBase,
+  type Tx,
+} from './financial-records.repository.js';
+import { detailsOf, toRecordResponse, typeColumns, typeRowOf, type RecordRow } from './record-mapper.js';
+
+/** Messages of the record rules the service checks against other rows; ours. */
+export const RecordRuleMessage = {
+  outsideHousehold: (kind: OwnerKind) => `The ${kind.toLowerCase()} must belong to the record's household`,
+  ownerListedTwice: 'An owner can be listed only once',
+  alreadyOwner: 'This owner already owns the record',
+  notAnOwner: 'Owner not found on this record',
+  notALiability: 'Borrowers and cosigners can only be added to a loan, line of credit, credit card or mortgage',
+  alreadyParty: (role: PartyRole) => `This person is already a ${role.toLowerCase()} of this record`,
+  notAParty: (role: PartyRole) => `This person is not a ${role.toLowerCase()} of this record`,
+  securedByAsset: 'A debt can only be secured by an asset of the same household',
+  propertyOfHousehold: 'A mortgage can only be on a real estate property of the same household',
+  insuredInHousehold: 'The insured person must belong to the record’s household',
+  cardNotFound: 'Additional card not found',
+} as const;
+
+export type PartyRole = 'BORROWER' | 'COSIGNER';
+
+/** What a route expects the record to be: any record, one type, or a liability. */
+type Expected = FinancialRecordType | 'ANY' | 'LIABILITY';
+
+function notFoundFor(expected: Expected): DomainError {
+  if (expected === 'ANY' || expected === 'LIABILITY') return notFound('Financial record');
+  return notFound(RECORD_TYPE_LABELS[expected]);
+}
+
+function conflict(message: string): DomainError {
+  return new DomainError(ErrorCode.CONFLICT, message);
+}
+
+const dateOrNull = (value: string | null | undefined) =>
+  value === undefined ? undefined : value === null ? null : new Date(`${value}T00:00:00Z`);
+
+/**
+ * Financial records of the twelve types (foundations §3, §5, §7): create, read, edit, rename and
+ * soft-delete; owners, borrowers and cosigners, additional cards; the ownership rules. Every change
+ * is written with its audit entry (the record before and after) in one transaction.
+ */
+@Injectable()
+export class FinancialRecordsService {
+  constructor(
+    @Inject(FinancialRecordsRepository) private readonly records: FinancialRecordsRepository,
+    @Inject(AuditService) private readonly audit: AuditService,
+    @Inject(FxRatesService) private readonly fxRates: FxRatesService,
+  ) {}
+
+  /** The valuation date: today. Rates and pension service are taken as of it. */
+  today(): Date {
+    return new Date();
+  }
+
+  async get(id: string, currency?: CurrencyCode): Promise<FinancialRecordResponse> {
+    const row = await this.records.findRecord(id);
+    if (!row) throw notFound('Financial record');
+    const today = this.today();
+    const converter = currency ? await this.fxRates.converter(currency, today) : undefined;
+    return toRecordResponse(row, today, converter);
+  }
+
+  /**
+   * A household's records in display order (foundations §9 ordering), each in its own currency and,
+   * when `currency` is given, in that one: for the household page and the financial view.
+   */
+  async householdRecords(householdId: string, currency?: CurrencyCode, valuationDate = this.today()) {
+    // Independent reads, concurrently: each costs a round trip to the database.
+    const [household, rows, converter] = await Promise.all([
+      this.records.findHousehold(householdId),
+      this.records.listForHousehold(householdId),
+      currency ? this.fxRates.converter(currency, valuationDate) : Promise.resolve(undefined),
+    ]);
+    if (!household) throw notFound('Household');
+    const responses = rows.map((row) => toRecordResponse(row, valuationDate, converter));
+    const countries = new Set<CountryCode>();
+    for (const record of responses) {
+      if (record.type === 'INVESTMENT_ACCOUNT') countries.add(record.details.jurisdiction as CountryCode);
+    }
+    const records = orderRecords(
+      responses.map((record) => ({
+        ...record,
+        accountType:
+          record.type === 'INVESTMENT_ACCOUNT' ? (record.details.accountType as InvestmentAccountType) : null,
+      })),
+      [...countries],
+    ).map(({ accountType: _accountType, ...record }) => record);
+    return { household, records, converter };
+  }
+
+  /** Who in the household can own, borrow or pay. */
+  householdParties(householdId: string): Promise<Party[]> {
+    return this.records.listHouseholdParties(householdId);
+  }
+
+  async create(input: CreateFinancialRecord): Promise<FinancialRecordResponse> {
+    const { type, householdId, nickname, name, connectionType, isJoint, asOfDate, owners, ...ownFields } = input;
+    const fields: Record<string, unknown> = ownFields;
+    const household = await this.records.findHousehold(householdId);
+    if (!household) throw notFound('Household');
+    const problems: ErrorDetail[] = [];
+    if (new Set(owners).size !== owners.length) {
+      problems.push({ path: 'owners', message: RecordRuleMessage.ownerListedTwice });
+    }
+    const parties: Party[] = [];
+    for (const [index, ownerId] of owners.entries()) {
+      parties.push(await this.householdParty(ownerId, householdId, `owners.${index}`));
+    }
+    const prepared = await this.prepareTypeFields(type, householdId, fields, fields);
+    problems.push(...prepared.problems);
+    const accountType = type === 'INVESTMENT_ACCOUNT' ? (fields.accountType as InvestmentAccountType) : undefined;
+    problems.push(
+      ...this.ownership(
+        type,
+        accountType,
+        parties.map((party) => party.kind),
+        isJoint,
+        'owners',
+      ),
+    );
+    if (problems.length > 0) throw validationError(problems);
+
+    const id = newId(FINANCIAL_RECORD_ID_TYPE[type]);
+    return this.records.transaction(async (tx) => {
+      await this.records.createRecord(
+        tx,
+        {
+          id,
+          householdId,
+          type,
+          nickname,
+          name,
+          connectionType,
+          isJoint: isJoint || parties.length > 1,
+          asOfDate: dateOrNull(asOfDate),
+        },
+        prepared.columns,
+      );
+      for (const party of parties)
+        await this.records.addOwner(tx, { id, type }, { kind: party.kind, entityId: party.id });
+      const after = toRecordResponse((await this.records.findRecord(id, tx))!, this.today());
+      await this.audit.record(tx, {
+        action: 'CREATE',
+        entityType: FINANCIAL_RECORD_ID_TYPE[type],
+        entityId: id,
+        after,
+      });
+      return after;
+    });
+  }
+
+  /** Edits any common or own field; the body is checked against the record's type. */
+  edit(id: string, body: unknown): Promise<FinancialRecordResponse> {
+    return this.change(id, 'ANY', async (tx, row) => {
+      const { nickname, name, isJoint, asOfDate, ...ownFields } = parseOrThrow(
+        editFinancialRecordSchema(row.type),
+        body,
+      );
+      const fields: Record<string, unknown> = ownFields;
+      const current = detailsOf(row.type, typeRowOf(row));
+      const merged: Record<string, unknown> = { ...current, ...fields };
+      const prepared = await this.prepareTypeFields(row.type, row.householdId, fields, merged, current, tx);
+      const problems = [...prepared.problems];
+      if (isJoint !== undefined || 'accountType' in fields) {
+        const accountType =
+          row.type === 'INVESTMENT_ACCOUNT' ? (merged.accountType as InvestmentAccountType) : undefined;
+        const ownerKinds = row.owners.map((owner) => owner.ownerKind);
+        problems.push(...this.ownership(row.type, accountType, ownerKinds, isJoint ?? row.isJoint, 'isJoint'));
+      }
+      if (problems.length > 0) throw validationError(problems);
+      const base: RecordBase = { nickname, name, isJoint, asOfDate: dateOrNull(asOfDate) };
+      await this.records.updateRecord(tx, row, base, prepared.columns);
+    });
+  }
+
+  rename(id: string, nickname: string): Promise<FinancialRecordResponse> {
+    return this.change(id, 'ANY', (tx, row) => this.records.updateRecord(tx, row, { nickname }, {}));
+  }
+
+  async softDelete(id: string): Promise<void> {
+    await this.records.transaction(async (tx) => {
+      const row = await this.load(id, 'ANY', tx);
+      await this.records.softDelete(tx, id);
+      const before = toRecordResponse(row, this.today());
+      await this.audit.record(tx, {
+        action: 'SOFT_DELETE',
+        entityType: FINANCIAL_RECORD_ID_TYPE[row.type],
+        entityId: id,
+        before,
+        after: { ...before, deletedAt: new Date().toISOString() },
+      });
+    });
+  }
+
+  /** Adds a person, corporation, trust or foundation of the household as an owner. */
+  addOwner(recordId: string, expected: FinancialRecordType, ownerId: string, path: string) {
+    return this.change(recordId, expected, async (tx, row) => {
+      const party = await this.householdParty(ownerId, row.householdId, path, tx);
+      if (this.ownerRow(row, ownerId)) throw conflict(RecordRuleMessage.alreadyOwner);
+      const ownerKinds = [...row.owners.map((owner) => owner.ownerKind), party.kind];
+      const accountType = row.investmentAccount?.accountType;
+      const problems = this.ownership(row.type, accountType, ownerKinds, row.isJoint, path);
+      if (problems.length > 0) throw validationError(problems);
+      await this.records.addOwner(tx, row, { kind: party.kind, entityId: party.id });
+      if (ownerKinds.length > 1 && !row.isJoint) await this.records.updateRecord(tx, row, { isJoint: true }, {});
+    });
+  }
+
+  /** Removes an owner, named by the owning entity's id. */
+  removeOwner(recordId: string, expected: FinancialRecordType, entityId: string) {
+    return this.change(recordId, expected, async (tx, row) => {
+      const owner = this.ownerRow(row, entityId);
+      if (!owner) throw new DomainError(ErrorCode.NOT_FOUND, RecordRuleMessage.notAnOwner);
+      await this.records.removeOwner(tx, owner.id);
+      if (row.owners.length - 1 <= 1 && row.isJoint) await this.records.updateRecord(tx, row, { isJoint: false }, {});
+    });
+  }
+
+  addLiabilityParty(recordId: string, personId: string, role: PartyRole) {
+    return this.change(recordId, 'LIABILITY', async (tx, row) => {
+      await this.householdParty(personId, row.householdId, 'personId', tx);
+      const existing = row.liabilityParties.find((party) => party.personId === personId);
+      if (existing) throw conflict(RecordRuleMessage.alreadyParty(existing.role));
+      await this.records.addLiabilityParty(tx, { id: row.id, type: row.type as LiabilityRecordType }, personId, role);
+    });
+  }
+
+  removeLiabilityParty(recordId: string, personId: string, role: PartyRole) {
+    return this.change(recordId, 'LIABILITY', async (tx, row) => {
+      const existing = row.liabilityParties.find((party) => party.personId === personId && party.role === role);
+      if (!existing) throw new DomainError(ErrorCode.NOT_FOUND, RecordRuleMessage.notAParty(role));
+      await this.records.removeLiabilityParty(tx, row.id, personId);
+    });
+  }
+
+  addAdditionalCard(creditCardId: string, card: AdditionalCard) {
+    return this.change(creditCardId, 'CREDIT_CARD', (tx) => this.records.addAdditionalCard(tx, creditCardId, card));
+  }
+
+  editAdditionalCard(creditCardId: string, { cardId, ...card }: EditCardInput) {
+    return this.change(creditCardId, 'CREDIT_CARD', async (tx, row) => {
+      this.additionalCard(row, cardId);
+      await this.records.updateAdditionalCard(tx, cardId, card);
+    });
+  }
+
+  removeAdditionalCard(creditCardId: string, cardId: string) {
+    return this.change(creditCardId, 'CREDIT_CARD', async (tx, row) => {
+      this.additionalCard(row, cardId);
+      await this.records.removeAdditionalCard(tx, cardId);
+    });
+  }
+
+  // ─── helpers ──────────────────────────────────────────────────────────────────────────────
+
+  /** Loads the record, checks it is what the route expects (else 404), applies a change, audits it. */
+  private change(
+    id: string,
+    expected: Expected,
+    apply: (tx: Tx, row: RecordRow) => Promise<void>,
+  ): Promise<FinancialRecordResponse> {
+    return this.records.transaction(async (tx) => {
+      const row = await this.load(id, expected, tx);
+      await apply(tx, row);
+      const today = this.today();
+      const after = toRecordResponse((await this.records.findRecord(id, tx))!, today);
+      await this.audit.record(tx, {
+        action: 'UPDATE',
+        entityType: FINANCIAL_RECORD_ID_TYPE[row.type],
+        entityId: id,
+        before: toRecordResponse(row, today),
+        after,
+      });
+      return after;
+    });
+  }
+
+  private async load(id: string, expected: Expected, db: Db): Promise<RecordRow> {
+    const row = await this.records.findRecord(id, db);
+    const matches =
+      row !== null &&
+      (expected === 'ANY' || (expected === 'LIABILITY' ? isLiability(row.type) : row.type === expected));
+    if (row !== null && expected === 'LIABILITY' && !matches) {
+      throw validationError([{ path: 'financialRecordId', message: RecordRuleMessage.notALiability }]);
+    }
+    if (!matches) throw notFoundFor(expected);
+    return row;
+  }
+
+  private ownerRow(row: RecordRow, entityId: string) {
+    return row.owners.find((owner) =>
+      [owner.personId, owner.corporationId, owner.trustId, owner.foundationId].includes(entityId),
+    );
+  }
+
+  private additionalCard(row: RecordRow, cardId: string) {
+    const card = row.creditCard?.additionalCards.find((candidate) => candidate.id === cardId);
+    if (!card) throw new DomainError(ErrorCode.NOT_FOUND, RecordRuleMessage.cardNotFound);
+    return card;
+  }
+
+  /** A person, corporation, trust or foundation of this organization (else 404) and of this household (else 400). */
+  private async householdParty(entityId: string, householdId: string, path: string, db?: Db): Promise<Party> {
+    const kind = ownerKindOfId(entityId);
+    const party = kind ? await this.records.findParty(kind, entityId, db) : null;
+    if (!kind || !party) throw notFound(kind ?? 'Owner');
+    if (party.householdId !== householdId) {
+      throw validationError([{ path, message: RecordRuleMessage.outsideHousehold(kind) }]);
+    }
+    return party;
+  }
+
+  private ownership(
+    recordType: FinancialRecordType,
+    accountType: InvestmentAccountType | undefined,
+    ownerKinds: readonly OwnerKind[],
+    isJoint: boolean,
+    path: string,
+  ): ErrorDetail[] {
+    return ownershipProblems({ recordType, accountType, ownerKinds, isJoint }).map((message) => ({ path, message }));
+  }
+
+  /**
+   * The type table's columns for the given fields, with what the rules derive (tax status and
+   * jurisdiction, the secured type, the mortgaged property's type), and the problems of the
+   * record's fields as a whole. `merged` is the record's fields after the change.
+   */
+  private async prepareTypeFields(
+    type: FinancialRecordType,
+    householdId: string,
+    fields: Record<string, unknown>,
+    merged: Record<string, unknown>,
+    current: Record<string, unknown> = {},
+    db?: Db,
+  ): Promise<{ columns: Record<string, unknown>; problems: ErrorDetail[] }> {
+    const columns = typeColumns(type, fields);
+    const problems: ErrorDetail[] = [];
+    if (type === 'INVESTMENT_ACCOUNT' && ['accountType', 'taxStatus', 'jurisdiction'].some((key) => key in fields)) {
+      const typeChanged = 'accountType' in fields && fields.accountType !== current.accountType;
+      const chosen = (key: 'taxStatus' | 'jurisdiction') =>
+        (key in fields ? fields[key] : typeChanged ? undefined : current[key]) as never;
+      const attributes = investmentAccountAttributes(merged.accountType as InvestmentAccountType, {
+        taxStatus: chosen('taxStatus'),
+        jurisdiction: chosen('jurisdiction'),
+      });
+      problems.push(...attributes.problems);
+      columns.taxStatus = attributes.taxStatus;
+      columns.jurisdiction = attributes.jurisdiction;
+    }
+    if (type === 'DEFINED_BENEFIT_PENSION') problems.push(...pensionFieldProblems(merged));
+    if (type === 'CREDIT_CARD' && typeof fields.lastFourDigits === 'string' && !/^\d{4}$/.test(fields.lastFourDigits)) {
+      problems.push({ path: 'lastFourDigits', message: FinancialRecordMessage.lastFourDigits });
+    }
+    if (hasSecuredBy(type) && 'securedByRecordId' in fields) {
+      const assetId = fields.securedByRecordId as string | null;
+      const asset = assetId ? await this.records.findRecordBrief(assetId, db) : null;
+      if (assetId && (!asset || asset.householdId !== householdId || isLiability(asset.type))) {
+        problems.push({ path: 'securedByRecordId', message: RecordRuleMessage.securedByAsset });
+      }
+      columns.securedByRecordType = asset?.type ?? null;
+      columns.securedType = asset
+        ? securedLoanPurpose(type, { recordType: asset.type, realAssetType: asset.realAsset?.assetType })
+        : null;
+    }
+    if (type === 'MORTGAGE' && 'propertyId' in fields) {
+      const propertyId = fields.propertyId as string | null;
+      const property = propertyId ? await this.records.findRecordBrief(propertyId, db) : null;
+      if (propertyId && (!property || property.householdId !== householdId)) {
+        problems.push({ path: 'propertyId', message: RecordRuleMessage.propertyOfHousehold });
+      }
+      columns.propertyRecordType = property ? 'REAL_ESTATE_PROPERTY' : null;
+    }
+    if (type === 'INSURANCE_POLICY' && typeof fields.insuredPersonId === 'string') {
+      const person = await this.records.findParty('Person', fields.insuredPersonId, db);
+      if (!person || person.householdId !== householdId) {
+        problems.push({ path: 'insuredPersonId', message: RecordRuleMessage.insuredInHousehold });
+      }
+    }
+    return { columns, problems };
+  }
+}

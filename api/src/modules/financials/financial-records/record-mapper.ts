@@ -1,0 +1,218 @@
+import {
+  accountGroupFor,
+  balanceSheetSide,
+  investmentAccountTypeLabel,
+  Money,
+  pensionPayoutOf,
+  RECORD_FIELDS,
+  RECORD_TYPE_LABELS,
+  recordValue,
+  SNAPSHOT_GROUP_BY_ACCOUNT_GROUP,
+  toIsoDate,
+  type FieldSpec,
+  type FinancialRecordResponse,
+  type FinancialRecordType,
+  type FxConverter,
+  type OwnerKind,
+  type RecordDetails,
+  type RecordDetailValue,
+} from '@meridian/domain';
+import type { Prisma } from '../../../generated/prisma/client.js';
+
+/** The relation (and Prisma delegate) holding each record type's own fields. */
+export const TYPE_RELATION = {
+  BANK_ACCOUNT: 'bankAccount',
+  COMPANY_EQUITY: 'companyEquity',
+  CREDIT_CARD: 'creditCard',
+  DEFINED_BENEFIT_PENSION: 'definedBenefitPension',
+  INSURANCE_POLICY: 'insurancePolicy',
+  INVESTMENT_ACCOUNT: 'investmentAccount',
+  LINE_OF_CREDIT: 'lineOfCredit',
+  LOAN: 'loan',
+  MORTGAGE: 'mortgage',
+  PRIVATE_INVESTMENT: 'privateInvestment',
+  REAL_ASSET: 'realAsset',
+  REAL_ESTATE_PROPERTY: 'realEstateProperty',
+} as const satisfies Record<FinancialRecordType, keyof Prisma.FinancialRecordInclude>;
+
+const PERSON_NAME = { displayName: true, firstName: true, lastName: true } satisfies Prisma.PersonSelect;
+
+export const CONNECTION_SYNC_SELECT = {
+  id: true,
+  service: true,
+  status: true,
+  lastSyncedAt: true,
+  needsReauthSince: true,
+} satisfies Prisma.ConnectionSelect;
+
+/** Everything a record's response shows, in one read. */
+export const RECORD_INCLUDE = {
+  bankAccount: true,
+  investmentAccount: true,
+  creditCard: { include: { additionalCards: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] } } },
+  lineOfCredit: true,
+  loan: true,
+  mortgage: true,
+  realEstateProperty: true,
+  realAsset: true,
+  insurancePolicy: true,
+  definedBenefitPension: true,
+  privateInvestment: true,
+  companyEquity: true,
+  owners: {
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    include: {
+      person: { select: PERSON_NAME },
+      corporation: { select: { name: true } },
+      trust: { select: { name: true } },
+      foundation: { select: { name: true } },
+    },
+  },
+  liabilityParties: {
+    orderBy: [{ createdAt: 'asc' }, { personId: 'asc' }],
+    include: { person: { select: PERSON_NAME } },
+  },
+  /** The connection it came through, for its freshness (never the credentials). */
+  connection: { select: CONNECTION_SYNC_SELECT },
+} satisfies Prisma.FinancialRecordInclude;
+
+export type RecordRow = Prisma.FinancialRecordGetPayload<{ include: typeof RECORD_INCLUDE }>;
+
+export function personName(person: { displayName: string | null; firstName: string; lastName: string }): string {
+  return person.displayName ?? `${person.firstName} ${person.lastName}`;
+}
+
+type TypeRow = Record<string, unknown>;
+
+/** The type table's row of a record (present for every record written through the API). */
+export function typeRowOf(row: RecordRow): TypeRow {
+  return (row[TYPE_RELATION[row.type]] ?? {}) as TypeRow;
+}
+
+function decimalText(value: unknown): string {
+  return (value as { toFixed(): string }).toFixed();
+}
+
+function fieldValue(spec: FieldSpec, name: string, typeRow: TypeRow): RecordDetailValue {
+  const value = typeRow[name];
+  if (value === null || value === undefined) return spec.kind === 'boolean' ? false : null;
+  switch (spec.kind) {
+    case 'money':
+      return Money.of(decimalText(value), typeRow[`${name}Currency`] as string).toJSON();
+    case 'decimal':
+      return decimalText(value);
+    case 'date':
+      return toIsoDate(value as Date);
+    default:
+      return value as RecordDetailValue;
+  }
+}
+
+/** A record's own fields in their response form. */
+export function detailsOf(type: FinancialRecordType, typeRow: TypeRow): RecordDetails {
+  const specs: Readonly<Record<string, FieldSpec>> = RECORD_FIELDS[type];
+  return Object.fromEntries(Object.entries(specs).map(([name, spec]) => [name, fieldValue(spec, name, typeRow)]));
+}
+
+/** The columns of a record's type table for the given (create or edit) field values. */
+export function typeColumns(
+  type: FinancialRecordType,
+  fields: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  const specs: Readonly<Record<string, FieldSpec>> = RECORD_FIELDS[type];
+  const columns: Record<string, unknown> = {};
+  for (const [name, spec] of Object.entries(specs)) {
+    if (!(name in fields) || fields[name] === undefined) continue;
+    const value = fields[name];
+    if (spec.kind === 'money') {
+      const money = value as { value: number; currency: string } | null;
+      columns[name] = money === null ? null : money.value;
+      columns[`${name}Currency`] = money === null ? null : money.currency;
+    } else if (spec.kind === 'date') {
+      columns[name] = value === null ? null : new Date(`${value as string}T00:00:00Z`);
+    } else {
+      columns[name] = value;
+    }
+  }
+  return columns;
+}
+
+function ownerOf(owner: RecordRow['owners'][number]): FinancialRecordResponse['owners'][number] {
+  const byKind: Record<OwnerKind, { id: string | null; name: string | undefined }> = {
+    Person: { id: owner.personId, name: owner.person ? personName(owner.person) : undefined },
+    Corporation: { id: owner.corporationId, name: owner.corporation?.name },
+    Trust: { id: owner.trustId, name: owner.trust?.name },
+    Foundation: { id: owner.foundationId, name: owner.foundation?.name },
+  };
+  const entity = byKind[owner.ownerKind];
+  return { id: owner.id, ownerKind: owner.ownerKind, entityId: entity.id ?? '', name: entity.name ?? '' };
+}
+
+/**
+ * A record as the API answers it: common fields, owners and parties, own fields, the pension
+ * payout, and its value in its own currency and (with a converter) the requested one.
+ */
+export function toRecordResponse(
+  row: RecordRow,
+  valuationDate: Date,
+  converter?: FxConverter,
+): FinancialRecordResponse {
+  const typeRow = typeRowOf(row);
+  const details = detailsOf(row.type, typeRow);
+  const accountType = row.type === 'INVESTMENT_ACCOUNT' ? row.investmentAccount?.accountType : undefined;
+  const accountGroup = accountGroupFor(row.type, row.realAsset?.assetType);
+  const label = accountType ? investmentAccountTypeLabel(accountType) : RECORD_TYPE_LABELS[row.type];
+  const pension = row.type === 'DEFINED_BENEFIT_PENSION' ? pensionPayoutOf(details, valuationDate) : null;
+  const value = recordValue(row.type, details, pension);
+  const securedByRecordId = typeRow.securedByRecordId as string | null | undefined;
+  const parties = (role: 'BORROWER' | 'COSIGNER') =>
+    row.liabilityParties
+      .filter((party) => party.role === role)
+      .map((party) => ({ personId: party.personId, name: personName(party.person) }));
+  const response: FinancialRecordResponse = {
+    id: row.id,
+    householdId: row.householdId,
+    type: row.type,
+    side: balanceSheetSide(row.type),
+    accountGroup,
+    snapshotGroup: SNAPSHOT_GROUP_BY_ACCOUNT_GROUP[accountGroup],
+    label,
+    displayName: row.nickname ?? row.name ?? label,
+    nickname: row.nickname,
+    name: row.name,
+    connectionType: row.connectionType,
+    isJoint: row.isJoint,
+    asOfDate: row.asOfDate ? toIsoDate(row.asOfDate) : null,
+    owners: row.owners.map(ownerOf),
+    borrowers: parties('BORROWER'),
+    cosigners: parties('COSIGNER'),
+    additionalCards: (row.creditCard?.additionalCards ?? []).map((card) => ({
+      id: card.id,
+      description: card.description,
+      firstFourDigits: card.firstFourDigits,
+      lastFourDigits: card.lastFourDigits,
+    })),
+    securedBy: securedByRecordId
+      ? {
+          recordId: securedByRecordId,
+          securedType: typeRow.securedType as NonNullable<FinancialRecordResponse['securedBy']>['securedType'],
+        }
+      : null,
+    details,
+    pension,
+    value: value?.toJSON() ?? null,
+    sync: row.connection
+      ? {
+          connectionId: row.connection.id,
+          service: row.connection.service,
+          status: row.connection.status,
+          lastSyncedAt: row.connection.lastSyncedAt?.toISOString() ?? null,
+          needsReauth: row.connection.needsReauthSince !== null,
+        }
+      : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+  if (converter) response.converted = value ? converter.convert(value).toJSON() : null;
+  return response;
+}

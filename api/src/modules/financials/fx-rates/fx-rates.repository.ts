@@ -1,0 +1,102 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { StoredFxRate } from '@meridian/domain';
+import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
+import { currentOrganizationId } from '../../../common/tenancy/request-context.js';
+import { Prisma } from '../../../generated/prisma/client.js';
+
+type Client = Pick<TenantPrismaClient, 'fxRate'>;
+
+const RATE_SELECT = {
+  id: true,
+  date: true,
+  baseCurrency: true,
+  quoteCurrency: true,
+  rate: true,
+  source: true,
+} satisfies Prisma.FxRateSelect;
+
+type RateRow = Prisma.FxRateGetPayload<{ select: typeof RATE_SELECT }>;
+
+export function toStoredRate(row: RateRow): StoredFxRate {
+  return {
+    id: row.id,
+    date: row.date.toISOString().slice(0, 10),
+    base: row.baseCurrency,
+    quote: row.quoteCurrency,
+    rate: row.rate.toFixed(),
+    source: row.source,
+  };
+}
+
+@Injectable()
+export class FxRatesRepository {
+  constructor(@Inject(TENANT_PRISMA) private readonly prisma: TenantPrismaClient) {}
+
+  transaction<T>(fn: (tx: Prisma.TransactionClient & TenantPrismaClient) => Promise<T>): Promise<T> {
+    return this.prisma.$transaction((tx) => fn(tx as Prisma.TransactionClient & TenantPrismaClient));
+  }
+
+  async findForDay(client: Client, key: { date: Date; base: StoredFxRate['base']; quote: StoredFxRate['quote'] }) {
+    const row = await client.fxRate.findFirst({
+      where: { date: key.date, baseCurrency: key.base, quoteCurrency: key.quote },
+      select: RATE_SELECT,
+    });
+    return row ? toStoredRate(row) : null;
+  }
+
+  async create(client: Client, id: string, rate: Omit<StoredFxRate, 'id' | 'date'> & { date: Date }) {
+    const row = await client.fxRate.create({
+      data: {
+        id,
+        organizationId: currentOrganizationId(),
+        date: rate.date,
+        baseCurrency: rate.base,
+        quoteCurrency: rate.quote,
+        rate: rate.rate,
+        source: rate.source,
+      },
+      select: RATE_SELECT,
+    });
+    return toStoredRate(row);
+  }
+
+  async update(client: Client, id: string, change: { rate: string; source: string | null }) {
+    return toStoredRate(await client.fxRate.update({ where: { id }, data: change, select: RATE_SELECT }));
+  }
+
+  async list(filter: { base?: StoredFxRate['base']; quote?: StoredFxRate['quote'] }) {
+    const rows = await this.prisma.fxRate.findMany({
+      where: { baseCurrency: filter.base, quoteCurrency: filter.quote },
+      orderBy: [{ date: 'desc' }, { baseCurrency: 'asc' }, { quoteCurrency: 'asc' }],
+      select: RATE_SELECT,
+    });
+    return rows.map(toStoredRate);
+  }
+
+  /**
+   * The latest rate of every pair on or before `date`: one row per (base, quote), however many
+   * days of rates are stored. Raw SQL (DISTINCT ON), so the organization is named explicitly.
+   */
+  async latestPerPair(date: Date): Promise<StoredFxRate[]> {
+    const rows = await this.prisma.$queryRaw<
+      {
+        id: string;
+        date: Date;
+        base: StoredFxRate['base'];
+        quote: StoredFxRate['quote'];
+        rate: string;
+        source: string | null;
+      }[]
+    >`
+      SELECT DISTINCT ON (base_currency, quote_currency)
+             id, date, base_currency::text AS base, quote_currency::text AS quote, rate::text AS rate, source
+        FROM fx_rates
+       WHERE organization_id = ${currentOrganizationId()} AND date <= ${date}
+       ORDER BY base_currency, quote_currency, date DESC`;
+    return rows.map((row) => ({
+      ...row,
+      date: row.date.toISOString().slice(0, 10),
+      rate: new Prisma.Decimal(row.rate).toFixed(),
+    }));
+  }
+}

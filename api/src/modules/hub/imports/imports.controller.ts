@@ -1,0 +1,178 @@
+import { Controller, Get, Header, Inject, Post, Put, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import type { z } from 'zod';
+import {
+  importBatchParamsSchema,
+  importBatchSchema,
+  customProfileSchema,
+  importProfileSchema,
+  importMappingInputSchema,
+  importMappingSchema,
+  importRowListQuerySchema,
+  importRowPageSchema,
+  importUploadQuerySchema,
+  importUploadResultSchema,
+} from '@meridian/domain';
+import { z as zod } from 'zod';
+import { ApiRoute, ValidBody, ValidParams, ValidQuery } from '../../../common/http/api-route.js';
+import { ImportsService } from './imports.service.js';
+
+const TAGS = ['imports'];
+type BatchParams = z.output<typeof importBatchParamsSchema>;
+
+@Controller('imports')
+export class ImportsController {
+  constructor(@Inject(ImportsService) private readonly imports: ImportsService) {}
+
+  @Post()
+  @ApiRoute({
+    summary:
+      'Upload a CSV or XLSX export as the raw request body (fileName in the query): the file is read through once, refused with a 4xx if it cannot be imported (413 over IMPORT_MAX_BYTES, at once when Content-Length says so, or for an XLSX that expands past its limit once unzipped), and a profile is suggested',
+    tags: TAGS,
+    query: importUploadQuerySchema,
+    response: importUploadResultSchema,
+    status: 201,
+    errors: [413],
+  })
+  upload(@ValidQuery() query: z.output<typeof importUploadQuerySchema>, @Req() request: Request) {
+    return this.imports.upload(request, query.fileName, query.source);
+  }
+
+  @Get()
+  @ApiRoute({
+    summary: 'The latest 100 import batches, newest first',
+    tags: TAGS,
+    response: zod.array(importBatchSchema),
+  })
+  list() {
+    return this.imports.list();
+  }
+
+  @Get(':batchId')
+  @ApiRoute({
+    summary: 'An import batch: detection, counts and progress (rows done, rows/s, ETA)',
+    tags: TAGS,
+    params: importBatchParamsSchema,
+    response: importBatchSchema,
+    errors: [404],
+  })
+  get(@ValidParams() params: BatchParams) {
+    return this.imports.get(params.batchId);
+  }
+
+  @Get(':batchId/mapping')
+  @ApiRoute({
+    summary: "The batch's mapping: header -> field, and the headers nothing reads",
+    tags: TAGS,
+    params: importBatchParamsSchema,
+    response: importMappingSchema,
+    errors: [404],
+  })
+  getMapping(@ValidParams() params: BatchParams) {
+    return this.imports.getMapping(params.batchId);
+  }
+
+  @Put(':batchId/mapping')
+  @ApiRoute({
+    summary: 'Set a built-in profile or a header -> field mapping (before commit); a dry run must follow',
+    tags: TAGS,
+    params: importBatchParamsSchema,
+    body: importMappingInputSchema,
+    response: importMappingSchema,
+    errors: [404, 409],
+  })
+  putMapping(@ValidParams() params: BatchParams, @ValidBody() body: z.output<typeof importMappingInputSchema>) {
+    return this.imports.putMapping(params.batchId, body);
+  }
+
+  @Post(':batchId/dry-run')
+  @ApiRoute({
+    summary: 'Queue the dry run: each row is decided (create, update, unchanged, invalid, review) without writing',
+    tags: TAGS,
+    params: importBatchParamsSchema,
+    response: importBatchSchema,
+    status: 202,
+    errors: [404, 409],
+  })
+  dryRun(@ValidParams() params: BatchParams) {
+    return this.imports.requestDryRun(params.batchId);
+  }
+
+  @Get(':batchId/rows')
+  @ApiRoute({
+    summary: 'The per-row report of the dry run, page by page (filter: action)',
+    tags: TAGS,
+    params: importBatchParamsSchema,
+    query: importRowListQuerySchema,
+    response: importRowPageSchema,
+    errors: [404],
+  })
+  rows(@ValidParams() params: BatchParams, @ValidQuery() query: z.output<typeof importRowListQuerySchema>) {
+    return this.imports.rows(params.batchId, query.page, query.limit, query.action);
+  }
+
+  @Get(':batchId/report.csv')
+  @Header('Content-Type', 'text/csv; charset=utf-8')
+  @ApiRoute({
+    summary: 'The per-row report as a CSV download',
+    tags: TAGS,
+    params: importBatchParamsSchema,
+    errors: [404],
+  })
+  report(@ValidParams() params: BatchParams) {
+    return this.imports.reportCsv(params.batchId);
+  }
+
+  @Post(':batchId/commit')
+  @ApiRoute({
+    summary: "Queue the commit of a dry-run batch, as a sync run of the source system's connection",
+    tags: TAGS,
+    params: importBatchParamsSchema,
+    response: importBatchSchema,
+    status: 202,
+    errors: [404, 409],
+  })
+  commit(@ValidParams() params: BatchParams) {
+    return this.imports.requestCommit(params.batchId);
+  }
+
+  @Post(':batchId/rollback')
+  @ApiRoute({
+    summary: 'Roll back an applied batch: contacts it created are deleted, fields it updated restored',
+    tags: TAGS,
+    params: importBatchParamsSchema,
+    response: importBatchSchema,
+    errors: [404, 409],
+  })
+  rollback(@ValidParams() params: BatchParams) {
+    return this.imports.rollback(params.batchId);
+  }
+}
+
+@Controller('import-profiles')
+export class ImportProfilesController {
+  constructor(@Inject(ImportsService) private readonly imports: ImportsService) {}
+
+  @Post()
+  @ApiRoute({
+    summary: 'Save a custom import profile (header -> field mapping and transform options) for the organization',
+    tags: TAGS,
+    body: customProfileSchema,
+    response: importProfileSchema,
+    status: 201,
+    errors: [409],
+  })
+  create(@ValidBody() body: z.output<typeof customProfileSchema>) {
+    return this.imports.createProfile(body);
+  }
+
+  @Get()
+  @ApiRoute({
+    summary: "The organization's custom import profiles",
+    tags: TAGS,
+    response: zod.array(importProfileSchema),
+  })
+  list() {
+    return this.imports.listProfiles();
+  }
+}

@@ -1,0 +1,103 @@
+import { Controller, Get, Headers, Inject, Post, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import { z } from 'zod';
+import {
+  connectionSchema,
+  createPlaidLinkTokenSchema,
+  createUpdatePlaidConnectionSchema,
+  plaidLinkSettingsSchema,
+  plaidLinkTokenSchema,
+  plaidPublicTokenSchema,
+  plaidSandboxPublicTokenSchema,
+} from '@meridian/domain';
+import { PLAID_VERIFICATION_HEADER } from '@meridian/connectors';
+import { Caller } from '../../../../common/auth/caller.decorator.js';
+import { ApiRoute, ValidBody } from '../../../../common/http/api-route.js';
+import type { AuthenticatedCaller } from '../../../../common/tenancy/request-context.js';
+import { PlaidWebhooksService } from './plaid-webhooks.service.js';
+import { PlaidService } from './plaid.service.js';
+
+const TAGS = ['plaid'];
+
+@Controller()
+export class PlaidController {
+  constructor(@Inject(PlaidService) private readonly plaid: PlaidService) {}
+
+  @Post('create-plaid-link-token')
+  @ApiRoute({
+    summary:
+      'A Plaid Link token; with itemId (a connection’s Plaid item) in update mode, to repair its login. userId defaults to the caller',
+    tags: TAGS,
+    body: createPlaidLinkTokenSchema,
+    response: plaidLinkTokenSchema,
+    errors: [404, 422, 502],
+  })
+  createLinkToken(
+    @ValidBody() body: z.output<typeof createPlaidLinkTokenSchema>,
+    @Caller() caller: AuthenticatedCaller,
+  ) {
+    return this.plaid.createLinkToken(body, caller);
+  }
+
+  @Post('create-update-plaid-connection')
+  @ApiRoute({
+    summary:
+      'Exchange Link’s public token: a new connection of the household (first sync queued), or the same item’s connection updated with the new token',
+    tags: TAGS,
+    body: createUpdatePlaidConnectionSchema,
+    response: connectionSchema,
+    status: 201,
+    errors: [404, 422, 502],
+  })
+  createOrUpdateConnection(@ValidBody() body: z.output<typeof createUpdatePlaidConnectionSchema>) {
+    return this.plaid.createOrUpdateConnection(body);
+  }
+
+  @Get('plaid/link-settings')
+  @ApiRoute({
+    summary: 'How the dashboard links a bank here: Plaid environment, whether it is configured, sandbox institutions',
+    tags: TAGS,
+    response: plaidLinkSettingsSchema,
+  })
+  linkSettings() {
+    return this.plaid.linkSettings();
+  }
+
+  @Post('plaid/sandbox/public-token')
+  @ApiRoute({
+    summary: 'Sandbox and fake Plaid only: the public token Link would return for an institution (404 elsewhere)',
+    tags: TAGS,
+    body: plaidSandboxPublicTokenSchema,
+    response: plaidPublicTokenSchema,
+    errors: [404, 422, 502],
+  })
+  sandboxPublicToken(@ValidBody() body: z.output<typeof plaidSandboxPublicTokenSchema>) {
+    return this.plaid.sandboxPublicToken(body.institutionId);
+  }
+}
+
+const webhookOutcomeSchema = z.object({ outcome: z.enum(['QUEUED', 'MARKED_FOR_REAUTH', 'IGNORED']) });
+
+@Controller('webhooks')
+export class PlaidWebhooksController {
+  constructor(@Inject(PlaidWebhooksService) private readonly webhooks: PlaidWebhooksService) {}
+
+  /**
+   * Public: Plaid signs the delivery instead (Plaid-Verification). The body arrives as raw bytes
+   * (bootstrap.ts), because the signature covers the exact bytes Plaid sent.
+   */
+  @Post('plaid')
+  @ApiRoute({
+    summary:
+      'Plaid webhooks: verified (ES256 Plaid-Verification JWT, iat at most 5 minutes old, body SHA-256) or 401; sync updates queue a run, login errors mark the connection for re-authentication',
+    tags: TAGS,
+    public: true,
+    response: webhookOutcomeSchema,
+    errors: [401, 502],
+  })
+  async receive(@Req() request: Request, @Headers(PLAID_VERIFICATION_HEADER) signature: string | undefined) {
+    const raw: unknown = request.body;
+    const body = Buffer.isBuffer(raw) ? raw : Buffer.alloc(0);
+    return { outcome: await this.webhooks.receive(body, signature) };
+  }
+}

@@ -1,0 +1,121 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { JobsOptions } from 'bullmq';
+import type { Logger } from 'pino';
+import { DomainError, EntityType, ErrorCode, jobIdFor, newId, type SyncTrigger } from '@meridian/domain';
+import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
+import { LOGGER } from '../../../common/logging/logger.js';
+import { SystemPrisma } from '../../../infra/prisma/prisma.service.js';
+import { QueueService } from '../../../infra/queue/queue.service.js';
+import { CONNECTORS, type ConnectorRegistry } from '../providers/connectors.module.js';
+
+/**
+ * Job options of every `sync.run`: SYNC_MAX_ATTEMPTS attempts, spaced by the sync worker's own
+ * backoff strategy (`custom`: Retry-After when the provider sent one, exponential otherwise).
+ */
+export function syncRunJobOptions(config: Pick<AppConfig, 'SYNC_MAX_ATTEMPTS'>): JobsOptions {
+  return { attempts: config.SYNC_MAX_ATTEMPTS, backoff: { type: 'custom' } };
+}
+
+/** Queues sync runs (one QUEUED or RUNNING run per connection at a time) and cancels them. */
+@Injectable()
+export class SyncRunLauncher {
+  constructor(
+    @Inject(SystemPrisma) private readonly prisma: SystemPrisma,
+    @Inject(QueueService) private readonly queues: QueueService,
+    @Inject(CONNECTORS) private readonly connectors: ConnectorRegistry,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /**
+   * Queues a run of the connection unless one is already QUEUED or RUNNING, in which case that
+   * run is returned with `created: false`. The run row is committed before its job is enqueued; a
+   * lost enqueue is picked up by `sync.sweep-queued`.
+   */
+  async requestRun(
+    organizationId: string,
+    connectionId: string,
+    trigger: SyncTrigger,
+  ): Promise<{ syncRunId: string; created: boolean }> {
+    const result = await this.prisma.$transaction(async (tx) => {
+      // Locking the connection row serialises concurrent requests for it, so the second one sees
+      // the first one's run instead of colliding with it on sync_runs_one_active_per_connection.
+      const locked = await tx.$queryRaw<{ id: string }[]>`
+        SELECT id FROM connections WHERE organization_id = ${organizationId} AND id = ${connectionId} FOR UPDATE`;
+      if (locked.length === 0) throw new DomainError(ErrorCode.NOT_FOUND, 'Connection not found');
+      const active = await tx.syncRun.findFirst({
+        where: { organizationId, connectionId, status: { in: ['QUEUED', 'RUNNING'] } },
+        select: { id: true },
+      });
+      if (active) return { syncRunId: active.id, created: false };
+
+      const connection = await tx.connection.findUniqueOrThrow({
+        where: { organizationId_id: { organizationId, id: connectionId } },
+        select: { service: true, syncCursor: true, needsReauthSince: true, credentialsCiphertext: true },
+      });
+      if (!connection.service || !this.connectors.has(connection.service)) {
+        throw new DomainError(
+          ErrorCode.CONFLICT,
+          `Connections to ${connection.service ?? 'file sources'} cannot be synced yet`,
+        );
+      }
+      // INITIAL comes right after a (re)link, which is what clears the re-authentication flag.
+      if (connection.needsReauthSince && trigger !== 'INITIAL') {
+        throw new DomainError(
+          ErrorCode.CONFLICT,
+          'The connection needs to be re-authenticated before it can sync; link it again',
+        );
+      }
+      if (!connection.credentialsCiphertext) {
+        throw new DomainError(ErrorCode.CONFLICT, 'The connection has no credentials yet; link it first');
+      }
+      const syncRunId = newId(EntityType.syncRun);
+      await tx.syncRun.create({
+        data: { id: syncRunId, organizationId, connectionId, trigger, cursorBefore: connection.syncCursor },
+      });
+      return { syncRunId, created: true };
+    });
+    if (result.created) await this.enqueueRun(organizationId, result.syncRunId);
+    return result;
+  }
+
+  /**
+   * Hands a QUEUED run to the workers. Never throws: when Redis is down the run stays QUEUED and
+   * `sync.sweep-queued` enqueues it later (the fixed job id keeps it to one job).
+   */
+  async enqueueRun(organizationId: string, syncRunId: string): Promise<boolean> {
+    try {
+      await this.queues.enqueue('sync.run', { organizationId, syncRunId }, syncRunJobOptions(this.config));
+      return true;
+    } catch (error) {
+      this.logger.warn({ err: error, syncRunId }, 'sync run not enqueued; the sweep will enqueue it');
+      return false;
+    }
+  }
+
+  /**
+   * Cancels a QUEUED or RUNNING run: CANCELLED at once; a worker running it writes no further page.
+   * False when the run is not active (already finished).
+   */
+  async cancelRun(organizationId: string, syncRunId: string): Promise<boolean> {
+    // started_at stays as it was (null for a QUEUED run). finished_at is never before it, even
+    // when the worker that started the run has a clock ahead of ours (sync_runs_timings_check).
+    const count = await this.prisma.$executeRaw`
+      UPDATE sync_runs
+         SET status = 'CANCELLED', finished_at = GREATEST(${new Date()}::timestamptz, started_at),
+             error_code = 'CANCELLED', error_message = 'Cancelled before it finished'
+       WHERE organization_id = ${organizationId} AND id = ${syncRunId} AND status IN ('QUEUED', 'RUNNING')`;
+    if (count === 0) return false;
+    // A waiting or delayed (between retries) job goes at once; an active one is locked and stays:
+    // its worker stops at the next page (the page writer refuses a run that is not RUNNING).
+    try {
+      await this.queues.queue('sync').remove(jobIdFor('sync.run', { organizationId, syncRunId }));
+    } catch (error) {
+      this.logger.warn(
+        { err: error, syncRunId },
+        'job of the cancelled sync run not removed; it will find the run cancelled',
+      );
+    }
+    return true;
+  }
+}

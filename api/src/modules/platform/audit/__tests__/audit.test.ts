@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPrismaClient, runAsOrganization, AuditService, type PrismaClient } from '@meridian/api';
+import { scopeToCurrentOrganization } from '../../../../common/tenancy/tenant-scope.js';
+import { call, login } from '#test/support/http.js';
+import { startTestApi, type TestApi } from '#test/support/app.js';
+import { createOrganization, type CreatedOrganization } from '#test/support/factories.js';
+
+let api: TestApi;
+let prisma: PrismaClient;
+let north: CreatedOrganization;
+let south: CreatedOrganization;
+
+beforeAll(async () => {
+  api = await startTestApi({ seedDemo: false });
+  prisma = createPrismaClient(api.databaseUrl);
+  north = await createOrganization(prisma, { name: 'North' });
+  south = await createOrganization(prisma, { name: 'South' });
+  const tenant = scopeToCurrentOrganization(prisma);
+  const audit = new AuditService();
+  await runAsOrganization({ userId: north.userId, organizationId: north.organizationId, role: 'ADVISOR' }, () =>
+    tenant.$transaction(async (tx) => {
+      await audit.record(tx, {
+        action: 'UPDATE',
+        entityType: 'team',
+        entityId: north.teamId,
+        before: { name: 'Old', updatedAt: new Date('2026-01-02T03:04:05Z') },
+        after: { name: 'New' },
+      });
+    }),
+  );
+});
+afterAll(async () => {
+  await prisma?.$disconnect();
+  await api?.close();
+});
+
+describe('GET /api/audit-logs', () => {
+  it('shows who changed what, with the row before and after', async () => {
+    const token = await login(api.baseUrl, north.email, north.password);
+    const response = await call(api.baseUrl, 'GET', `/api/audit-logs?entityId=${north.teamId}`, { token });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({
+      page: 1,
+      limit: 20,
+      total: 1,
+      items: [
+        {
+          actorKind: 'USER',
+          actorId: north.userId,
+          action: 'UPDATE',
+          entityType: 'team',
+          entityId: north.teamId,
+          before: { name: 'Old', updatedAt: '2026-01-02T03:04:05.000Z' },
+          after: { name: 'New' },
+        },
+      ],
+    });
+  });
+
+  it("never shows another organization's log", async () => {
+    const token = await login(api.baseUrl, south.email, south.password);
+    const response = await call(api.baseUrl, 'GET', `/api/audit-logs?entityId=${north.teamId}`, { token });
+    expect(response.body).toMatchObject({ total: 0, items: [] });
+  });
+
+  it('validates paging', async () => {
+    const token = await login(api.baseUrl, north.email, north.password);
+    const response = await call(api.baseUrl, 'GET', '/api/audit-logs?page=0&limit=501', { token });
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({
+      details: [
+        { path: 'page', message: 'Page must be a whole number of at least 1' },
+        { path: 'limit', message: 'Limit must be at most 500' },
+      ],
+    });
+  });
+});
