@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { moduleFaces } from './tools/eslint/module-faces.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'api/src/generated/**', 'tools/prisma-diff/node_modules/**'] },
@@ -20,6 +21,10 @@ export default tseslint.config(
         { object: 'test', property: 'only', message: 'No focused tests.' },
       ],
     },
+  },
+  {
+    plugins: { meridian: { rules: { 'module-faces': moduleFaces } } },
+    rules: { 'meridian/module-faces': 'error' },
   },
   {
     files: ['dashboard/src/**/*.{ts,tsx}'],

@@ -14,7 +14,14 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type pg from 'pg';
-import { createApiApp, createLogger, createPrismaClient, loadConfig, type PrismaClient } from '@meridian/api';
+import {
+  createApiApp,
+  createLogger,
+  createPrismaClient,
+  loadConfig,
+  TokenService,
+  type PrismaClient,
+} from '@meridian/api';
 import {
   EntityType,
   FINANCIAL_RECORD_ID_TYPE,
@@ -22,7 +29,7 @@ import {
   type CurrencyCode,
   type FinancialRecordType,
 } from '@meridian/domain';
-import { TokenService } from '../api/src/modules/platform/auth/token.service.js';
+
 import { migrateDatabase } from '../prisma/migrate.js';
 import {
   connect,

@@ -23,10 +23,17 @@ import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { Redis } from 'ioredis';
 import { from as copyFrom } from 'pg-copy-streams';
-import { createApiApp, createLogger, createPrismaClient, loadConfig, type PrismaClient } from '@meridian/api';
+import {
+  createApiApp,
+  createLogger,
+  createPrismaClient,
+  loadConfig,
+  TokenService,
+  type PrismaClient,
+} from '@meridian/api';
 import { ContactType, EntityType, Gender, LeadSource, newId, type ImportBatchView } from '@meridian/domain';
 import { startWorker, type RunningWorker } from '@meridian/workers';
-import { TokenService } from '../api/src/modules/platform/auth/token.service.js';
+
 import { migrateDatabase } from '../prisma/migrate.js';
 import {
   connect,

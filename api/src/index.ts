@@ -24,12 +24,10 @@ export {
   PLAID_CONNECTOR,
   createPlaidClient,
   type ConnectorRegistry,
-} from './modules/hub/providers/connectors.module.js';
-export { EmailModule } from './modules/platform/email/email.module.js';
-export { OutboxService } from './modules/platform/email/outbox.service.js';
-export { OutboxRepository } from './modules/platform/email/outbox.repository.js';
+} from './modules/hub/providers/index.js';
+export { EmailModule, OutboxService, OutboxRepository } from './modules/platform/email/index.js';
 export { AuditService, AuditModule, type AuditEntry } from './modules/platform/audit/index.js';
-export { hashPassword } from './modules/platform/auth/password.js';
+export { hashPassword, TokenService } from './modules/platform/auth/index.js';
 export { runMain } from './run-main.js';
 export type { PrismaClient, Prisma } from './generated/prisma/client.js';
 export {
@@ -48,4 +46,4 @@ export {
   FOLDER_LEASE_MS,
   type ScanResult,
   type FileOutcome,
-} from './modules/hub/imports/drop-folders/index.js';
+} from './modules/hub/imports/index.js';

@@ -7,7 +7,6 @@ import { SystemPrisma, TENANT_PRISMA } from './prisma/prisma.service.js';
 import { createRedis, REDIS, RedisCloser } from './redis/redis.module.js';
 import { QueueService } from './queue/queue.service.js';
 import { CredentialVault } from './secrets/credential-vault.js';
-import { ConnectorsModule } from '../modules/hub/providers/connectors.module.js';
 
 /**
  * Configuration, logging, PostgreSQL (system and tenant-scoped clients), Redis and the queues:
@@ -19,7 +18,6 @@ export class CoreModule {
   static forRoot(config: AppConfig, logger: Logger): DynamicModule {
     return {
       module: CoreModule,
-      imports: [ConnectorsModule],
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: LOGGER, useValue: logger },
@@ -34,16 +32,7 @@ export class CoreModule {
         QueueService,
         CredentialVault,
       ],
-      exports: [
-        APP_CONFIG,
-        LOGGER,
-        SystemPrisma,
-        TENANT_PRISMA,
-        REDIS,
-        QueueService,
-        CredentialVault,
-        ConnectorsModule,
-      ],
+      exports: [APP_CONFIG, LOGGER, SystemPrisma, TENANT_PRISMA, REDIS, QueueService, CredentialVault],
     };
   }
 }

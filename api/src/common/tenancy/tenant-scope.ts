@@ -81,3 +81,6 @@ export function scopeToCurrentOrganization(client: PrismaClient) {
     },
   });
 }
+
+/** The client every feature repository uses (see `scopeToCurrentOrganization`). */
+export type TenantPrismaClient = ReturnType<typeof scopeToCurrentOrganization>;

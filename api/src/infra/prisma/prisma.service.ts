@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '../../generated/prisma/client.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
-import { scopeToCurrentOrganization } from '../../common/tenancy/tenant-scope.js';
+import type { TenantPrismaClient } from '../../common/tenancy/tenant-scope.js';
 
 export function createPrismaClient(databaseUrl: string): PrismaClient {
   return new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl }) });
@@ -24,7 +24,7 @@ export class SystemPrisma extends PrismaClient implements OnModuleDestroy {
   }
 }
 
-export type TenantPrismaClient = ReturnType<typeof scopeToCurrentOrganization>;
+export type { TenantPrismaClient };
 
 /**
  * The client every feature repository uses: each query is limited to the caller's organization

@@ -18,15 +18,10 @@ import {
   type SocialLink,
 } from '@meridian/domain';
 import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
-import { AuditService } from '../../platform/audit/audit.service.js';
+import { AuditService } from '../../platform/audit/index.js';
 import { ContactsService } from './contacts.service.js';
-import {
-  applyPrimary,
-  candidates,
-  withOrganization,
-  type PrimaryTable,
-  type TenantTransaction,
-} from './primary-records.js';
+import { applyPrimary, candidates, type PrimaryTable } from '../../../common/persistence/primary-flag.js';
+import { withOrganization, type TenantTransaction } from '../../../common/tenancy/tenant-transaction.js';
 import {
   addressColumns,
   addressSelect,

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { CustomFieldsModule } from '../custom-fields/custom-fields.module.js';
+import { CustomFieldsModule } from '../custom-fields/index.js';
 import { ContactRecordsController } from './contact-records.controller.js';
 import { ContactRecordsService } from './contact-records.service.js';
 import { ContactsController } from './contacts.controller.js';

@@ -3,7 +3,7 @@ import type { ContactSort, ContactType, SortDirection } from '@meridian/domain';
 import { Prisma } from '../../../generated/prisma/client.js';
 import { currentOrganizationId } from '../../../common/tenancy/request-context.js';
 import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
-import type { TenantTransaction } from './primary-records.js';
+import type { TenantTransaction } from '../../../common/tenancy/tenant-transaction.js';
 import {
   addressSelect,
   emailSelect,

@@ -16,11 +16,11 @@ import {
 } from '@meridian/domain';
 import type { Prisma } from '../../../generated/prisma/client.js';
 import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
-import { AuditService } from '../../platform/audit/audit.service.js';
-import { CustomFieldsService } from '../custom-fields/custom-fields.service.js';
+import { AuditService } from '../../platform/audit/index.js';
+import { CustomFieldsService } from '../custom-fields/index.js';
 import { contactListItemView, contactView, type ListItemOptions } from './contact-view.js';
 import { ContactsRepository, type ContactFilters } from './contacts.repository.js';
-import { withOrganization, type TenantTransaction } from './primary-records.js';
+import { withOrganization, type TenantTransaction } from '../../../common/tenancy/tenant-transaction.js';
 import { nameColumns, tagSelect, tagView } from './views.js';
 
 /** What POST /contacts and POST /leads both create: a lead is a contact of type LEAD. */

@@ -16,8 +16,8 @@ import {
 } from '@meridian/domain';
 import type { Prisma } from '../../../generated/prisma/client.js';
 import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
-import { AuditService } from '../../platform/audit/audit.service.js';
-import { withOrganization } from '../contacts/primary-records.js';
+import { AuditService } from '../../platform/audit/index.js';
+import { withOrganization } from '../../../common/tenancy/tenant-transaction.js';
 import {
   CustomFieldsRepository,
   definitionSelect,

@@ -12,9 +12,10 @@ import {
   type FamilyResponse,
 } from '@meridian/domain';
 import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
-import { AuditService } from '../../platform/audit/audit.service.js';
-import { applyPrimary, candidates, withOrganization, type TenantTransaction } from '../contacts/primary-records.js';
-import { addressColumns, addressSelect, addressView, ORDER_OLDEST_FIRST } from '../contacts/views.js';
+import { AuditService } from '../../platform/audit/index.js';
+import { applyPrimary, candidates } from '../../../common/persistence/primary-flag.js';
+import { withOrganization, type TenantTransaction } from '../../../common/tenancy/tenant-transaction.js';
+import { addressColumns, addressSelect, addressView, ORDER_OLDEST_FIRST } from '../contacts/index.js';
 import { familyView } from './household-views.js';
 import { familySelect, HouseholdsRepository } from './households.repository.js';
 

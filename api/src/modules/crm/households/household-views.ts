@@ -1,5 +1,5 @@
 import type { FamilyResponse, PersonResponse } from '@meridian/domain';
-import { addressView, isoDate, nameView } from '../contacts/views.js';
+import { addressView, isoDate, nameView } from '../contacts/index.js';
 import type {
   corporationSelect,
   FamilyRow,

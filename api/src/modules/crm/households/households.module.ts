@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { CustomFieldsModule } from '../custom-fields/custom-fields.module.js';
-import { FinancialRecordsModule } from '../../financials/financial-records/financial-records.module.js';
+import { CustomFieldsModule } from '../custom-fields/index.js';
+import { FinancialRecordsModule } from '../../financials/financial-records/index.js';
 import { FamiliesController } from './families.controller.js';
 import { FamiliesService } from './families.service.js';
 import { HouseholdsController } from './households.controller.js';

@@ -3,8 +3,8 @@ import type { HouseholdListQuery } from '@meridian/domain';
 import { Prisma } from '../../../generated/prisma/client.js';
 import { currentOrganizationId } from '../../../common/tenancy/request-context.js';
 import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
-import { contactListSelect } from '../contacts/contacts.repository.js';
-import { addressSelect, nameSelect, ORDER_OLDEST_FIRST } from '../contacts/views.js';
+import { contactListSelect } from '../contacts/index.js';
+import { addressSelect, nameSelect, ORDER_OLDEST_FIRST } from '../contacts/index.js';
 
 export const personSelect = {
   id: true,

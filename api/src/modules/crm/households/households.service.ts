@@ -14,11 +14,11 @@ import {
 import type { z } from 'zod';
 import type { AuthenticatedCaller } from '../../../common/tenancy/request-context.js';
 import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
-import { AuditService } from '../../platform/audit/audit.service.js';
-import { contactListItemView } from '../contacts/contact-view.js';
-import { withOrganization } from '../contacts/primary-records.js';
-import { CustomFieldsService } from '../custom-fields/custom-fields.service.js';
-import { FinancialRecordsService } from '../../financials/financial-records/financial-records.service.js';
+import { AuditService } from '../../platform/audit/index.js';
+import { contactListItemView } from '../contacts/index.js';
+import { withOrganization } from '../../../common/tenancy/tenant-transaction.js';
+import { CustomFieldsService } from '../custom-fields/index.js';
+import { FinancialRecordsService } from '../../financials/financial-records/index.js';
 import { corporationView, familyView, foundationView, personView, trustView } from './household-views.js';
 import { householdSelect, HouseholdsRepository, type HouseholdRow } from './households.repository.js';
 

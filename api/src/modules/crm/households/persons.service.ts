@@ -9,9 +9,9 @@ import {
 } from '@meridian/domain';
 import type { Prisma } from '../../../generated/prisma/client.js';
 import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
-import { AuditService } from '../../platform/audit/audit.service.js';
-import { withOrganization } from '../contacts/primary-records.js';
-import { nameColumns } from '../contacts/views.js';
+import { AuditService } from '../../platform/audit/index.js';
+import { withOrganization } from '../../../common/tenancy/tenant-transaction.js';
+import { nameColumns } from '../contacts/index.js';
 import { personView } from './household-views.js';
 import { HouseholdsRepository, personSelect } from './households.repository.js';
 

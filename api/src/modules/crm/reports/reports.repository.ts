@@ -3,7 +3,7 @@ import type { ContactReportColumn, HouseholdReportColumn, ReportCell, SortDirect
 import { Prisma } from '../../../generated/prisma/client.js';
 import { currentOrganizationId } from '../../../common/tenancy/request-context.js';
 import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
-import { CONTACT_TYPE_RANK_SQL } from '../households/households.repository.js';
+import { CONTACT_TYPE_RANK_SQL } from '../households/index.js';
 
 export type ReportRow = { id: string } & Record<string, ReportCell>;
 

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { FxRatesModule } from '../fx-rates/fx-rates.module.js';
+import { FxRatesModule } from '../fx-rates/index.js';
 import { CashFlowSourcesController, CashFlowViewController, FlowsController } from './cash-flows.controller.js';
 import { CashFlowsRepository } from './cash-flows.repository.js';
 import { CashFlowsService } from './cash-flows.service.js';

@@ -18,8 +18,8 @@ import {
   type ErrorDetail,
   type OwnerKind,
 } from '@meridian/domain';
-import { AuditService } from '../../platform/audit/audit.service.js';
-import { FxRatesService } from '../fx-rates/fx-rates.service.js';
+import { AuditService } from '../../platform/audit/index.js';
+import { FxRatesService } from '../fx-rates/index.js';
 import { cashFlowLines, toSourceResponse, toStreamResponse } from './cash-flow-mapper.js';
 import { CashFlowsRepository, type SourceFields, type Tx } from './cash-flows.repository.js';
 

@@ -7,7 +7,7 @@ import {
   type CreateStream,
   type RecurringStreamResponse,
 } from '@meridian/domain';
-import { AuditService } from '../../platform/audit/audit.service.js';
+import { AuditService } from '../../platform/audit/index.js';
 import { toStreamResponse } from './cash-flow-mapper.js';
 import { CashFlowReferenceMessage } from './cash-flows.service.js';
 import { CashFlowsRepository, type StreamRow, type Tx } from './cash-flows.repository.js';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { FxRatesModule } from '../fx-rates/fx-rates.module.js';
+import { FxRatesModule } from '../fx-rates/index.js';
 import { FinancialRecordsController } from './financial-records.controller.js';
 import { FinancialRecordsRepository } from './financial-records.repository.js';
 import { FinancialRecordsService } from './financial-records.service.js';

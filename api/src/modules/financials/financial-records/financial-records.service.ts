@@ -30,8 +30,8 @@ import {
   type LiabilityRecordType,
   type OwnerKind,
 } from '@meridian/domain';
-import { AuditService } from '../../platform/audit/audit.service.js';
-import { FxRatesService } from '../fx-rates/fx-rates.service.js';
+import { AuditService } from '../../platform/audit/index.js';
+import { FxRatesService } from '../fx-rates/index.js';
 import {
   FinancialRecordsRepository,
   type Db,

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { FinancialRecordsModule } from '../financial-records/financial-records.module.js';
+import { FinancialRecordsModule } from '../financial-records/index.js';
 import { FinancialViewController } from './financial-view.controller.js';
 import { FinancialViewService } from './financial-view.service.js';
 

@@ -9,7 +9,7 @@ import {
   type CurrencyCode,
   type FinancialView,
 } from '@meridian/domain';
-import { FinancialRecordsService } from '../financial-records/financial-records.service.js';
+import { FinancialRecordsService } from '../financial-records/index.js';
 
 /**
  * The household's financial view: totals by snapshot group (savings and investments, property and

@@ -10,7 +10,7 @@ import {
   type PutFxRate,
   type StoredFxRate,
 } from '@meridian/domain';
-import { AuditService } from '../../platform/audit/audit.service.js';
+import { AuditService } from '../../platform/audit/index.js';
 import type { AuthenticatedCaller } from '../../../common/tenancy/request-context.js';
 import { FxRatesRepository } from './fx-rates.repository.js';
 

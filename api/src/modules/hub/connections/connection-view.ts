@@ -1,5 +1,5 @@
 import type { ConnectionView } from '@meridian/domain';
-import { toSyncRunView } from '../sync-runs/sync-run-view.js';
+import { toSyncRunView } from '../sync-runs/index.js';
 import type { ConnectionRow, RecordCounts } from './connections.repository.js';
 
 function owner(row: ConnectionRow): ConnectionView['owner'] {

@@ -11,7 +11,7 @@ import {
   syncRunActionSchema,
 } from '@meridian/domain';
 import { ApiRoute, ValidParams, ValidQuery } from '../../../common/http/api-route.js';
-import { SyncRunsService } from '../sync-runs/sync-runs.service.js';
+import { SyncRunsService } from '../sync-runs/index.js';
 import { ConnectionsService } from './connections.service.js';
 
 const TAGS = ['connections'];

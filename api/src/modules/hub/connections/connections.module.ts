@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { SyncModule } from '../sync/sync.module.js';
-import { SyncRunsModule } from '../sync-runs/sync-runs.module.js';
+import { SyncModule } from '../sync/index.js';
+import { SyncRunsModule } from '../sync-runs/index.js';
 import { ConnectionsController } from './connections.controller.js';
 import { ConnectionsRepository } from './connections.repository.js';
 import { ConnectionsService } from './connections.service.js';

@@ -3,7 +3,7 @@ import { EntityType, type ConnectionStatus, type IntegrationService } from '@mer
 import { Prisma } from '../../../generated/prisma/client.js';
 import { currentOrganizationId } from '../../../common/tenancy/request-context.js';
 import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
-import { SYNC_RUN_INCLUDE } from '../sync-runs/sync-run-view.js';
+import { SYNC_RUN_INCLUDE } from '../sync-runs/index.js';
 
 export type Tx = Parameters<Parameters<TenantPrismaClient['$transaction']>[0]>[0];
 

@@ -12,11 +12,11 @@ import {
 } from '@meridian/domain';
 import { LOGGER } from '../../../common/logging/logger.js';
 import { currentOrganizationId } from '../../../common/tenancy/request-context.js';
-import { PLAID_CLIENT } from '../providers/connectors.module.js';
+import { PLAID_CLIENT } from '../providers/index.js';
 import { CredentialVault } from '../../../infra/secrets/credential-vault.js';
-import { AuditService } from '../../platform/audit/audit.service.js';
-import { SyncRunLauncher } from '../sync/sync-run-launcher.js';
-import { SyncScheduler } from '../sync/sync-scheduler.js';
+import { AuditService } from '../../platform/audit/index.js';
+import { SyncRunLauncher } from '../sync/index.js';
+import { SyncScheduler } from '../sync/index.js';
 import { toConnectionView } from './connection-view.js';
 import { ConnectionsRepository, type ConnectionRow } from './connections.repository.js';
 

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { SyncModule } from '../sync/sync.module.js';
+import { SyncModule } from '../sync/index.js';
 import { QueuesController, SyncRunsController } from './sync-runs.controller.js';
 import { SyncRunsRepository } from './sync-runs.repository.js';
 import { SyncRunsService } from './sync-runs.service.js';

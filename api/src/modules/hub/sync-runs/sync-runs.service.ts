@@ -17,7 +17,7 @@ import {
 } from '@meridian/domain';
 import type { z } from 'zod';
 import { currentOrganizationId } from '../../../common/tenancy/request-context.js';
-import { SyncRunLauncher } from '../sync/sync-run-launcher.js';
+import { SyncRunLauncher } from '../sync/index.js';
 import { toSyncRecordErrorView, toSyncRunView } from './sync-run-view.js';
 import { SyncRunsRepository } from './sync-runs.repository.js';
 

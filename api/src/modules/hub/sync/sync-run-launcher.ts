@@ -6,7 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
 import { LOGGER } from '../../../common/logging/logger.js';
 import { SystemPrisma } from '../../../infra/prisma/prisma.service.js';
 import { QueueService } from '../../../infra/queue/queue.service.js';
-import { CONNECTORS, type ConnectorRegistry } from '../providers/connectors.module.js';
+import { CONNECTORS, type ConnectorRegistry } from '../providers/index.js';
 
 /**
  * Job options of every `sync.run`: SYNC_MAX_ATTEMPTS attempts, spaced by the sync worker's own

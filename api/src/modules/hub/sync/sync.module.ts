@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ProvidersModule } from '../providers/index.js';
 import { SyncPageWriter } from './page-writer/sync-page-writer.js';
 import { SyncRunLauncher } from './sync-run-launcher.js';
 import { SyncScheduler } from './sync-scheduler.js';
@@ -8,7 +9,8 @@ import { SyncScheduler } from './sync-scheduler.js';
  * the worker (schedules, running a sync, writing its pages).
  */
 @Module({
+  imports: [ProvidersModule],
   providers: [SyncRunLauncher, SyncScheduler, SyncPageWriter],
-  exports: [SyncRunLauncher, SyncScheduler, SyncPageWriter],
+  exports: [ProvidersModule, SyncRunLauncher, SyncScheduler, SyncPageWriter],
 })
 export class SyncModule {}

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { AuthGuard } from '../../../common/auth/auth.guard.js';
-import { UsersRepository } from '../users/users.repository.js';
+import { AuthGuard } from './auth.guard.js';
+import { AuthRepository } from './auth.repository.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { LoginThrottle } from './login-throttle.js';
@@ -9,7 +9,7 @@ import { TokenService } from './token.service.js';
 
 @Module({
   controllers: [AuthController],
-  providers: [AuthService, TokenService, LoginThrottle, UsersRepository, { provide: APP_GUARD, useClass: AuthGuard }],
-  exports: [AuthService, TokenService, UsersRepository],
+  providers: [AuthService, TokenService, LoginThrottle, AuthRepository, { provide: APP_GUARD, useClass: AuthGuard }],
+  exports: [AuthService, TokenService, AuthRepository],
 })
 export class AuthModule {}

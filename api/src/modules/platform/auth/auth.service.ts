@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode, type LoginInput, type LoginResponse, type SessionUser } from '@meridian/domain';
-import { UsersRepository } from '../users/users.repository.js';
+import { AuthRepository } from './auth.repository.js';
 import { TokenService } from './token.service.js';
 import { LoginThrottle } from './login-throttle.js';
 import { decoyPasswordHash, verifyPassword } from './password.js';
@@ -10,7 +10,7 @@ const INVALID_CREDENTIALS = 'Invalid email or password';
 @Injectable()
 export class AuthService {
   constructor(
-    @Inject(UsersRepository) private readonly users: UsersRepository,
+    @Inject(AuthRepository) private readonly users: AuthRepository,
     @Inject(TokenService) private readonly tokens: TokenService,
     @Inject(LoginThrottle) private readonly throttle: LoginThrottle,
   ) {}

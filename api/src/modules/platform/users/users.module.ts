@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { AuthModule } from '../auth/auth.module.js';
-import { EmailModule } from '../email/email.module.js';
+import { AuthModule } from '../auth/index.js';
+import { EmailModule } from '../email/index.js';
 import { UsersController } from './users.controller.js';
 import { UsersService } from './users.service.js';
 

@@ -8,9 +8,9 @@ import {
   type LoginResponse,
 } from '@meridian/domain';
 import { SystemPrisma } from '../../../infra/prisma/prisma.service.js';
-import { OutboxService } from '../email/outbox.service.js';
-import { hashPassword } from '../auth/password.js';
-import { AuthService } from '../auth/auth.service.js';
+import { OutboxService } from '../email/index.js';
+import { hashPassword } from '../auth/index.js';
+import { AuthService } from '../auth/index.js';
 import { welcomeEmail } from './welcome-email.js';
 
 export const FIRST_TEAM_NAME = 'Advisory team';

@@ -6,7 +6,7 @@ import { login } from '#test/support/http.js';
 import { createTestEnvironment, startTestApi, type TestApi } from '#test/support/app.js';
 import { createOrganization, type CreatedOrganization } from '#test/support/factories.js';
 import { apiAs, createHousehold, createRecord } from '#test/support/financial-factories.js';
-import { seedPlaidConnection, seedRun, seedSyncedAccount, type SeededConnection } from './support.js';
+import { seedPlaidConnection, seedRun, seedSyncedAccount, type SeededConnection } from '#test/support/hub-factories.js';
 
 let fake: FakePlaidServer;
 let api: TestApi;

@@ -16,7 +16,7 @@ import { currentOrganizationId } from '../../../../common/tenancy/request-contex
 import type { Prisma } from '../../../../generated/prisma/client.js';
 import { TENANT_PRISMA, type TenantPrismaClient } from '../../../../infra/prisma/prisma.service.js';
 import { QueueService } from '../../../../infra/queue/queue.service.js';
-import { AuditService } from '../../../platform/audit/audit.service.js';
+import { AuditService } from '../../../platform/audit/index.js';
 import { checkCron, ensureDropFolder, nested, normalizedDropFolderPath } from './drop-folder-paths.js';
 import { folderProfile, requiredColumns } from './folder-profile.js';
 import { ImportFolderScheduler } from './import-folder-scheduler.js';

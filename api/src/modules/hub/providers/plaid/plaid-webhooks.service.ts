@@ -3,8 +3,8 @@ import type { Logger } from 'pino';
 import { PlaidWebhookVerifier, type PlaidClient, type PlaidWebhookEvent } from '@meridian/connectors';
 import { DomainError, ErrorCode } from '@meridian/domain';
 import { LOGGER } from '../../../../common/logging/logger.js';
-import { PLAID_CLIENT } from '../connectors.module.js';
-import { SyncRunLauncher } from '../../sync/sync-run-launcher.js';
+import { PLAID_CLIENT } from '../index.js';
+import { SyncRunLauncher } from '../../sync/index.js';
 import { providerError } from './provider-errors.js';
 import { PlaidConnectionsRepository } from './plaid-connections.repository.js';
 

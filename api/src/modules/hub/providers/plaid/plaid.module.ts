@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { ConnectionsModule } from '../../connections/connections.module.js';
-import { SyncModule } from '../../sync/sync.module.js';
+import { ConnectionsModule } from '../../connections/index.js';
+import { SyncModule } from '../../sync/index.js';
 import { PlaidConnectionsRepository } from './plaid-connections.repository.js';
 import { PlaidController, PlaidWebhooksController } from './plaid.controller.js';
 import { PlaidWebhooksService } from './plaid-webhooks.service.js';

@@ -18,12 +18,12 @@ import {
 import { APP_CONFIG, type AppConfig } from '../../../../common/config/config.js';
 import { currentOrganizationId } from '../../../../common/tenancy/request-context.js';
 import type { AuthenticatedCaller } from '../../../../common/tenancy/request-context.js';
-import { PLAID_CLIENT, PLAID_CONNECTOR } from '../connectors.module.js';
+import { PLAID_CLIENT, PLAID_CONNECTOR } from '../index.js';
 import { CredentialVault } from '../../../../infra/secrets/credential-vault.js';
-import { AuditService } from '../../../platform/audit/audit.service.js';
-import { ConnectionsService } from '../../connections/connections.service.js';
-import { SyncRunLauncher } from '../../sync/sync-run-launcher.js';
-import { SyncScheduler } from '../../sync/sync-scheduler.js';
+import { AuditService } from '../../../platform/audit/index.js';
+import { ConnectionsService } from '../../connections/index.js';
+import { SyncRunLauncher } from '../../sync/index.js';
+import { SyncScheduler } from '../../sync/index.js';
 import { callPlaid } from './provider-errors.js';
 import { PlaidConnectionsRepository } from './plaid-connections.repository.js';
 

@@ -13,7 +13,7 @@ import { login } from '#test/support/http.js';
 import { startTestApi, type TestApi } from '#test/support/app.js';
 import { createOrganization, type CreatedOrganization } from '#test/support/factories.js';
 import { apiAs, createHousehold } from '#test/support/financial-factories.js';
-import { seedPlaidConnection, seedRun, type SeededConnection } from '../../connections/__tests__/support.js';
+import { seedPlaidConnection, seedRun, type SeededConnection } from '#test/support/hub-factories.js';
 
 let api: TestApi;
 let prisma: PrismaClient;

@@ -8,7 +8,7 @@
 import { EntityType, newId, type SyncCounts } from '@meridian/domain';
 import type { NormalizedRecurringStream } from '@meridian/connectors';
 import { Prisma } from '../../../../generated/prisma/client.js';
-import { StreamEditedField } from '../../../financials/cash-flows/stream-edits.js';
+import { StreamEditedField } from '../../../financials/cash-flows/index.js';
 import type { AccountRef } from './accounts.js';
 import { categoryIds } from './categories.js';
 import { contentHash } from './content-hash.js';

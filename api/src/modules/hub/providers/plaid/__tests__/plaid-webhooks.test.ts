@@ -14,7 +14,7 @@ import {
 import { createTestEnvironment, startTestApi, type TestApi } from '#test/support/app.js';
 import { createOrganization, type CreatedOrganization } from '#test/support/factories.js';
 import { createHousehold } from '#test/support/financial-factories.js';
-import { seedPlaidConnection, type SeededConnection } from '../../../connections/__tests__/support.js';
+import { seedPlaidConnection, type SeededConnection } from '#test/support/hub-factories.js';
 
 let fake: FakePlaidServer;
 let prism: PrismProxy;

@@ -13,7 +13,7 @@ import { login } from '#test/support/http.js';
 import { createTestEnvironment, type TestEnvironment } from '#test/support/app.js';
 import { createOrganization, type CreatedOrganization } from '#test/support/factories.js';
 import { apiAs, createHousehold } from '#test/support/financial-factories.js';
-import { seedPlaidConnection } from '../../../connections/__tests__/support.js';
+import { seedPlaidConnection } from '#test/support/hub-factories.js';
 
 let fake: FakePlaidServer;
 let prism: PrismProxy;

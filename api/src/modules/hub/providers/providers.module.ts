@@ -1,4 +1,4 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { PlaidClient, PlaidConnector, type Connector } from '@meridian/connectors';
 import type { IntegrationService } from '@meridian/domain';
 import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
@@ -20,8 +20,10 @@ export function createPlaidClient(config: AppConfig): PlaidClient {
   });
 }
 
-/** The outside systems' connectors, built once from the configuration; shared by API and worker. */
-@Global()
+/**
+ * The outside systems' clients and connectors, built once from the configuration; the sync module
+ * re-exports them to the hub's other modules, in the API and the worker alike.
+ */
 @Module({
   providers: [
     { provide: PLAID_CLIENT, inject: [APP_CONFIG], useFactory: createPlaidClient },
@@ -43,4 +45,4 @@ export function createPlaidClient(config: AppConfig): PlaidClient {
   ],
   exports: [PLAID_CLIENT, PLAID_CONNECTOR, CONNECTORS],
 })
-export class ConnectorsModule {}
+export class ProvidersModule {}

@@ -1,10 +1,10 @@
 import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
 import { DomainError, ErrorCode } from '@meridian/domain';
-import { routeSpecOf } from '../http/api-route.js';
-import { currentContext } from '../tenancy/request-context.js';
-import { TokenService } from '../../modules/platform/auth/token.service.js';
-import { SystemPrisma } from '../../infra/prisma/prisma.service.js';
+import { routeSpecOf } from '../../../common/http/api-route.js';
+import { currentContext } from '../../../common/tenancy/request-context.js';
+import { TokenService } from './token.service.js';
+import { SystemPrisma } from '../../../infra/prisma/prisma.service.js';
 
 /**
  * Global guard: every route needs a valid bearer token of an existing user unless its @ApiRoute

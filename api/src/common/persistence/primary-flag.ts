@@ -1,10 +1,7 @@
 import type { PrimaryCandidate } from '@meridian/domain';
-import { Prisma } from '../../../generated/prisma/client.js';
-import { currentOrganizationId } from '../../../common/tenancy/request-context.js';
-import type { TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
-
-/** The client an interactive transaction of the tenant client hands its callback. */
-export type TenantTransaction = Parameters<Parameters<TenantPrismaClient['$transaction']>[0]>[0];
+import { Prisma } from '../../generated/prisma/client.js';
+import { currentOrganizationId } from '../tenancy/request-context.js';
+import type { TenantTransaction } from '../tenancy/tenant-transaction.js';
 
 /** Tables whose rows carry the "exactly one primary" flag, and the column naming their owner. */
 const PRIMARY_TABLES = {
@@ -43,12 +40,4 @@ export async function applyPrimary(
   await tx.$executeRaw`
     UPDATE ${tableSql} SET is_primary = true, updated_at = now()
     WHERE organization_id = ${organizationId} AND ${ownerSql} = ${ownerId} AND id = ${primaryId} AND NOT is_primary`;
-}
-
-/**
- * `data` with the caller's organization: the tenant client stamps it anyway, but the generated
- * create types require the column, and naming it here keeps them checked without casts.
- */
-export function withOrganization<T extends object>(data: T): T & { organizationId: string } {
-  return { ...data, organizationId: currentOrganizationId() };
 }

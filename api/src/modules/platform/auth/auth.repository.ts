@@ -17,7 +17,7 @@ const SESSION_USER_SELECT = {
  * so this repository uses the system client; every method names the user it reads.
  */
 @Injectable()
-export class UsersRepository {
+export class AuthRepository {
   constructor(@Inject(SystemPrisma) private readonly prisma: SystemPrisma) {}
 
   findCredentialsByEmail(email: string) {

@@ -1,0 +1,14 @@
+export { ContactsModule } from './contacts.module.js';
+export { contactListSelect, type ContactListRow } from './contacts.repository.js';
+export { contactListItemView } from './contact-view.js';
+// The person-shaped views (names, addresses) that households and families show the same way.
+export {
+  addressColumns,
+  addressSelect,
+  addressView,
+  isoDate,
+  nameColumns,
+  nameSelect,
+  nameView,
+  ORDER_OLDEST_FIRST,
+} from './views.js';

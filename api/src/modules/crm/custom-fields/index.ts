@@ -1,0 +1,2 @@
+export { CustomFieldsModule } from './custom-fields.module.js';
+export { CustomFieldsService } from './custom-fields.service.js';

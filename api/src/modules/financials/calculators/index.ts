@@ -1,0 +1,1 @@
+export { CalculatorsModule } from './calculators.module.js';

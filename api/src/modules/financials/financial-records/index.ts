@@ -1,0 +1,2 @@
+export { FinancialRecordsModule } from './financial-records.module.js';
+export { FinancialRecordsService } from './financial-records.service.js';

@@ -1,0 +1,1 @@
+export { FinancialViewModule } from './financial-view.module.js';

@@ -1,0 +1,2 @@
+export { FxRatesModule } from './fx-rates.module.js';
+export { FxRatesService } from './fx-rates.service.js';

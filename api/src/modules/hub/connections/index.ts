@@ -1,0 +1,2 @@
+export { ConnectionsModule } from './connections.module.js';
+export { ConnectionsService } from './connections.service.js';

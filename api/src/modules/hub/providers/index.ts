@@ -1,0 +1,8 @@
+export {
+  ProvidersModule,
+  CONNECTORS,
+  PLAID_CLIENT,
+  PLAID_CONNECTOR,
+  createPlaidClient,
+  type ConnectorRegistry,
+} from './providers.module.js';

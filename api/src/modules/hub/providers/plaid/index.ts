@@ -1,0 +1,1 @@
+export { PlaidModule } from './plaid.module.js';

@@ -1,0 +1,1 @@
+export { OrganizationsModule } from './organizations.module.js';

@@ -1,0 +1,1 @@
+export { ReferenceModule } from './reference.module.js';

@@ -1,0 +1,1 @@
+export { TeamsModule } from './teams.module.js';
