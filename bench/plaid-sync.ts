@@ -12,7 +12,8 @@
 // new (accounts and streams unchanged, no new transaction).
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { createPrismaClient, SyncPageWriter, type PrismaClient } from '@meridian/api';
+import { createPrismaClient, type PrismaClient, type SyncPageWriter } from '@meridian/api';
+import { startSyncContext, type SyncContext } from '../test/support/sync-context.js';
 import {
   fetchPages,
   PlaidClient,
@@ -145,6 +146,7 @@ interface SyncFigures {
 /** One run of the connection: every page fetched, mapped and written, in turn, as the worker does. */
 async function sync(
   prisma: PrismaClient,
+  writer: SyncPageWriter,
   connector: PlaidConnector,
   accessToken: string,
   world: { organizationId: string; connectionId: string },
@@ -162,7 +164,6 @@ async function sync(
       cursorBefore: connection.syncCursor,
     },
   });
-  const writer = new SyncPageWriter(prisma);
   const run = { organizationId: world.organizationId, syncRunId, connectionId: world.connectionId };
   const figures: SyncFigures = {
     pages: 0,
@@ -270,9 +271,11 @@ const name = `meridian_bench_plaid_${Date.now().toString(36)}`;
 const url = withDatabaseName(serverUrl, name);
 const fake = await FakePlaidServer.start();
 let prisma: PrismaClient | undefined;
+let hub: SyncContext | undefined;
 try {
   await migrateDatabase(url, { log: () => undefined });
   prisma = createPrismaClient(url);
+  hub = await startSyncContext(url);
   const world = await createWorld(prisma);
   const item = fake.createItem(itemSeed(['acc-chequing', 'acc-savings', 'acc-card']));
   const client = new PlaidClient({ environment: fake.url, clientId: fake.clientId, secret: fake.secret });
@@ -282,9 +285,9 @@ try {
       `${transactionCount.toLocaleString('en-US')} transactions, ${streamCount} streams, 3 accounts\n`,
   );
 
-  const first = await sync(prisma, connector, item.accessToken, world);
+  const first = await sync(prisma, hub.writer, connector, item.accessToken, world);
   const bareMs = await bareInsert(url, first.written);
-  const second = await sync(prisma, connector, item.accessToken, world);
+  const second = await sync(prisma, hub.writer, connector, item.accessToken, world);
 
   const line = (label: string, value: string) => console.log(`${label.padEnd(44)} ${value}`);
   line('first sync: pages', String(first.pages));
@@ -309,6 +312,7 @@ try {
     `${seconds(second.totalMs).padStart(8)}  ${rate(second.records, second.totalMs).padStart(7)} records/s`,
   );
 } finally {
+  await hub?.close();
   await prisma?.$disconnect();
   await fake.close();
   if (options.keep) {

@@ -35,10 +35,19 @@ export {
   SyncRunLauncher,
   SyncScheduler,
   SyncPageWriter,
+  SyncRunLifecycle,
+  SyncRunExecutor,
+  SyncSweeper,
+  SYNC_SWEEP_EVERY_MS,
+  syncBackoffDelay,
   type SyncRunRef,
 } from './modules/hub/sync/index.js';
-export { ImportsModule, ImportEngine } from './modules/hub/imports/index.js';
 export {
+  ImportsModule,
+  ImportEngine,
+  ImportSweeper,
+  sweepJobId,
+  IMPORT_SWEEP_EVERY_MS,
   ImportFoldersModule,
   ImportFolderScheduler,
   DropFolderScanner,

@@ -490,6 +490,7 @@ describe('schedules and sweeps', () => {
         id: importRunId,
         organizationId: importOrganization,
         connectionId: fileConnectionId,
+        driver: 'IMPORT',
         trigger: 'MANUAL',
         status: 'RUNNING',
         queuedAt: longAgo,

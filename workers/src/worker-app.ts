@@ -2,15 +2,20 @@ import 'reflect-metadata';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { Logger } from 'pino';
-import { ImportFolderScheduler, PinoNestLogger, QueueService, type AppConfig } from '@meridian/api';
+import {
+  IMPORT_SWEEP_EVERY_MS,
+  ImportFolderScheduler,
+  PinoNestLogger,
+  QueueService,
+  SYNC_SWEEP_EVERY_MS,
+  syncBackoffDelay,
+  type AppConfig,
+} from '@meridian/api';
 
 import { JOB_HANDLERS, type JobHandler } from './job-registry.js';
 import { WorkerHost } from './worker-host.js';
 import { WorkerModule } from './worker.module.js';
 import { OUTBOX_SWEEP_EVERY_MS } from './jobs/email/sweep-outbox.job.js';
-import { SYNC_SWEEP_EVERY_MS } from './jobs/sync/sweep-queued.job.js';
-import { IMPORT_SWEEP_EVERY_MS } from './jobs/imports/sweep-stuck-imports.job.js';
-import { syncBackoffDelay } from './jobs/sync/sync-backoff.js';
 
 export interface RunningWorker {
   host: WorkerHost;

@@ -1,5 +1,6 @@
 import { DelayedError, UnrecoverableError, Worker, type BackoffStrategy, type Job } from 'bullmq';
 import type { Logger } from 'pino';
+import { runAsOrganization } from '@meridian/api';
 import { jobDefinitions, QueueName, type JobName } from '@meridian/domain';
 import { buildJobRegistry, type JobHandler } from './job-registry.js';
 
@@ -94,7 +95,13 @@ export class WorkerHost {
     // handed back below): hand it back too instead of running it during the shutdown.
     if (this.closing && token !== undefined) return this.handBack(job, token);
     try {
-      await handler.handle(parsed.data as never, context);
+      // A job of one organization runs in its context, as a request does: the tenant-scoped
+      // client works in its handler. Jobs without one (sweeps) act across organizations.
+      const organizationId = (parsed.data as { organizationId?: unknown }).organizationId;
+      const run = () => handler.handle(parsed.data as never, context);
+      await (typeof organizationId === 'string'
+        ? runAsOrganization({ organizationId }, run, `job:${job.id ?? job.name}`)
+        : run());
     } catch (error) {
       // Stopped by the shutdown (the handler saw the signal): back to the queue for another
       // worker, without spending one of the job's attempts on it.

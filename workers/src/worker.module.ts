@@ -1,22 +1,19 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { Logger } from 'pino';
 import {
+  AuditModule,
   CoreModule,
-  DropFolderScanner,
   EmailModule,
-  ImportEngine,
-  ImportFolderScheduler,
-  REDIS,
+  ImportFoldersModule,
+  ImportsModule,
   SyncModule,
   type AppConfig,
 } from '@meridian/api';
-import type { Redis } from 'ioredis';
 import { JOB_HANDLERS, type JobHandler } from './job-registry.js';
 import { createMailTransport } from './mail/mail-transport.js';
 import { MAIL_TRANSPORT } from './mail/mail.tokens.js';
 import { DeliverEmailJob } from './jobs/email/deliver-email.job.js';
 import { SweepOutboxJob } from './jobs/email/sweep-outbox.job.js';
-import { ProviderRateLimiter } from './jobs/sync/provider-rate-limiter.js';
 import { RunSyncJob } from './jobs/sync/run-sync.job.js';
 import { ScheduleSyncJob } from './jobs/sync/schedule-sync.job.js';
 import { SweepQueuedSyncRunsJob } from './jobs/sync/sweep-queued.job.js';
@@ -24,7 +21,6 @@ import { ImportCommitJob } from './jobs/imports/import-commit.job.js';
 import { ImportDryRunJob } from './jobs/imports/import-dry-run.job.js';
 import { ScanFolderJob } from './jobs/imports/scan-folder.job.js';
 import { SweepStuckImportsJob } from './jobs/imports/sweep-stuck-imports.job.js';
-import { PROVIDER_RATE_LIMITER, SyncRunExecutor } from './jobs/sync/sync-run-executor.js';
 
 /** Every job handler class; the registry check at boot proves the list complete. */
 const HANDLER_CLASSES = [
@@ -39,28 +35,28 @@ const HANDLER_CLASSES = [
   SweepStuckImportsJob,
 ];
 
-/** The worker process: the API's core and data modules plus the job handlers. */
+/**
+ * The worker process: the API's core and the modules whose work runs in jobs (e-mail, syncs,
+ * imports), plus the job handlers, each a thin call into one of those modules.
+ */
 @Module({})
 export class WorkerModule {
   static forRoot(config: AppConfig, logger: Logger): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [CoreModule.forRoot(config, logger), EmailModule, SyncModule],
+      imports: [
+        CoreModule.forRoot(config, logger),
+        AuditModule,
+        EmailModule,
+        SyncModule,
+        ImportsModule,
+        ImportFoldersModule,
+      ],
       providers: [
         {
           provide: MAIL_TRANSPORT,
           useValue: createMailTransport({ smtpUrl: config.SMTP_URL, fileDir: config.MAIL_FILE_DIR }),
         },
-        {
-          provide: PROVIDER_RATE_LIMITER,
-          inject: [REDIS],
-          useFactory: (redis: Redis) =>
-            new ProviderRateLimiter(redis, { prefix: config.QUEUE_PREFIX, limit: config.SYNC_RATE_LIMIT_PER_MINUTE }),
-        },
-        SyncRunExecutor,
-        ImportEngine,
-        DropFolderScanner,
-        ImportFolderScheduler,
         ...HANDLER_CLASSES,
         {
           provide: JOB_HANDLERS,

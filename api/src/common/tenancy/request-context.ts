@@ -16,6 +16,8 @@ export interface AuthenticatedCaller {
 export interface RequestContext {
   requestId: string;
   caller?: AuthenticatedCaller;
+  /** A job's organization: work done for it by the system, with no user signed in. */
+  organizationId?: string;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();
@@ -30,7 +32,8 @@ export function currentContext(): RequestContext | undefined {
 
 /** The organization every tenant-scoped query is limited to; throws when there is none. */
 export function currentOrganizationId(): string {
-  const organizationId = storage.getStore()?.caller?.organizationId;
+  const store = storage.getStore();
+  const organizationId = store?.caller?.organizationId ?? store?.organizationId;
   if (!organizationId) {
     throw new DomainError(
       ErrorCode.ERR_INITIALIZATION,
@@ -41,9 +44,16 @@ export function currentOrganizationId(): string {
 }
 
 /**
- * Runs `fn` as `caller`: for workers and jobs that act for one organization. The result is awaited
- * inside the context because Prisma queries are lazy: they start when awaited, not when created.
+ * Runs `fn` for one organization: as a signed-in `caller`, or (given only the organization) as the
+ * system, the way jobs act. The result is awaited inside the context because Prisma queries are
+ * lazy: they start when awaited, not when created.
  */
-export function runAsOrganization<T>(caller: AuthenticatedCaller, fn: () => Promise<T>, requestId = 'job'): Promise<T> {
-  return storage.run({ requestId, caller }, async () => await fn());
+export function runAsOrganization<T>(
+  who: AuthenticatedCaller | { organizationId: string },
+  fn: () => Promise<T>,
+  requestId = 'job',
+): Promise<T> {
+  const context: RequestContext =
+    'userId' in who ? { requestId, caller: who } : { requestId, organizationId: who.organizationId };
+  return storage.run(context, async () => await fn());
 }

@@ -3,7 +3,7 @@ import { ImportEngine } from '@meridian/api';
 import type { JobPayload } from '@meridian/domain';
 import type { JobHandler } from '../../job-registry.js';
 
-/** The dry run of an import batch; the engine holds the logic (api/src/modules/imports). */
+/** The dry run of an import batch; the engine holds the logic (the api's hub/imports). */
 @Injectable()
 export class ImportDryRunJob implements JobHandler<'imports.dry-run'> {
   readonly jobName = 'imports.dry-run' as const;

@@ -3,7 +3,7 @@ import { DropFolderScanner, ImportFolderScheduler } from '@meridian/api';
 import type { JobPayload } from '@meridian/domain';
 import type { JobHandler } from '../../job-registry.js';
 
-/** Fired by a drop folder's schedule or "scan now": the scanner does the work (api/src/modules/import-folders). */
+/** Fired by a drop folder's schedule or "scan now": the scanner does the work (the api's hub/imports/drop-folders). */
 @Injectable()
 export class ScanFolderJob implements JobHandler<'imports.scan-folder'> {
   readonly jobName = 'imports.scan-folder' as const;

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { JobPayload } from '@meridian/domain';
 import type { JobContext, JobHandler } from '../../job-registry.js';
-import { SyncRunExecutor } from './sync-run-executor.js';
+import { SyncRunExecutor } from '@meridian/api';
 
-/** One attempt of a sync run; the executor holds the logic, retries are BullMQ's (see sync-backoff.ts). */
+/** One attempt of a sync run; the executor holds the logic, retries are BullMQ's (the sync queue's backoff). */
 @Injectable()
 export class RunSyncJob implements JobHandler<'sync.run'> {
   readonly jobName = 'sync.run' as const;

@@ -18,7 +18,10 @@ import {
 } from '@meridian/domain';
 import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
 import { Prisma } from '../../../generated/prisma/client.js';
-import { SystemPrisma } from '../../../infra/prisma/prisma.service.js';
+import { inOrganization } from '../../../common/tenancy/organization-scope.js';
+import type { TenantTransaction } from '../../../common/tenancy/tenant-transaction.js';
+import { SystemPrisma, TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
+import { SyncRunLifecycle, type RunRef } from '../sync/index.js';
 import type { ImportCandidate, ImportRecordWriter, ImportTx, ImportWriteContext } from './writers/import-writer.js';
 import { importWriterFor } from './writers/registry.js';
 import { openImportFile } from './import-files.js';
@@ -66,6 +69,8 @@ function entityTypeOf(writer: Writer, entityId: string): string {
 export class ImportEngine {
   constructor(
     @Inject(SystemPrisma) private readonly prisma: SystemPrisma,
+    @Inject(TENANT_PRISMA) private readonly tenant: TenantPrismaClient,
+    @Inject(SyncRunLifecycle) private readonly lifecycle: SyncRunLifecycle,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -402,50 +407,46 @@ export class ImportEngine {
         chunksWritten += 1;
         if (STATISTICS_REFRESH_AT.has(chunksWritten)) await this.refreshStatistics(writer);
       }
-      const finishedAt = new Date();
-      await this.prisma.$transaction([
-        this.prisma.importBatch.update({
-          where: { id: batchId },
-          data: { status: 'APPLIED', stage: 'DONE', appliedAt: finishedAt },
-        }),
-        ...(batch.syncRunId
-          ? [
-              this.prisma.syncRun.update({
-                where: { id: batch.syncRunId },
-                data: {
-                  status: 'SUCCEEDED',
-                  finishedAt,
-                  createdCount: batch.createCount,
-                  updatedCount: batch.updateCount,
-                  unchangedCount: batch.unchangedCount,
-                  failedCount: batch.invalidCount,
-                },
-              }),
-            ]
-          : []),
-        ...(batch.connectionId
-          ? [
-              this.prisma.connection.update({
-                where: { id: batch.connectionId },
-                data: { status: 'SUCCESS', lastSyncedAt: finishedAt },
-              }),
-            ]
-          : []),
-      ]);
+      await this.endCommit(batch, { status: 'APPLIED', stage: 'DONE', appliedAt: new Date() }, (tx, run) =>
+        this.lifecycle.finishIn(
+          tx,
+          { ...run, startedAt: null },
+          {
+            created: batch.createCount,
+            updated: batch.updateCount,
+            unchanged: batch.unchangedCount,
+            failed: batch.invalidCount,
+          },
+        ),
+      );
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const finishedAt = new Date();
-      await this.prisma.importBatch.update({
-        where: { id: batchId },
-        data: { status: 'FAILED', stage: 'DONE', errorCode: 'COMMIT_FAILED', errorMessage: message },
-      });
-      if (batch.syncRunId)
-        await this.prisma.syncRun.update({
-          where: { id: batch.syncRunId },
-          data: { status: 'FAILED', finishedAt, errorCode: 'COMMIT_FAILED', errorMessage: message },
-        });
+      const failure = { code: 'COMMIT_FAILED', message: error instanceof Error ? error.message : String(error) };
+      await this.endCommit(
+        batch,
+        { status: 'FAILED', stage: 'DONE', errorCode: failure.code, errorMessage: failure.message },
+        (tx, run) => this.lifecycle.failIn(tx, run, failure),
+      );
       throw error;
     }
+  }
+
+  /** Ends a commit: the batch's outcome and its sync run's, in one transaction. */
+  private endCommit(
+    batch: { id: string; organizationId: string; syncRunId: string | null; connectionId: string | null },
+    outcome: Prisma.ImportBatchUpdateInput,
+    endRun: (tx: TenantTransaction, run: RunRef) => Promise<unknown>,
+  ): Promise<void> {
+    return inOrganization(batch.organizationId, () =>
+      this.tenant.$transaction(async (tx) => {
+        await tx.importBatch.update({ where: { id: batch.id }, data: outcome });
+        if (batch.syncRunId && batch.connectionId)
+          await endRun(tx, {
+            organizationId: batch.organizationId,
+            syncRunId: batch.syncRunId,
+            connectionId: batch.connectionId,
+          });
+      }),
+    );
   }
 
   /**

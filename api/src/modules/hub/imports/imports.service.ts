@@ -30,6 +30,7 @@ import { csvField, toBatchView } from './batch-view.js';
 import { ImportEngine } from './import-engine.js';
 import { inspectImportFile, readHeaders, storeUpload } from './import-files.js';
 import { openImportRun } from './import-run.js';
+import { SyncRunLifecycle } from '../sync/index.js';
 import { importWriterFor } from './writers/registry.js';
 import { builtInProfile, describeMapping, profileOfBatch, suggestProfile } from './profiles.js';
 
@@ -45,6 +46,7 @@ export class ImportsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(QueueService) private readonly queues: QueueService,
     @Inject(ImportEngine) private readonly engine: ImportEngine,
+    @Inject(SyncRunLifecycle) private readonly lifecycle: SyncRunLifecycle,
   ) {}
 
   private async batchOf(batchId: string) {
@@ -203,13 +205,7 @@ export class ImportsService {
       throw new DomainError(ErrorCode.CONFLICT, 'Only an import whose dry run is done can be committed');
     const organizationId = batch.organizationId;
     const updated = await this.prisma.$transaction(async (tx) => {
-      // Every query of openImportRun names the organization, so the tenant transaction can be typed as a plain one.
-      const opened = await openImportRun(tx as unknown as Prisma.TransactionClient, {
-        organizationId,
-        batchId,
-        source: batch.source,
-        trigger: 'MANUAL',
-      });
+      const opened = await openImportRun(tx, this.lifecycle, { batchId, source: batch.source, trigger: 'MANUAL' });
       if (!opened) throw new DomainError(ErrorCode.CONFLICT, 'Another import of this system is running');
       return opened;
     });

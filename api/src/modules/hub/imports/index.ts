@@ -1,5 +1,6 @@
 export { ImportsModule } from './imports.module.js';
 export { ImportEngine } from './import-engine.js';
+export { ImportSweeper, sweepJobId, IMPORT_SWEEP_EVERY_MS } from './import-sweeper.js';
 export { ImportFoldersModule } from './drop-folders/import-folders.module.js';
 export { ImportFolderScheduler, folderScheduleId } from './drop-folders/import-folder-scheduler.js';
 export {

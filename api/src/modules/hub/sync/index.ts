@@ -2,3 +2,13 @@ export { SyncModule } from './sync.module.js';
 export { SyncRunLauncher } from './sync-run-launcher.js';
 export { SyncScheduler } from './sync-scheduler.js';
 export { SyncPageWriter, type SyncRunRef } from './page-writer/sync-page-writer.js';
+export {
+  SyncRunLifecycle,
+  type RunRef,
+  type RunFailure,
+  type StartedRun,
+  type ImportCounts,
+} from './sync-run-lifecycle.service.js';
+export { SyncRunExecutor, type SyncAttempt, type SyncAttemptOutcome } from './sync-run-executor.js';
+export { SyncSweeper, SYNC_SWEEP_EVERY_MS } from './sync-sweeper.js';
+export { syncBackoffDelay } from './sync-backoff.js';

@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { JobsOptions } from 'bullmq';
 import type { Logger } from 'pino';
-import { DomainError, EntityType, ErrorCode, jobIdFor, newId, type SyncTrigger } from '@meridian/domain';
+import { DomainError, ErrorCode, jobIdFor, type SyncTrigger } from '@meridian/domain';
 import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
 import { LOGGER } from '../../../common/logging/logger.js';
-import { SystemPrisma } from '../../../infra/prisma/prisma.service.js';
 import { QueueService } from '../../../infra/queue/queue.service.js';
 import { CONNECTORS, type ConnectorRegistry } from '../providers/index.js';
+import { SyncRunLifecycle } from './sync-run-lifecycle.service.js';
 
 /**
  * Job options of every `sync.run`: SYNC_MAX_ATTEMPTS attempts, spaced by the sync worker's own
@@ -20,7 +20,7 @@ export function syncRunJobOptions(config: Pick<AppConfig, 'SYNC_MAX_ATTEMPTS'>):
 @Injectable()
 export class SyncRunLauncher {
   constructor(
-    @Inject(SystemPrisma) private readonly prisma: SystemPrisma,
+    @Inject(SyncRunLifecycle) private readonly lifecycle: SyncRunLifecycle,
     @Inject(QueueService) private readonly queues: QueueService,
     @Inject(CONNECTORS) private readonly connectors: ConnectorRegistry,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -37,22 +37,7 @@ export class SyncRunLauncher {
     connectionId: string,
     trigger: SyncTrigger,
   ): Promise<{ syncRunId: string; created: boolean }> {
-    const result = await this.prisma.$transaction(async (tx) => {
-      // Locking the connection row serialises concurrent requests for it, so the second one sees
-      // the first one's run instead of colliding with it on sync_runs_one_active_per_connection.
-      const locked = await tx.$queryRaw<{ id: string }[]>`
-        SELECT id FROM connections WHERE organization_id = ${organizationId} AND id = ${connectionId} FOR UPDATE`;
-      if (locked.length === 0) throw new DomainError(ErrorCode.NOT_FOUND, 'Connection not found');
-      const active = await tx.syncRun.findFirst({
-        where: { organizationId, connectionId, status: { in: ['QUEUED', 'RUNNING'] } },
-        select: { id: true },
-      });
-      if (active) return { syncRunId: active.id, created: false };
-
-      const connection = await tx.connection.findUniqueOrThrow({
-        where: { organizationId_id: { organizationId, id: connectionId } },
-        select: { service: true, syncCursor: true, needsReauthSince: true, credentialsCiphertext: true },
-      });
+    const result = await this.lifecycle.queue(organizationId, connectionId, trigger, (connection) => {
       if (!connection.service || !this.connectors.has(connection.service)) {
         throw new DomainError(
           ErrorCode.CONFLICT,
@@ -69,11 +54,6 @@ export class SyncRunLauncher {
       if (!connection.credentialsCiphertext) {
         throw new DomainError(ErrorCode.CONFLICT, 'The connection has no credentials yet; link it first');
       }
-      const syncRunId = newId(EntityType.syncRun);
-      await tx.syncRun.create({
-        data: { id: syncRunId, organizationId, connectionId, trigger, cursorBefore: connection.syncCursor },
-      });
-      return { syncRunId, created: true };
     });
     if (result.created) await this.enqueueRun(organizationId, result.syncRunId);
     return result;
@@ -98,14 +78,7 @@ export class SyncRunLauncher {
    * False when the run is not active (already finished).
    */
   async cancelRun(organizationId: string, syncRunId: string): Promise<boolean> {
-    // started_at stays as it was (null for a QUEUED run). finished_at is never before it, even
-    // when the worker that started the run has a clock ahead of ours (sync_runs_timings_check).
-    const count = await this.prisma.$executeRaw`
-      UPDATE sync_runs
-         SET status = 'CANCELLED', finished_at = GREATEST(${new Date()}::timestamptz, started_at),
-             error_code = 'CANCELLED', error_message = 'Cancelled before it finished'
-       WHERE organization_id = ${organizationId} AND id = ${syncRunId} AND status IN ('QUEUED', 'RUNNING')`;
-    if (count === 0) return false;
+    if (!(await this.lifecycle.cancel(organizationId, syncRunId))) return false;
     // A waiting or delayed (between retries) job goes at once; an active one is locked and stays:
     // its worker stops at the next page (the page writer refuses a run that is not RUNNING).
     try {

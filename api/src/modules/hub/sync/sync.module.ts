@@ -1,16 +1,46 @@
 import { Module } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
+import { REDIS } from '../../../infra/redis/redis.module.js';
 import { ProvidersModule } from '../providers/index.js';
 import { SyncPageWriter } from './page-writer/sync-page-writer.js';
+import { ProviderRateLimiter } from './provider-rate-limiter.js';
+import { PROVIDER_RATE_LIMITER, SyncRunExecutor } from './sync-run-executor.js';
 import { SyncRunLauncher } from './sync-run-launcher.js';
+import { SyncRunLifecycle } from './sync-run-lifecycle.service.js';
 import { SyncScheduler } from './sync-scheduler.js';
+import { SyncSweeper } from './sync-sweeper.js';
 
 /**
  * The integration hub's core, shared by the API (run now, cancel, webhooks, new connections) and
- * the worker (schedules, running a sync, writing its pages).
+ * the worker (schedules, running a sync, writing its pages, sweeping runs whose job is gone). Every
+ * run transition goes through SyncRunLifecycle.
  */
 @Module({
   imports: [ProvidersModule],
-  providers: [SyncRunLauncher, SyncScheduler, SyncPageWriter],
-  exports: [ProvidersModule, SyncRunLauncher, SyncScheduler, SyncPageWriter],
+  providers: [
+    SyncRunLifecycle,
+    SyncRunLauncher,
+    SyncScheduler,
+    SyncPageWriter,
+    SyncRunExecutor,
+    SyncSweeper,
+    {
+      // One token bucket per provider in Redis, shared by every worker process.
+      provide: PROVIDER_RATE_LIMITER,
+      inject: [REDIS, APP_CONFIG],
+      useFactory: (redis: Redis, config: AppConfig) =>
+        new ProviderRateLimiter(redis, { prefix: config.QUEUE_PREFIX, limit: config.SYNC_RATE_LIMIT_PER_MINUTE }),
+    },
+  ],
+  exports: [
+    ProvidersModule,
+    SyncRunLifecycle,
+    SyncRunLauncher,
+    SyncScheduler,
+    SyncPageWriter,
+    SyncRunExecutor,
+    SyncSweeper,
+  ],
 })
 export class SyncModule {}

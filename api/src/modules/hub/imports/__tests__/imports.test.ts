@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrismaClient } from '@meridian/api';
 import { ContactMessage, EntityType, newId, PersonNameMessage, type ImportBatchView } from '@meridian/domain';
@@ -8,8 +8,9 @@ import type { TestApi } from '#test/support/app.js';
 import { startImportWorld, type ImportWorld } from '#test/support/import-world.js';
 import { createOrganization, type CreatedOrganization } from '#test/support/factories.js';
 import { waitFor } from '#test/support/wait.js';
+import { IMPORT_FIXTURES } from '#test/support/fixtures.js';
 
-const FIXTURES = resolve(import.meta.dirname, '../../../../../connectors/src/files/__fixtures__');
+const FIXTURES = IMPORT_FIXTURES;
 const MAX_BYTES = 4096;
 
 let api: TestApi;

@@ -2,7 +2,7 @@
 // note, its person's birth date, its household and role), each field updated and rolled back on
 // its own; the review queue's decisions; the audit trail of an import and of its rollback.
 import { readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrismaClient } from '@meridian/api';
 import { EntityType, newId, type ImportReviewItemView } from '@meridian/domain';
@@ -12,8 +12,9 @@ import { startImportWorld, type ImportWorld } from '#test/support/import-world.j
 import { createOrganization, type CreatedOrganization } from '#test/support/factories.js';
 import { IMPORT_SNAPSHOTS } from '#test/support/import-snapshots.js';
 import { importApi } from './import-api.js';
+import { IMPORT_FIXTURES } from '#test/support/fixtures.js';
 
-const FIXTURES = resolve(import.meta.dirname, '../../../../../connectors/src/files/__fixtures__');
+const FIXTURES = IMPORT_FIXTURES;
 
 let api: TestApi;
 let prisma: PrismaClient;

@@ -4,7 +4,7 @@
 // back leaves the organization as it was. Each profile
 // runs in an organization of its own, so what one writes cannot hide what another changes.
 import { readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrismaClient } from '@meridian/api';
 import { IMPORT_PROFILES, type AnyImportProfile } from '@meridian/domain';
@@ -16,8 +16,9 @@ import { IMPORT_SNAPSHOTS } from '#test/support/import-snapshots.js';
 import { importWriterFor } from '../writers/registry.js';
 import { importApi, type ImportRow } from './import-api.js';
 import { mondayBoard } from '../../../../../../connectors/src/files/__fixtures__/monday-board.js';
+import { IMPORT_FIXTURES } from '#test/support/fixtures.js';
 
-const FIXTURES = resolve(import.meta.dirname, '../../../../../connectors/src/files/__fixtures__');
+const FIXTURES = IMPORT_FIXTURES;
 
 /**
  * What each sample's edited copy changes, as the import sees it: source id -> the record fields

@@ -3,7 +3,7 @@
 // the same files never touches this one's entities. The import / re-import / edited copy / rollback
 // cycle of every profile is profiles-api.test.ts.
 import { readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrismaClient } from '@meridian/api';
 import {
@@ -21,8 +21,9 @@ import { createOrganization, type CreatedOrganization } from '#test/support/fact
 import { RECORD_SNAPSHOTS } from '#test/support/import-snapshots-records.js';
 import { waitFor } from '#test/support/wait.js';
 import { mondayBoard } from '../../../../../../connectors/src/files/__fixtures__/monday-board.js';
+import { IMPORT_FIXTURES } from '#test/support/fixtures.js';
 
-const FIXTURES = resolve(import.meta.dirname, '../../../../../connectors/src/files/__fixtures__');
+const FIXTURES = IMPORT_FIXTURES;
 
 let api: TestApi;
 let prisma: PrismaClient;

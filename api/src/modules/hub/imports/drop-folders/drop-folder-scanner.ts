@@ -8,7 +8,9 @@ import type { Logger } from 'pino';
 import { DomainError, type AnyImportProfile, type ExternalSourceSystem } from '@meridian/domain';
 import { APP_CONFIG, type AppConfig } from '../../../../common/config/config.js';
 import { LOGGER } from '../../../../common/logging/logger.js';
-import { SystemPrisma } from '../../../../infra/prisma/prisma.service.js';
+import { inOrganization } from '../../../../common/tenancy/organization-scope.js';
+import { SystemPrisma, TENANT_PRISMA, type TenantPrismaClient } from '../../../../infra/prisma/prisma.service.js';
+import { SyncRunLifecycle } from '../../sync/index.js';
 import { csvField } from '../batch-view.js';
 import { ImportEngine } from '../import-engine.js';
 import { openImportRun } from '../import-run.js';
@@ -88,6 +90,8 @@ function messageOf(error: unknown): string {
 export class DropFolderScanner {
   constructor(
     @Inject(SystemPrisma) private readonly prisma: SystemPrisma,
+    @Inject(TENANT_PRISMA) private readonly tenant: TenantPrismaClient,
+    @Inject(SyncRunLifecycle) private readonly lifecycle: SyncRunLifecycle,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(ImportEngine) private readonly engine: ImportEngine,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -346,8 +350,8 @@ export class DropFolderScanner {
     trigger: ScanTrigger,
   ): Promise<boolean> {
     try {
-      const batch = await this.prisma.$transaction((tx) =>
-        openImportRun(tx, { organizationId, batchId, source, trigger }),
+      const batch = await inOrganization(organizationId, () =>
+        this.tenant.$transaction((tx) => openImportRun(tx, this.lifecycle, { batchId, source, trigger })),
       );
       return batch !== null;
     } catch (error) {

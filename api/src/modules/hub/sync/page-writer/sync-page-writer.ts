@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ConnectorPage, NormalizedRecord, RecordKind } from '@meridian/connectors';
 import type { SyncCounts } from '@meridian/domain';
-import type { PrismaClient } from '../../../../generated/prisma/client.js';
-import { SystemPrisma } from '../../../../infra/prisma/prisma.service.js';
+import { inOrganization } from '../../../../common/tenancy/organization-scope.js';
+import { TENANT_PRISMA, type TenantPrismaClient } from '../../../../infra/prisma/prisma.service.js';
+import { SyncRunLifecycle, type RunRef } from '../sync-run-lifecycle.service.js';
 import { accountRefs, accountsNotSeen, isAccountLink, softDeleteAccounts, writeAccounts } from './accounts.js';
 import { findLinks, type LinkRow } from './external-links.js';
 import { writeRecordErrors } from './record-errors.js';
@@ -10,11 +11,7 @@ import { deactivateStreams, streamIdsOf, streamsNotSeen, writeStreams } from './
 import { deleteTransactions, writeTransactions } from './transactions.js';
 import { addCounts, zeroCounts, type Tx, type WriteContext } from './write-context.js';
 
-export interface SyncRunRef {
-  organizationId: string;
-  syncRunId: string;
-  connectionId: string;
-}
+export type SyncRunRef = RunRef;
 
 /**
  * A page of 500 transactions takes well under a second; the limit is for a slow shared machine
@@ -45,35 +42,27 @@ function byKind(records: readonly NormalizedRecord[]) {
  */
 @Injectable()
 export class SyncPageWriter {
-  // Typed as the plain client so that tests and the bench can hand it one; Nest injects SystemPrisma.
-  constructor(@Inject(SystemPrisma) private readonly prisma: PrismaClient) {}
+  constructor(
+    @Inject(TENANT_PRISMA) private readonly prisma: TenantPrismaClient,
+    @Inject(SyncRunLifecycle) private readonly lifecycle: SyncRunLifecycle,
+  ) {}
 
   /**
    * `written: false` (and nothing written) when the run is no longer RUNNING (cancelled meanwhile).
    * `counts` are this page's counts.
    */
   writePage(run: SyncRunRef, page: ConnectorPage): Promise<{ written: boolean; counts: SyncCounts }> {
-    return this.prisma.$transaction((tx) => this.write(tx, run, page), {
-      timeout: PAGE_TRANSACTION_TIMEOUT_MS,
-      maxWait: PAGE_TRANSACTION_MAX_WAIT_MS,
-    });
+    return inOrganization(run.organizationId, () =>
+      this.prisma.$transaction((tx) => this.write(tx, run, page), {
+        timeout: PAGE_TRANSACTION_TIMEOUT_MS,
+        maxWait: PAGE_TRANSACTION_MAX_WAIT_MS,
+      }),
+    );
   }
 
   private async write(tx: Tx, run: SyncRunRef, page: ConnectorPage) {
     const counts = zeroCounts();
-    // The row lock orders this page after a concurrent cancel: a cancel committed first is seen
-    // here, and one that comes later waits for this page's commit.
-    const [locked] = await tx.$queryRaw<{ status: string; connection_id: string }[]>`
-      SELECT status::text AS status, connection_id FROM sync_runs
-       WHERE id = ${run.syncRunId} AND organization_id = ${run.organizationId}
-         FOR UPDATE`;
-    if (!locked) throw new Error(`Sync run ${run.syncRunId} does not exist in organization ${run.organizationId}`);
-    if (locked.connection_id !== run.connectionId) {
-      throw new Error(
-        `Sync run ${run.syncRunId} belongs to connection ${locked.connection_id}, not ${run.connectionId}`,
-      );
-    }
-    if (locked.status !== 'RUNNING') return { written: false, counts };
+    if (!(await this.lifecycle.lockForPage(tx, run))) return { written: false, counts };
 
     const connection = await tx.connection.findUniqueOrThrow({
       where: { organizationId_id: { organizationId: run.organizationId, id: run.connectionId } },
@@ -154,21 +143,7 @@ export class SyncPageWriter {
     await writeRecordErrors(ctx, page.recordErrors, failures);
     counts.failed += page.recordErrors.length + failures.length;
 
-    await tx.syncRun.update({
-      where: { id: run.syncRunId },
-      data: {
-        createdCount: { increment: counts.created },
-        updatedCount: { increment: counts.updated },
-        unchangedCount: { increment: counts.unchanged },
-        deletedCount: { increment: counts.deleted },
-        failedCount: { increment: counts.failed },
-        cursorAfter: page.nextCursor,
-      },
-    });
-    await tx.connection.update({
-      where: { id: run.connectionId },
-      data: { syncCursor: page.nextCursor, updatedAt: ctx.now },
-    });
+    await this.lifecycle.recordPage(tx, run, counts, page.nextCursor, ctx.now);
     return { written: true, counts };
   }
 }

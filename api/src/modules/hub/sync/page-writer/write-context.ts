@@ -1,8 +1,9 @@
 import type { SyncCounts } from '@meridian/domain';
-import type { IntegrationService, PrismaClient } from '../../../../generated/prisma/client.js';
+import type { IntegrationService } from '../../../../generated/prisma/client.js';
+import type { TenantTransaction } from '../../../../common/tenancy/tenant-transaction.js';
 
-/** The client of one interactive transaction (`$transaction(async (tx) => ...)`). */
-export type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
+/** The client of one interactive transaction of the tenant client. */
+export type Tx = TenantTransaction;
 
 /** What every writer of one page needs: the transaction, whose rows these are, and the moment of the write. */
 export interface WriteContext {

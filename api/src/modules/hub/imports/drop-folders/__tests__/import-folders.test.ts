@@ -1,7 +1,14 @@
 import { copyFile, mkdir, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { folderScheduleId, ImportFolderScheduler, QueueService, type PrismaClient } from '@meridian/api';
+import {
+  folderScheduleId,
+  ImportFolderScheduler,
+  ImportSweeper,
+  QueueService,
+  sweepJobId,
+  type PrismaClient,
+} from '@meridian/api';
 import { EntityType, newId, type DropFolderView, type ImportBatchView } from '@meridian/domain';
 import { call, login } from '#test/support/http.js';
 import type { TestApi } from '#test/support/app.js';
@@ -9,12 +16,9 @@ import { startImportWorld, type ImportWorld } from '#test/support/import-world.j
 import { createOrganization, type CreatedOrganization } from '#test/support/factories.js';
 import { waitFor } from '#test/support/wait.js';
 import type { RunningWorker } from '../../../../../../../workers/src/worker-app.js';
-import {
-  SweepStuckImportsJob,
-  sweepJobId,
-} from '../../../../../../../workers/src/jobs/imports/sweep-stuck-imports.job.js';
+import { IMPORT_FIXTURES } from '#test/support/fixtures.js';
 
-const FIXTURES = resolve(import.meta.dirname, '../../../../../connectors/src/files/__fixtures__');
+const FIXTURES = IMPORT_FIXTURES;
 const LONG_AGO = new Date('2026-01-01T00:00:00Z');
 
 let importDir: string;
@@ -312,7 +316,7 @@ describe('import folders: a HubSpot folder', () => {
 });
 
 describe('imports: the sweep of stuck batches', () => {
-  const sweep = () => worker.context.get(SweepStuckImportsJob).handle();
+  const sweep = () => worker.context.get(ImportSweeper).sweep();
 
   async function uploadBatch(): Promise<ImportBatchView> {
     const body = await readFile(join(FIXTURES, 'hubspot-contacts.csv'));
@@ -355,6 +359,7 @@ describe('imports: the sweep of stuck batches', () => {
         organizationId: south.organizationId,
         connectionId,
         status: 'RUNNING',
+        driver: 'IMPORT',
         trigger: 'MANUAL',
         startedAt: LONG_AGO,
       },
@@ -383,6 +388,7 @@ describe('imports: the sweep of stuck batches', () => {
         organizationId: south.organizationId,
         connectionId: connection.id,
         status: 'RUNNING',
+        driver: 'IMPORT',
         trigger: 'MANUAL',
         startedAt: LONG_AGO,
       },

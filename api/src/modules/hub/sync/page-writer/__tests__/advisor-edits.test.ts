@@ -2,7 +2,8 @@
 // re-categorized stream, a confirmed stream linked to a cash-flow source, a renamed account; the
 // provider's other fields keep updating.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPrismaClient, SyncPageWriter, type PrismaClient } from '@meridian/api';
+import { createPrismaClient, type PrismaClient, type SyncPageWriter } from '@meridian/api';
+import { startSyncContext, type SyncContext } from '#test/support/sync-context.js';
 import type { CashFlowSourceResponse, RecurringStreamResponse } from '@meridian/domain';
 import { startTestApi, type TestApi } from '#test/support/app.js';
 import { createOrganization } from '#test/support/factories.js';
@@ -14,19 +15,22 @@ import type { SyncRunRef } from '../sync-page-writer.js';
 let api: TestApi;
 let prisma: PrismaClient;
 let writer: SyncPageWriter;
+let sync: SyncContext;
 let home: FinancialHousehold;
 let as: ReturnType<typeof apiAs>;
 
 beforeAll(async () => {
   api = await startTestApi({ seedDemo: false });
   prisma = createPrismaClient(api.databaseUrl);
-  writer = new SyncPageWriter(prisma);
+  sync = await startSyncContext(api.databaseUrl);
+  writer = sync.writer;
   const north = await createOrganization(prisma, { name: 'North Wealth' });
   home = await createFinancialHousehold(prisma, north);
   as = apiAs(api.baseUrl, await login(api.baseUrl, north.email, north.password));
 });
 
 afterAll(async () => {
+  await sync.close();
   await prisma.$disconnect();
   await api.close();
 });

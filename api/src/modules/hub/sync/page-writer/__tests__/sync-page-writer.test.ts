@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPrismaClient, SyncPageWriter, type PrismaClient } from '@meridian/api';
+import { createPrismaClient, type PrismaClient, type SyncPageWriter } from '@meridian/api';
+import { startSyncContext, type SyncContext } from '#test/support/sync-context.js';
 import { EntityType, newId } from '@meridian/domain';
 import { createTestDatabase, type TestDatabase } from '#test/support/database.js';
 import { createOrganization, type CreatedOrganization } from '#test/support/factories.js';
@@ -20,6 +21,7 @@ import type { SyncRunRef } from '../sync-page-writer.js';
 let db: TestDatabase;
 let prisma: PrismaClient;
 let writer: SyncPageWriter;
+let sync: SyncContext;
 let north: CreatedOrganization;
 let home: FinancialHousehold;
 
@@ -30,12 +32,14 @@ const sourceId = (name: string) => `${name}-${++sequence}`;
 beforeAll(async () => {
   db = await createTestDatabase();
   prisma = createPrismaClient(db.url);
-  writer = new SyncPageWriter(prisma);
+  sync = await startSyncContext(db.url);
+  writer = sync.writer;
   north = await createOrganization(prisma, { name: 'North Wealth' });
   home = await createFinancialHousehold(prisma, north);
 });
 
 afterAll(async () => {
+  await sync.close();
   await prisma.$disconnect();
   await db.drop();
 });

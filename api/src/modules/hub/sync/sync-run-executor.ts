@@ -3,16 +3,15 @@ import { UnrecoverableError } from 'bullmq';
 import type { Logger } from 'pino';
 import { isConnectorError, type ConnectorError } from '@meridian/connectors';
 import { DomainError, ErrorCode } from '@meridian/domain';
-import {
-  CONNECTORS,
-  CredentialVault,
-  LOGGER,
-  SyncPageWriter,
-  SystemPrisma,
-  type ConnectorRegistry,
-} from '@meridian/api';
+import { LOGGER } from '../../../common/logging/logger.js';
+import { inOrganization } from '../../../common/tenancy/organization-scope.js';
+import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
+import { CredentialVault } from '../../../infra/secrets/credential-vault.js';
+import { CONNECTORS, type ConnectorRegistry } from '../providers/index.js';
+import { SyncPageWriter } from './page-writer/sync-page-writer.js';
 import { ProviderRateLimiter } from './provider-rate-limiter.js';
 import { syncBackoffDelay } from './sync-backoff.js';
+import { SyncRunLifecycle, type RunFailure, type StartedRun } from './sync-run-lifecycle.service.js';
 
 /** Injection token of the sync worker's shared ProviderRateLimiter. */
 export const PROVIDER_RATE_LIMITER = Symbol('PROVIDER_RATE_LIMITER');
@@ -27,27 +26,6 @@ export interface SyncAttempt {
 }
 
 export type SyncAttemptOutcome = 'SUCCEEDED' | 'PARTIAL' | 'CANCELLED' | 'NOTHING_TO_DO';
-
-interface RunRef {
-  organizationId: string;
-  syncRunId: string;
-  connectionId: string;
-  startedAt: Date;
-}
-
-/**
- * Now, but never before the run's start: another worker (another machine, its clock ahead) may
- * have started it, and sync_runs_timings_check refuses a finish before the start.
- */
-function finishTime(ref: RunRef): Date {
-  return new Date(Math.max(Date.now(), ref.startedAt.getTime()));
-}
-
-/** Why a run failed, in the run's and the connection's error columns. */
-interface Failure {
-  code: string;
-  message: string;
-}
 
 /**
  * One attempt of one sync run: pages from the connection's last committed cursor, each written
@@ -66,7 +44,8 @@ interface Failure {
 @Injectable()
 export class SyncRunExecutor {
   constructor(
-    @Inject(SystemPrisma) private readonly prisma: SystemPrisma,
+    @Inject(TENANT_PRISMA) private readonly prisma: TenantPrismaClient,
+    @Inject(SyncRunLifecycle) private readonly lifecycle: SyncRunLifecycle,
     @Inject(CredentialVault) private readonly vault: CredentialVault,
     @Inject(CONNECTORS) private readonly connectors: ConnectorRegistry,
     @Inject(SyncPageWriter) private readonly writer: SyncPageWriter,
@@ -74,22 +53,14 @@ export class SyncRunExecutor {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async execute(organizationId: string, syncRunId: string, attempt: SyncAttempt): Promise<SyncAttemptOutcome> {
-    const run = await this.prisma.syncRun.findUnique({
-      where: { organizationId_id: { organizationId, id: syncRunId } },
-      select: { id: true, connectionId: true, status: true, startedAt: true },
-    });
-    // Finished or cancelled meanwhile (a duplicate job, a cancel before the job started).
-    if (!run || (run.status !== 'QUEUED' && run.status !== 'RUNNING')) return 'NOTHING_TO_DO';
-    // A resumed run keeps the start of its first attempt.
-    const startedAt = run.startedAt ?? new Date();
-    const started = await this.prisma.syncRun.updateMany({
-      where: { organizationId, id: syncRunId, status: { in: ['QUEUED', 'RUNNING'] } },
-      data: { status: 'RUNNING', startedAt, attempt: attempt.attempt },
-    });
-    if (started.count === 0) return 'NOTHING_TO_DO';
-    const ref: RunRef = { organizationId, syncRunId, connectionId: run.connectionId, startedAt };
+  execute(organizationId: string, syncRunId: string, attempt: SyncAttempt): Promise<SyncAttemptOutcome> {
+    return inOrganization(organizationId, () => this.attempt(organizationId, syncRunId, attempt));
+  }
 
+  private async attempt(organizationId: string, syncRunId: string, attempt: SyncAttempt): Promise<SyncAttemptOutcome> {
+    const run = await this.lifecycle.start(organizationId, syncRunId, attempt.attempt);
+    // Finished or cancelled meanwhile (a duplicate job, a cancel before the job started).
+    if (!run) return 'NOTHING_TO_DO';
     try {
       const connection = await this.prisma.connection.findUniqueOrThrow({
         where: { organizationId_id: { organizationId, id: run.connectionId } },
@@ -119,7 +90,7 @@ export class SyncRunExecutor {
         if (attempt.signal.aborted) throw new Error('The worker is shutting down');
         await this.limiter.acquire(connection.service, attempt.signal);
         const page = await connector.fetchPage(credentials, cursor, { signal: attempt.signal });
-        const { written } = await this.writer.writePage(ref, page);
+        const { written } = await this.writer.writePage(run, page);
         if (!written) return 'CANCELLED';
         pages += 1;
         records += page.records.length + page.removed.length + page.recordErrors.length;
@@ -127,86 +98,38 @@ export class SyncRunExecutor {
         if (!page.hasMore) break;
         cursor = page.nextCursor;
       }
-      return await this.finish(ref);
+      return await this.lifecycle.finish(run);
     } catch (error) {
-      throw await this.handleFailure(ref, error, attempt);
+      throw await this.handleFailure(run, error, attempt);
     }
   }
 
-  private async finish(ref: RunRef) {
-    const { organizationId, syncRunId, connectionId } = ref;
-    return this.prisma.$transaction(async (tx) => {
-      const run = await tx.syncRun.findUniqueOrThrow({
-        where: { organizationId_id: { organizationId, id: syncRunId } },
-        select: { failedCount: true },
-      });
-      const status = run.failedCount > 0 ? 'PARTIAL' : 'SUCCEEDED';
-      const now = finishTime(ref);
-      const { count } = await tx.syncRun.updateMany({
-        where: { organizationId, id: syncRunId, status: 'RUNNING' },
-        data: { status, finishedAt: now, errorCode: null, errorMessage: null },
-      });
-      if (count === 0) return 'CANCELLED' as const;
-      await tx.connection.update({
-        where: { organizationId_id: { organizationId, id: connectionId } },
-        data: { status: 'SUCCESS', lastSyncedAt: now, lastError: null, needsReauthSince: null },
-      });
-      return status;
-    });
-  }
-
   /** Records the failure on the run (and connection) and returns what the job should throw. */
-  private async handleFailure(ref: RunRef, error: unknown, attempt: SyncAttempt): Promise<unknown> {
+  private async handleFailure(run: StartedRun, error: unknown, attempt: SyncAttempt): Promise<unknown> {
     // Shutdown: leave the run RUNNING; the job's next attempt resumes it from the saved cursor.
     if (attempt.signal.aborted) return error;
     const failure = describeFailure(error);
     const retryable = isConnectorError(error) ? error.retryable : !(error instanceof DomainError);
     if (retryable && !attempt.isFinalAttempt) {
       const retryAt = new Date(Date.now() + syncBackoffDelay(attempt.attempt, error));
-      await this.prisma.syncRun.updateMany({
-        where: { organizationId: ref.organizationId, id: ref.syncRunId, status: 'RUNNING' },
-        data: {
-          errorCode: failure.code,
-          errorMessage: `${failure.message} (attempt ${attempt.attempt} failed; retrying at ${retryAt.toISOString()})`,
-        },
-      });
+      await this.lifecycle.noteRetry(run, failure, attempt.attempt, retryAt);
       this.logger.warn(
-        { syncRunId: ref.syncRunId, attempt: attempt.attempt, code: failure.code, ...unexpected(error) },
+        { syncRunId: run.syncRunId, attempt: attempt.attempt, code: failure.code, ...unexpected(error) },
         'sync attempt failed',
       );
       return error;
     }
     const needsReauth = isConnectorError(error) && error.classification === 'AUTH';
-    await this.fail(ref, failure, needsReauth);
+    await this.lifecycle.fail(run, failure, { needsReauth });
     this.logger.warn(
-      { syncRunId: ref.syncRunId, code: failure.code, needsReauth, ...unexpected(error) },
+      { syncRunId: run.syncRunId, code: failure.code, needsReauth, ...unexpected(error) },
       'sync run failed',
     );
     return retryable ? error : new UnrecoverableError(`${failure.code}: ${failure.message}`);
   }
-
-  private async fail(ref: RunRef, failure: Failure, needsReauth: boolean): Promise<void> {
-    const { organizationId, syncRunId, connectionId } = ref;
-    const now = finishTime(ref);
-    await this.prisma.$transaction(async (tx) => {
-      const { count } = await tx.syncRun.updateMany({
-        where: { organizationId, id: syncRunId, status: 'RUNNING' },
-        data: { status: 'FAILED', finishedAt: now, errorCode: failure.code, errorMessage: failure.message },
-      });
-      if (count === 0) return; // cancelled meanwhile: the cancel stands
-      await tx.connection.update({
-        where: { organizationId_id: { organizationId, id: connectionId } },
-        data: {
-          status: 'FAILED',
-          lastError: `${failure.code}: ${failure.message}`,
-          ...(needsReauth ? { needsReauthSince: now } : {}),
-        },
-      });
-    });
-  }
 }
 
-function describeFailure(error: unknown): Failure {
+function describeFailure(error: unknown): RunFailure {
   if (isConnectorError(error)) return { code: error.code, message: connectorMessage(error) };
   if (error instanceof DomainError) return { code: error.code, message: error.message };
   // An unexpected error's message may say anything (a SQL statement, a stack): keep it generic.
