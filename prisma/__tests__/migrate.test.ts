@@ -9,13 +9,13 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 import { dropDatabase, newTestDatabaseName, testServerUrl } from '#test/support/database.js';
-import { migrateDatabase } from './migrate.js';
-import { MIGRATIONS_DIR, readMigrationFolders, SCHEMA_PATH } from './migration-files.js';
-import type { MigrationFolder } from './migration-files.js';
-import { DatabaseSetupError, withDatabaseName } from './postgres.js';
+import { migrateDatabase } from '../migrate.js';
+import { MIGRATIONS_DIR, readMigrationFolders, SCHEMA_PATH } from '../migration-files.js';
+import type { MigrationFolder } from '../migration-files.js';
+import { DatabaseSetupError, withDatabaseName } from '../postgres.js';
 import { readDatamodel } from './support/schema-datamodel.js';
 
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const serverUrl = testServerUrl();
 const createdDatabases: string[] = [];
 const scratchDirs: string[] = [];

@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, test } from 'vitest';
 
-import { displayPath, readMigrationFolders, SCHEMA_PATH } from './migration-files.js';
+import { displayPath, readMigrationFolders, SCHEMA_PATH } from '../migration-files.js';
 import { schemaDifference } from './support/schema-text.js';
 
 test('prisma/schema.prisma has no change that lacks a migration', async () => {

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 import { createTestDatabase } from '#test/support/database.js';
 import type { TestDatabase } from '#test/support/database.js';
-import { readMigrationFolders, SCHEMA_PATH } from './migration-files.js';
+import { readMigrationFolders, SCHEMA_PATH } from '../migration-files.js';
 import { compareStructures } from './support/compare-structures.js';
 import { readDatabaseStructure } from './support/database-structure.js';
 import { expectedStructure } from './support/expected-structure.js';
