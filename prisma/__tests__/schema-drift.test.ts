@@ -1,16 +1,18 @@
-// A change to prisma/schema.prisma needs a migration. Each migration folder keeps the datamodel it
-// produces, so the newest kept datamodel must say the same as schema.prisma.
+// A change to prisma/schema.prisma needs a migration. The newest migration folder keeps the
+// datamodel it produces, which must say the same as schema.prisma.
 import { readFile } from 'node:fs/promises';
 import { describe, expect, test } from 'vitest';
 
-import { displayPath, readMigrationFolders, SCHEMA_PATH } from '../migration-files.js';
+import { displayPath, readMigrationFolders, SCHEMA_PATH, snapshotPathOf } from '../migration-files.js';
 import { schemaDifference } from './support/schema-text.js';
 
 test('prisma/schema.prisma has no change that lacks a migration', async () => {
   const newest = (await readMigrationFolders()).at(-1);
   if (!newest) expect.fail('prisma/migrations has no migration yet. Create it: npm run db:new-migration -- init');
-  const kept = await readFile(newest.schemaPath, 'utf8').catch(() => {
-    throw new Error(`${displayPath(newest.schemaPath)} is missing: every migration keeps the datamodel it produces.`);
+  const kept = await readFile(snapshotPathOf(newest), 'utf8').catch(() => {
+    throw new Error(
+      `${displayPath(snapshotPathOf(newest))} is missing: the newest migration keeps the datamodel it produces.`,
+    );
   });
   const difference = schemaDifference(kept, await readFile(SCHEMA_PATH, 'utf8'));
   if (difference) {

@@ -5,8 +5,10 @@
 // Prisma 7's `migrate dev` needs the native schema engine, which cannot be downloaded on machines
 // without internet. Prisma 6.19 (installed in this folder only, outside the workspaces and CI) can
 // run the engine as wasm and diff two datamodels offline, printing the SQL `migrate dev` would
-// write. So every migration folder keeps the datamodel it produces (schema.prisma), and the next
-// migration is the diff from the newest kept datamodel to the current prisma/schema.prisma.
+// write. So the newest migration folder keeps the datamodel it produces (schema.prisma), and the
+// next migration is the diff from it to the current prisma/schema.prisma. Writing a migration
+// moves that snapshot: the new folder gets one and the previous folder's is deleted, since no
+// diff starts from an older migration again.
 // `--empty` writes a migration with no schema change, for hand-written SQL such as a data backfill.
 import { spawnSync } from 'node:child_process';
 import {
@@ -20,7 +22,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
@@ -111,21 +113,25 @@ function ensureToolInstalled() {
 
 /** The newest migration folder and its kept datamodel, or null before the first migration. */
 function newestMigration() {
-  if (!existsSync(migrationsDir)) return null;
-  const names = readdirSync(migrationsDir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
-    .map((entry) => entry.name)
-    .sort();
-  const name = names.at(-1);
+  const name = migrationNames().at(-1);
   if (!name) return null;
   const keptSchema = join(migrationsDir, name, 'schema.prisma');
   if (!existsSync(keptSchema)) {
     throw new ToolError(
       `prisma/migrations/${name} has no schema.prisma (the datamodel it produces), so there is nothing to diff ` +
-        'from. Add the schema.prisma that matches that migration to the folder.',
+        'from. Restore it from git, or add the schema.prisma that matches that migration to the folder.',
     );
   }
   return { name, schemaPath: keptSchema };
+}
+
+/** The migration folder names in the order Prisma applies them; empty before the first migration. */
+function migrationNames() {
+  if (!existsSync(migrationsDir)) return [];
+  return readdirSync(migrationsDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
+    .map((entry) => entry.name)
+    .sort();
 }
 
 /** The SQL that takes a database from datamodel `from` to datamodel `to`, via Prisma 6's wasm engine. */
@@ -228,6 +234,10 @@ function warnAboutDataLoss(script) {
   for (const line of risky) console.warn(`  ${line.trim()}`);
 }
 
+/**
+ * Writes the new folder with its snapshot, then deletes the snapshots of the older folders (the
+ * previous one's; after two branches that each added a migration are merged, possibly more).
+ */
 function writeMigration(name, script) {
   const folder = join(migrationsDir, `${utcTimestamp()}_${name}`);
   if (existsSync(folder)) throw new ToolError(`${relative(root, folder)} already exists; wait a second and retry.`);
@@ -235,6 +245,9 @@ function writeMigration(name, script) {
   writeFileSync(join(folder, 'migration.sql'), script);
   copyFileSync(schemaPath, join(folder, 'schema.prisma'));
   if (!existsSync(lockPath)) writeFileSync(lockPath, MIGRATION_LOCK);
+  for (const older of migrationNames().filter((other) => other !== basename(folder))) {
+    rmSync(join(migrationsDir, older, 'schema.prisma'), { force: true });
+  }
   return folder;
 }
 
