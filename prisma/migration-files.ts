@@ -11,7 +11,6 @@ import { fileURLToPath } from 'node:url';
 import { DatabaseSetupError } from './postgres.js';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
-export const SCHEMA_PATH = fileURLToPath(new URL('./schema.prisma', import.meta.url));
 
 const REPOSITORY_ROOT = fileURLToPath(new URL('../', import.meta.url));
 const LOCK_FILE = 'migration_lock.toml';
