@@ -7,7 +7,7 @@ COPY api/package.json api/
 COPY workers/package.json workers/
 COPY dashboard/package.json dashboard/
 COPY scripts/prisma-generate.mjs scripts/
-COPY prisma/schema.prisma prisma/
+COPY prisma/schema prisma/schema/
 COPY prisma.config.ts ./
 RUN npm ci --no-audit --no-fund
 COPY . .

@@ -34,6 +34,7 @@ export default defineConfig({
             'workers/src/**/*.test.ts',
             'connectors/src/**/*.test.ts',
             'prisma/**/*.test.ts',
+            'scripts/**/*.test.ts',
             'test/integration/**/*.test.ts',
           ],
           globalSetup: ['test/support/global-setup.ts'],

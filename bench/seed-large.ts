@@ -20,7 +20,7 @@ import {
   serverAddressOf,
   withDatabaseName,
 } from '../prisma/postgres.js';
-import { SEED_SIZES, seedDemoOrganization } from '../prisma/seed.js';
+import { SEED_SIZES, seedDemoOrganization } from '../scripts/seed/main.js';
 
 const { values } = parseArgs({
   options: { households: { type: 'string' }, keep: { type: 'boolean', default: false } },

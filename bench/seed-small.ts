@@ -13,7 +13,7 @@ import {
   quoteIdentifier,
   withDatabaseName,
 } from '../prisma/postgres.js';
-import { seedDemoOrganization } from '../prisma/seed.js';
+import { seedDemoOrganization } from '../scripts/seed/main.js';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '7' } } });
 const runs = Number(values.runs);

@@ -1,29 +1,36 @@
 // Reading prisma/migrations the way Prisma Migrate does: every sub-folder is one migration, applied
 // in the order of the folder names, and its identity is the folder name plus the SHA-256 of
-// migration.sql. Each folder also keeps `schema.prisma`, the datamodel it produces, from which
-// tools/prisma-diff computes the next migration.
+// migration.sql. The newest folder also keeps `schema.prisma`, the datamodel it produces, from which
+// tools/prisma-diff computes the next migration; the tool then deletes it, so only the newest
+// folder ever has one.
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { DatabaseSetupError } from './postgres.js';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
-export const SCHEMA_PATH = fileURLToPath(new URL('./schema.prisma', import.meta.url));
 
 const REPOSITORY_ROOT = fileURLToPath(new URL('../', import.meta.url));
 const LOCK_FILE = 'migration_lock.toml';
+const SNAPSHOT_FILE = 'schema.prisma';
 const SUPPORTED_PROVIDER = 'postgresql';
 
 export interface MigrationFolder {
   /** The folder name, e.g. "20261122000000_identity"; what `_prisma_migrations.migration_name` records. */
   name: string;
   sqlPath: string;
-  /** The datamodel this migration produces (kept for the next diff and the drift test). */
-  schemaPath: string;
   script: Buffer;
   checksum: string;
+}
+
+/**
+ * Where a migration folder keeps the datamodel it produces. Only the newest migration has one
+ * (for the next diff and the drift test); older snapshots are deleted as new migrations are made.
+ */
+export function snapshotPathOf(migration: Pick<MigrationFolder, 'sqlPath'>): string {
+  return join(dirname(migration.sqlPath), SNAPSHOT_FILE);
 }
 
 /** SHA-256 of the file bytes as lower-case hex: what Prisma stores in `_prisma_migrations.checksum`. */
@@ -85,7 +92,7 @@ async function readMigrationFolder(dir: string, name: string): Promise<Migration
         `if it is not a migration.`,
     );
   }
-  return { name, sqlPath, schemaPath: join(dir, name, 'schema.prisma'), script, checksum: checksumOf(script) };
+  return { name, sqlPath, script, checksum: checksumOf(script) };
 }
 
 /** Prisma refuses migrations written for another database provider; so do we. */

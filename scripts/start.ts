@@ -11,7 +11,7 @@ import {
   loadConfig,
 } from '@meridian/api';
 import { migrateDatabase } from '../prisma/migrate.js';
-import { seedDemoOrganization, DEMO_ORGANIZATION_NAME } from '../prisma/seed.js';
+import { seedDemoOrganization, DEMO_ORGANIZATION_NAME } from './seed/main.js';
 import { buildDashboardIfStale } from './lib/dashboard-build.js';
 import { startFakePlaidIfWanted, type RunningFakePlaid } from './lib/fake-plaid.js';
 

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { createApiApp, createLogger, loadConfig, type AppConfig } from '@meridian/api';
 import { startWorker, type RunningWorker } from '@meridian/workers';
-import { seedDemoOrganization } from '../../prisma/seed.js';
+import { seedDemoOrganization } from '../../scripts/seed/main.js';
 import { createTestDatabase } from './database.js';
 
 export const DEMO_ADMIN = { email: 'demo@advisor.test', password: 'demo-password-1' } as const;

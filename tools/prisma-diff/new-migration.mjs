@@ -5,28 +5,22 @@
 // Prisma 7's `migrate dev` needs the native schema engine, which cannot be downloaded on machines
 // without internet. Prisma 6.19 (installed in this folder only, outside the workspaces and CI) can
 // run the engine as wasm and diff two datamodels offline, printing the SQL `migrate dev` would
-// write. So every migration folder keeps the datamodel it produces (schema.prisma), and the next
-// migration is the diff from the newest kept datamodel to the current prisma/schema.prisma.
+// write. So the newest migration folder keeps the datamodel it produces (schema.prisma), and the
+// next migration is the diff from it to the current schema, the .prisma files of prisma/schema/
+// concatenated (Prisma reads the folder as one schema; so does Prisma 6 here, as one file).
+// Writing a migration moves that snapshot: the new folder gets one and the older folders' are
+// deleted, since no diff starts from an older migration again.
 // `--empty` writes a migration with no schema change, for hand-written SQL such as a data backfill.
 import { spawnSync } from 'node:child_process';
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const toolDir = dirname(fileURLToPath(import.meta.url));
 const root = join(toolDir, '..', '..');
-const schemaPath = join(root, 'prisma', 'schema.prisma');
+const schemaDir = join(root, 'prisma', 'schema');
 const migrationsDir = join(root, 'prisma', 'migrations');
 const lockPath = join(migrationsDir, 'migration_lock.toml');
 const prismaCli = join(toolDir, 'node_modules', 'prisma', 'build', 'index.js');
@@ -54,7 +48,7 @@ function main() {
   const { name, empty } = parseCommandLine(process.argv.slice(2));
   ensureToolInstalled();
   const previous = newestMigration();
-  const current = readFileSync(schemaPath, 'utf8');
+  const current = readCurrentSchema();
   const script = diffDatamodels(previous ? readFileSync(previous.schemaPath, 'utf8') : EMPTY_DATAMODEL, current);
   if (isEmptyScript(script) && !empty) {
     console.log(`No schema changes since ${previous?.name ?? 'the empty database'}; nothing written.`);
@@ -63,11 +57,11 @@ function main() {
   }
   if (!isEmptyScript(script) && empty) {
     throw new ToolError(
-      'prisma/schema.prisma has changes, so --empty would lose them. Create the schema migration first, ' +
+      'prisma/schema/ has changes, so --empty would lose them. Create the schema migration first, ' +
         'then the empty one.',
     );
   }
-  const folder = writeMigration(name, script);
+  const folder = writeMigration(name, script, current);
   console.log(`Created ${relative(root, join(folder, 'migration.sql'))}`);
   warnAboutDataLoss(script);
   console.log('Review the SQL (edit it if needed), then apply it with: npm run db:migrate');
@@ -111,21 +105,38 @@ function ensureToolInstalled() {
 
 /** The newest migration folder and its kept datamodel, or null before the first migration. */
 function newestMigration() {
-  if (!existsSync(migrationsDir)) return null;
-  const names = readdirSync(migrationsDir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
-    .map((entry) => entry.name)
-    .sort();
-  const name = names.at(-1);
+  const name = migrationNames().at(-1);
   if (!name) return null;
   const keptSchema = join(migrationsDir, name, 'schema.prisma');
   if (!existsSync(keptSchema)) {
     throw new ToolError(
       `prisma/migrations/${name} has no schema.prisma (the datamodel it produces), so there is nothing to diff ` +
-        'from. Add the schema.prisma that matches that migration to the folder.',
+        'from. Restore it from git, or add the schema.prisma that matches that migration to the folder.',
     );
   }
   return { name, schemaPath: keptSchema };
+}
+
+/**
+ * The current schema as one text: the .prisma files of prisma/schema/ in name order, each under a
+ * comment naming it (as the tests read it: prisma/__tests__/support/schema-files.ts).
+ */
+function readCurrentSchema() {
+  const names = existsSync(schemaDir) ? readdirSync(schemaDir).filter((name) => name.endsWith('.prisma')) : [];
+  if (names.length === 0) throw new ToolError(`${relative(root, schemaDir)}/ has no .prisma file.`);
+  return names
+    .sort()
+    .map((name) => `// ─── prisma/schema/${name}\n\n${readFileSync(join(schemaDir, name), 'utf8')}`)
+    .join('\n');
+}
+
+/** The migration folder names in the order Prisma applies them; empty before the first migration. */
+function migrationNames() {
+  if (!existsSync(migrationsDir)) return [];
+  return readdirSync(migrationsDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
+    .map((entry) => entry.name)
+    .sort();
 }
 
 /** The SQL that takes a database from datamodel `from` to datamodel `to`, via Prisma 6's wasm engine. */
@@ -228,13 +239,20 @@ function warnAboutDataLoss(script) {
   for (const line of risky) console.warn(`  ${line.trim()}`);
 }
 
-function writeMigration(name, script) {
+/**
+ * Writes the new folder with its snapshot, then deletes the snapshots of the older folders (the
+ * previous one's; after two branches that each added a migration are merged, possibly more).
+ */
+function writeMigration(name, script, schema) {
   const folder = join(migrationsDir, `${utcTimestamp()}_${name}`);
   if (existsSync(folder)) throw new ToolError(`${relative(root, folder)} already exists; wait a second and retry.`);
   mkdirSync(folder, { recursive: true });
   writeFileSync(join(folder, 'migration.sql'), script);
-  copyFileSync(schemaPath, join(folder, 'schema.prisma'));
+  writeFileSync(join(folder, 'schema.prisma'), schema);
   if (!existsSync(lockPath)) writeFileSync(lockPath, MIGRATION_LOCK);
+  for (const older of migrationNames().filter((other) => other !== basename(folder))) {
+    rmSync(join(migrationsDir, older, 'schema.prisma'), { force: true });
+  }
   return folder;
 }
 

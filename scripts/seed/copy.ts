@@ -1,7 +1,7 @@
 // Buffers seed rows per table and writes them with COPY ... FROM STDIN (pg-copy-streams), one
 // statement per table per batch. Rows are typed with the Prisma client's CreateManyInput types, so
 // a misspelt column or enum value fails to compile; the column list of each table is given
-// explicitly (schema.prisma's field names, which map to snake_case columns one for one).
+// explicitly (the Prisma schema's field names, which map to snake_case columns one for one).
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';

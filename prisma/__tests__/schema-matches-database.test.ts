@@ -1,4 +1,4 @@
-// The database the migrations build has exactly the structure prisma/schema.prisma describes:
+// The database the migrations build has exactly the structure the schema (prisma/schema/) describes:
 // tables, columns, types, nullability, defaults, enums, primary keys, unique and plain indexes,
 // foreign keys and their actions. Catches a hand-edited migration, or a schema change whose
 // migration was written by hand and got something wrong. (schema-drift.test.ts catches a schema
@@ -12,13 +12,14 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 import { createTestDatabase } from '#test/support/database.js';
 import type { TestDatabase } from '#test/support/database.js';
-import { readMigrationFolders, SCHEMA_PATH } from './migration-files.js';
+import { readMigrationFolders } from '../migration-files.js';
 import { compareStructures } from './support/compare-structures.js';
 import { readDatabaseStructure } from './support/database-structure.js';
 import { expectedStructure } from './support/expected-structure.js';
 import { HAND_WRITTEN_MARKER, handWrittenIndexNames } from './support/hand-written-indexes.js';
 import { readDatamodel } from './support/schema-datamodel.js';
 import type { Datamodel } from './support/schema-datamodel.js';
+import { SCHEMA_DIR } from './support/schema-files.js';
 
 const FIXTURE_SCHEMA = fileURLToPath(new URL('./support/fixture/schema.prisma', import.meta.url));
 const FIXTURE_SQL = fileURLToPath(new URL('./support/fixture/migration.sql', import.meta.url));
@@ -32,7 +33,7 @@ beforeAll(async () => {
   // Each read runs `prisma generate` (over a second); do both at once, and while cloning.
   [database, schemaDatamodel, fixtureDatamodel] = await Promise.all([
     createTestDatabase(),
-    readDatamodel(SCHEMA_PATH),
+    readDatamodel(SCHEMA_DIR),
     readDatamodel(FIXTURE_SCHEMA),
   ]);
   client = new pg.Client({ connectionString: database.url });
@@ -44,7 +45,7 @@ afterAll(async () => {
   await database?.drop();
 });
 
-test('the migrated database matches prisma/schema.prisma', async () => {
+test('the migrated database matches prisma/schema/', async () => {
   const expected = expectedStructure(schemaDatamodel);
   const allowedExtraIndexes = handWrittenIndexNames(await readMigrationFolders());
   const differences = compareStructures(expected, await readDatabaseStructure(client), { allowedExtraIndexes });

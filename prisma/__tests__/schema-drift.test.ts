@@ -1,21 +1,24 @@
-// A change to prisma/schema.prisma needs a migration. Each migration folder keeps the datamodel it
-// produces, so the newest kept datamodel must say the same as schema.prisma.
+// A change to the schema (prisma/schema/) needs a migration. The newest migration folder keeps the
+// datamodel it produces, which must say the same as the schema.
 import { readFile } from 'node:fs/promises';
 import { describe, expect, test } from 'vitest';
 
-import { displayPath, readMigrationFolders, SCHEMA_PATH } from './migration-files.js';
+import { displayPath, readMigrationFolders, snapshotPathOf } from '../migration-files.js';
+import { readSchema } from './support/schema-files.js';
 import { schemaDifference } from './support/schema-text.js';
 
-test('prisma/schema.prisma has no change that lacks a migration', async () => {
+test('prisma/schema/ has no change that lacks a migration', async () => {
   const newest = (await readMigrationFolders()).at(-1);
   if (!newest) expect.fail('prisma/migrations has no migration yet. Create it: npm run db:new-migration -- init');
-  const kept = await readFile(newest.schemaPath, 'utf8').catch(() => {
-    throw new Error(`${displayPath(newest.schemaPath)} is missing: every migration keeps the datamodel it produces.`);
+  const kept = await readFile(snapshotPathOf(newest), 'utf8').catch(() => {
+    throw new Error(
+      `${displayPath(snapshotPathOf(newest))} is missing: the newest migration keeps the datamodel it produces.`,
+    );
   });
-  const difference = schemaDifference(kept, await readFile(SCHEMA_PATH, 'utf8'));
+  const difference = schemaDifference(kept, await readSchema());
   if (difference) {
     expect.fail(
-      `prisma/schema.prisma changed since the newest migration (${newest.name}), first at ${difference}. ` +
+      `prisma/schema/ changed since the newest migration (${newest.name}), first at ${difference}. ` +
         'Create a migration for it: npm run db:new-migration -- <name>, then npm run db:migrate.',
     );
   }

@@ -5,7 +5,7 @@ import { ENUMERATIONS, EntityType, newId } from '@meridian/domain';
 import { createPrismaClient, type PrismaClient } from '@meridian/api';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-import { TaskKind } from '../api/src/generated/prisma/enums.js';
+import { TaskKind } from '../../api/src/generated/prisma/enums.js';
 import { createTestDatabase } from '#test/support/database.js';
 import type { TestDatabase } from '#test/support/database.js';
 import { buildModelWorld } from '#test/support/model-world.js';

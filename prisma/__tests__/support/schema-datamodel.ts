@@ -1,4 +1,4 @@
-// Reads schema.prisma through Prisma's own parser, offline.
+// Reads the schema (a file, or the prisma/schema/ folder) through Prisma's own parser, offline.
 //
 // The installed Prisma 7 CLI bundles its schema parser (wasm) without exporting it, and
 // @prisma/internals (which exports getDMMF) is not installed. But `prisma generate` hands the parsed
@@ -14,6 +14,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
+import { readSchema } from './schema-files.js';
 import { removeGeneratorBlocks } from './schema-text.js';
 
 /** The parts of Prisma's DMMF datamodel these tests read. */
@@ -67,11 +68,12 @@ const run = promisify(execFile);
 const GENERATOR = fileURLToPath(new URL('./datamodel-generator.mjs', import.meta.url));
 const GENERATE_TIMEOUT_MS = 60_000;
 
+/** The datamodel of the schema at `schemaPath`: a .prisma file or a folder of them. */
 export async function readDatamodel(schemaPath: string): Promise<Datamodel> {
   const workDir = await mkdtemp(join(tmpdir(), 'prisma-datamodel-'));
   try {
     const outputPath = join(workDir, 'datamodel.json');
-    const schema = removeGeneratorBlocks(await readFile(schemaPath, 'utf8'));
+    const schema = removeGeneratorBlocks(await readSchema(schemaPath));
     await writeFile(join(workDir, 'schema.prisma'), `${schema}\n${datamodelGenerator(outputPath)}`);
     await runPrismaGenerate(workDir);
     return JSON.parse(await readFile(outputPath, 'utf8')) as Datamodel;

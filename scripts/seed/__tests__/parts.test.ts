@@ -3,10 +3,10 @@ import { isCanonicalId } from '@meridian/domain';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 
-import { encodeValue } from './copy.js';
-import { addMonths, day, levelPayment, money, periodicRate, remainingBalance } from './finance.js';
-import { IdFactory, deterministicSuffix } from './ids.js';
-import { Random } from './random.js';
+import { encodeValue } from '../copy.js';
+import { addMonths, day, levelPayment, money, periodicRate, remainingBalance } from '../finance.js';
+import { IdFactory, deterministicSuffix } from '../ids.js';
+import { Random } from '../random.js';
 
 describe('deterministic ids', () => {
   test('are canonical, the same for the same seed, prefix and counter, and different otherwise', () => {

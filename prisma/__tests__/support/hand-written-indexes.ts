@@ -2,7 +2,7 @@
 // by hand in migrations whose migration.sql starts with HAND_WRITTEN_MARKER. The structure test
 // allows exactly those indexes beside the ones schema.prisma implies; any other extra index is
 // still drift. See docs/DATA-MODEL.md ("Invariants in the database").
-import type { MigrationFolder } from '../migration-files.js';
+import type { MigrationFolder } from '../../migration-files.js';
 
 /** First line of a migration made of hand-written SQL (`npm run db:new-migration -- <name> --empty`). */
 export const HAND_WRITTEN_MARKER = '-- Hand-written SQL';

@@ -53,12 +53,31 @@ export function normalizeSchema(schema: string): string[] {
 }
 
 /**
+ * The normalized lines of a schema with its top-level blocks (model, enum, datasource) sorted by
+ * their first line: where a block sits, in which file of the schema folder and in which place,
+ * does not matter to the database. A block ends with a `}` line, as `prisma format` writes it.
+ */
+function inBlockOrder(schema: string): string[] {
+  const blocks: string[][] = [];
+  let block: string[] | undefined;
+  for (const line of normalizeSchema(schema)) {
+    if (!block) {
+      block = [];
+      blocks.push(block);
+    }
+    block.push(line);
+    if (line === '}') block = undefined;
+  }
+  return blocks.sort(([x = ''], [y = '']) => (x < y ? -1 : x > y ? 1 : 0)).flat();
+}
+
+/**
  * Where two schemas differ in a way that matters to the database, as "<line in a>" → "<line in b>",
- * or null when they are equivalent.
+ * or null when they are equivalent. The order of the blocks does not count.
  */
 export function schemaDifference(a: string, b: string): string | null {
-  const linesA = normalizeSchema(a);
-  const linesB = normalizeSchema(b);
+  const linesA = inBlockOrder(a);
+  const linesB = inBlockOrder(b);
   for (let i = 0; i < Math.max(linesA.length, linesB.length); i++) {
     if (linesA[i] !== linesB[i]) return `"${linesA[i] ?? '(end of file)'}" → "${linesB[i] ?? '(end of file)'}"`;
   }

@@ -9,13 +9,14 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 import { dropDatabase, newTestDatabaseName, testServerUrl } from '#test/support/database.js';
-import { migrateDatabase } from './migrate.js';
-import { MIGRATIONS_DIR, readMigrationFolders, SCHEMA_PATH } from './migration-files.js';
-import type { MigrationFolder } from './migration-files.js';
-import { DatabaseSetupError, withDatabaseName } from './postgres.js';
+import { migrateDatabase } from '../migrate.js';
+import { MIGRATIONS_DIR, readMigrationFolders } from '../migration-files.js';
+import type { MigrationFolder } from '../migration-files.js';
+import { DatabaseSetupError, withDatabaseName } from '../postgres.js';
 import { readDatamodel } from './support/schema-datamodel.js';
+import { SCHEMA_DIR } from './support/schema-files.js';
 
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const serverUrl = testServerUrl();
 const createdDatabases: string[] = [];
 const scratchDirs: string[] = [];
@@ -72,7 +73,7 @@ describe('on a database that does not exist yet', () => {
   test('creates the database and applies every migration', async () => {
     expect(log[0]).toMatch(/^Created database meridian_test_/);
     expect(migrations.length).toBeGreaterThan(0);
-    const datamodel = await readDatamodel(SCHEMA_PATH);
+    const datamodel = await readDatamodel(SCHEMA_DIR);
     const tables = await query<{ tablename: string }>(
       url,
       `SELECT tablename FROM pg_tables WHERE schemaname = 'public'`,

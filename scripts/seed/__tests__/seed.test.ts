@@ -23,8 +23,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 import { createTestDatabase, type TestDatabase } from '#test/support/database.js';
 import { createOrganization } from '#test/support/factories.js';
-import { PER_HOUSEHOLD, SEED_REFERENCE_DATE, SEED_SIZES, seedDemoOrganization, type SeedResult } from './seed.js';
-import { ageOn } from './seed/finance.js';
+import { PER_HOUSEHOLD, SEED_REFERENCE_DATE, SEED_SIZES, seedDemoOrganization, type SeedResult } from '../main.js';
+import { ageOn } from '../finance.js';
 
 const ADMIN = { email: 'demo@advisor.test', password: 'demo-password-1' } as const;
 const LARGE_IN_TESTS = 401;

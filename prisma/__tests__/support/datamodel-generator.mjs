@@ -1,5 +1,5 @@
 // A Prisma generator that writes the parsed datamodel (DMMF) as JSON to its `output` path; used
-// by prisma/support/schema-datamodel.ts to read schema.prisma through Prisma's own parser.
+// by prisma/__tests__/support/schema-datamodel.ts to read the schema through Prisma's own parser.
 //
 // Generator protocol: `prisma generate` starts this process and sends JSON-RPC requests, one per
 // line, on its stdin; answers go back one per line on stderr (stdout is left to logs).

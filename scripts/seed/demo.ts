@@ -1,7 +1,7 @@
 // The demo organization, small (what `npm start` loads) or large (for benchmarks).
 //
-// Deterministic: every value comes from the seed (prisma/seed/random.ts) and every id from the
-// seed and a counter (prisma/seed/ids.ts); the organization's id is the first organization id of
+// Deterministic: every value comes from the seed (scripts/seed/random.ts) and every id from the
+// seed and a counter (scripts/seed/ids.ts); the organization's id is the first organization id of
 // the seed, whatever the size, so the same seed always builds the same organization, id for id.
 // Only the password hashes differ between runs (Argon2 salts them at random).
 //
@@ -22,7 +22,7 @@ import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { hashPassword } from '@meridian/api';
 import { EntityType } from '@meridian/domain';
-import { DatabaseSetupError } from '../postgres.js';
+import { DatabaseSetupError } from '../../prisma/postgres.js';
 import { householdProfile, seedHouseholdClients, type HouseholdProfile } from './clients.js';
 import type { SeedContext } from './context.js';
 import { CopyBuffer } from './copy.js';
@@ -142,7 +142,7 @@ export async function seedDemo(client: pg.ClientBase, options: SeedDemoOptions):
       adminEmail,
       adminPasswordHash,
       staffPasswordHash,
-      seedInfo: { script: 'prisma/seed.ts', size, seed, households, referenceDate: referenceDate.toISOString() },
+      seedInfo: { script: 'scripts/seed/main.ts', size, seed, households, referenceDate: referenceDate.toISOString() },
     });
     const ctx: SeedContext = { ...base, firm };
 

@@ -1,6 +1,6 @@
 // The demo organization: sample data for a newcomer's first `npm start`, for the tests, and (at
 // the large size) for benchmarks. Everything in it is invented; the organization is flagged isDemo
-// and the dashboard says so. What it contains and how: prisma/seed/demo.ts.
+// and the dashboard says so. What it contains and how: scripts/seed/demo.ts.
 //
 //   npm run seed                       the small demo (the same as `npm run db:seed`)
 //   npm run seed -- --size large       10,000 households, for benchmarks
@@ -12,8 +12,8 @@ import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '@meridian/api';
-import { migrateDatabase } from './migrate.js';
-import { connect, databaseNameOf, DatabaseSetupError, disconnect, serverAddressOf } from './postgres.js';
+import { migrateDatabase } from '../../prisma/migrate.js';
+import { connect, databaseNameOf, DatabaseSetupError, disconnect, serverAddressOf } from '../../prisma/postgres.js';
 import {
   DEFAULT_SEED,
   DEMO_ORGANIZATION_NAME,
@@ -24,7 +24,7 @@ import {
   type SeedDemoOptions,
   type SeedDemoResult,
   type SeedSize,
-} from './seed/demo.js';
+} from './demo.js';
 
 export {
   DEFAULT_SEED,
@@ -104,7 +104,7 @@ async function main(): Promise<void> {
   }
 }
 
-/** True when run as `tsx prisma/seed.ts`, false when imported (npm start, tests). */
+/** True when run as `tsx scripts/seed/main.ts`, false when imported (npm start, tests). */
 function isEntryPoint(): boolean {
   const script = process.argv[1];
   if (script === undefined) return false;

@@ -6,7 +6,7 @@ import type { IdFactory } from './ids.js';
 export interface SeedContext {
   seed: number;
   organizationId: string;
-  /** "Now" for the data: past and future are relative to it (docs in prisma/seed/demo.ts). */
+  /** "Now" for the data: past and future are relative to it (docs in scripts/seed/demo.ts). */
   referenceDate: Date;
   ids: IdFactory;
   out: CopyBuffer;
