@@ -5,7 +5,7 @@ import { createHouseholdSchema } from '@meridian/domain';
 import { createHousehold, listHouseholds } from '../../api';
 import { LoadingState } from '../../components/full-page-status';
 import { useResource } from '../../hooks/use-resource';
-import { useSessionUser } from '../auth/auth-context';
+import { useSessionUser } from '../platform/auth/auth-context';
 import { Pager } from './contacts-table';
 import { FormMessages, humanize, InputField, SelectInput } from './fields';
 import { useTeamOptions } from './teams';

@@ -6,7 +6,7 @@ import { createContact, createLead } from '../../api';
 import { DefinitionForm } from './definition-form';
 import { SelectInput } from './fields';
 import { useTeamOptions } from './teams';
-import { useSessionUser } from '../auth/auth-context';
+import { useSessionUser } from '../platform/auth/auth-context';
 
 /**
  * The create-lead and create-contact forms of crm §2, with their defaults (LEAD / INBOUND /

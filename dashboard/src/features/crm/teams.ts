@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { getTeam } from '../../api';
 import { useResource } from '../../hooks/use-resource';
-import { useSessionUser } from '../auth/auth-context';
+import { useSessionUser } from '../platform/auth/auth-context';
 import type { Option } from './fields';
 
 /** The signed-in user's teams as choices (name by id), for team filters and the team of a new record. */

@@ -13,7 +13,7 @@ import {
 } from '../../api';
 import { LoadingState } from '../../components/full-page-status';
 import { useResource } from '../../hooks/use-resource';
-import { LIVE_REFRESH_MS, RunStatusBadge, isActiveRun } from '../operations/sync-labels';
+import { LIVE_REFRESH_MS, RunStatusBadge, isActiveRun } from '../hub/connections/sync-labels';
 import { openPlaidLink } from './plaid-link';
 
 /** What the dialog does: link a new bank, or repair the login of an existing connection. */
