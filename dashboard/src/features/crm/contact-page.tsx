@@ -12,6 +12,7 @@ import {
   type ContactResponse,
 } from '@meridian/domain';
 import { contactCalls, getContact } from '../../api';
+import { humanize, InputField } from '../../components/fields';
 import { LoadingState } from '../../components/full-page-status';
 import { useResource } from '../../hooks/use-resource';
 import {
@@ -24,7 +25,6 @@ import {
 } from './contact-records';
 import { CustomFieldsCard } from './custom-field-values';
 import { DefinitionForm } from './definition-form';
-import { humanize, InputField } from './fields';
 import { useForm } from './use-form';
 
 function AvatarForm({ contact, onChange }: { contact: ContactResponse; onChange: (contact: ContactResponse) => void }) {

@@ -15,8 +15,8 @@ import {
   type ContactResponse,
 } from '@meridian/domain';
 import { contactCalls } from '../../api';
+import { CheckboxInput, enumChoices, FormMessages, humanize, InputField, SelectInput } from '../../components/fields';
 import { DefinitionForm } from './definition-form';
-import { CheckboxInput, enumChoices, FormMessages, humanize, InputField, SelectInput } from './fields';
 import { Empty, RecordCard, RecordRow, SmallButton } from './record-list';
 import { nest, useAction, useForm } from './use-form';
 

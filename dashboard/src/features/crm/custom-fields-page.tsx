@@ -2,9 +2,9 @@ import { type FormEvent, useCallback, useId } from 'react';
 import { Badge, Button, Callout, Card } from '@tremor/react';
 import { createCustomFieldSchema, CustomFieldEntityKind, CustomFieldType, isSelectType } from '@meridian/domain';
 import { archiveCustomField, createCustomField, listCustomFields } from '../../api';
+import { enumChoices, FormMessages, humanize, InputField, SelectInput } from '../../components/fields';
 import { LoadingState } from '../../components/full-page-status';
 import { useResource } from '../../hooks/use-resource';
-import { enumChoices, FormMessages, humanize, InputField, SelectInput } from './fields';
 import { RecordRow, SmallButton } from './record-list';
 import { useAction, useForm } from './use-form';
 

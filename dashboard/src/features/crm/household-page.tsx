@@ -3,12 +3,12 @@ import { Badge, Button, Callout, Card, Title } from '@tremor/react';
 import { Link, useParams } from 'react-router';
 import { updateHouseholdSchema, type FamilyResponse, type HouseholdResponse } from '@meridian/domain';
 import { familyCalls, getHousehold, setHouseholdCustomField, updateHousehold } from '../../api';
+import { FormMessages, InputField } from '../../components/fields';
 import { LoadingState } from '../../components/full-page-status';
 import { useResource } from '../../hooks/use-resource';
 import { AddressForm } from './contact-records';
 import { ContactsTable } from './contacts-table';
 import { CustomFieldsCard } from './custom-field-values';
-import { FormMessages, InputField } from './fields';
 import { Empty, RecordCard, RecordRow, SmallButton } from './record-list';
 import { useAction, useForm } from './use-form';
 

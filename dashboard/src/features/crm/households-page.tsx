@@ -3,11 +3,11 @@ import { Button, Callout, Card } from '@tremor/react';
 import { Link, useNavigate } from 'react-router';
 import { createHouseholdSchema } from '@meridian/domain';
 import { createHousehold, listHouseholds } from '../../api';
+import { FormMessages, humanize, InputField, SelectInput } from '../../components/fields';
 import { LoadingState } from '../../components/full-page-status';
+import { Pager } from '../../components/pager';
 import { useResource } from '../../hooks/use-resource';
 import { useSessionUser } from '../platform/auth/auth-context';
-import { Pager } from './contacts-table';
-import { FormMessages, humanize, InputField, SelectInput } from './fields';
 import { useTeamOptions } from './teams';
 import { useForm } from './use-form';
 

@@ -1,12 +1,7 @@
 import { useCallback, useState } from 'react';
 import type { z } from 'zod';
 import { ApiError, toApiError } from '../../api';
-import {
-  formErrorsFromApi,
-  formErrorsFromIssues,
-  NO_ERRORS,
-  type FormErrors,
-} from '../financials/calculators/form-errors';
+import { formErrorsFromApi, formErrorsFromIssues, NO_ERRORS, type FormErrors } from '../../lib/form-errors';
 
 /**
  * The state of one form: its values (by field name, dotted for nested values), its errors placed

@@ -9,7 +9,7 @@ import {
   type ContributionRoom,
 } from '@meridian/domain';
 import { getContributionRoom, toApiError } from '../../../api';
-import { formErrorsFromApi, formErrorsFromIssues, NO_ERRORS, type FormErrors } from './form-errors';
+import { formErrorsFromApi, formErrorsFromIssues, NO_ERRORS, type FormErrors } from '../../../lib/form-errors';
 import { NumberField, SelectField, type Choice } from './form-fields';
 
 type Account = ContributionRoom['account'];

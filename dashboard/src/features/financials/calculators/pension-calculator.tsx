@@ -8,8 +8,8 @@ import {
   type PensionResult,
 } from '@meridian/domain';
 import { calculatePension, toApiError } from '../../../api';
+import { formErrorsFromApi, formErrorsFromIssues, NO_ERRORS, type FormErrors } from '../../../lib/form-errors';
 import { formatCents, formatRate } from '../../../lib/format';
-import { formErrorsFromApi, formErrorsFromIssues, NO_ERRORS, type FormErrors } from './form-errors';
 import { DateField, NumberField, SelectField, type Choice } from './form-fields';
 
 type FieldName =

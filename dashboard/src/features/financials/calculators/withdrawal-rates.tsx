@@ -4,8 +4,8 @@ import { WITHDRAWAL_TABLES, type WithdrawalAccountType, type WithdrawalRate } fr
 import { getWithdrawalRate, toApiError } from '../../../api';
 import { LoadingState } from '../../../components/full-page-status';
 import { useResource } from '../../../hooks/use-resource';
+import { formErrorsFromApi, NO_ERRORS, type FormErrors } from '../../../lib/form-errors';
 import { formatRate } from '../../../lib/format';
-import { formErrorsFromApi, NO_ERRORS, type FormErrors } from './form-errors';
 import { NumberField, SelectField, type Choice } from './form-fields';
 import { loadLifMaximumCurve, loadRrifMinimumCurve } from './load';
 

@@ -5,8 +5,9 @@ import type { ConnectionView } from '@meridian/domain';
 import { deleteConnection, runConnectionNow, toApiError } from '../../../api';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { RelativeTime } from '../../../components/relative-time';
+import { RunStatusBadge, isActiveRun } from '../../../components/run-status';
 import { formatCount } from '../../../lib/format';
-import { ConnectionStatusBadge, NeedsReauthBadge, RunStatusBadge, isActiveRun, serviceLabel } from './sync-labels';
+import { ConnectionStatusBadge, NeedsReauthBadge, serviceLabel } from './sync-labels';
 
 const cell = 'px-3 py-2 align-top';
 

@@ -1,41 +1,18 @@
 import { useCallback, useState } from 'react';
-import { Button, Callout, Card, Text, Title } from '@tremor/react';
+import { Button, Card, Text, Title } from '@tremor/react';
 import { getQueueHealth, getSyncRunsDaily, listConnections, listSyncRuns } from '../../../api';
-import { LoadingState } from '../../../components/full-page-status';
-import { useResource, type Resource } from '../../../hooks/use-resource';
-import { Pager } from '../../crm/contacts-table';
+import { Loaded } from '../../../components/loaded';
+import { Pager } from '../../../components/pager';
+import { LIVE_REFRESH_MS, isActiveRun } from '../../../components/run-status';
+import { useResource } from '../../../hooks/use-resource';
 import { ConnectionsTable } from './connections-table';
 import { QueueHealthCards } from './queue-health';
 import { RunsChart } from './runs-chart';
 import { NO_RUN_FILTERS, RunFilterBar, RunsTable, type RunFilters } from './runs-table';
-import { LIVE_REFRESH_MS, isActiveRun } from './sync-labels';
 
 const CONNECTIONS_PAGE_SIZE = 25;
 const RUNS_PAGE_SIZE = 20;
 const CHART_DAYS = 14;
-
-/** A card's content: the API's error with its message, a loading line, or the data. */
-function Loaded<T>({
-  resource,
-  what,
-  children,
-}: {
-  resource: Resource<T>;
-  what: string;
-  children: (data: T) => React.ReactNode;
-}) {
-  return (
-    <>
-      {resource.error && (
-        <Callout className="mt-3" title={`The ${what} could not be loaded`} color="rose" role="alert">
-          {resource.error.message}
-        </Callout>
-      )}
-      {resource.data === undefined && !resource.error && <LoadingState label={`Loading the ${what}…`} />}
-      {resource.data !== undefined && children(resource.data)}
-    </>
-  );
-}
 
 /**
  * The integration hub's page (titled Connections): queue health, runs per day, every connection with

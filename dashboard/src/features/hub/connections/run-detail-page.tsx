@@ -4,19 +4,13 @@ import { Button, Callout, Card, Text, Title } from '@tremor/react';
 import type { SyncRecordErrorView, SyncRunDetail } from '@meridian/domain';
 import { cancelSyncRun, getSyncRun as getRun, listSyncRecordErrors, retrySyncRun, toApiError } from '../../../api';
 import { LoadingState } from '../../../components/full-page-status';
+import { Pager } from '../../../components/pager';
 import { RelativeTime } from '../../../components/relative-time';
+import { LIVE_REFRESH_MS, RunStatusBadge, isActiveRun } from '../../../components/run-status';
 import { useResource } from '../../../hooks/use-resource';
 import { formatExact, formatMilliseconds } from '../../../lib/relative-time';
-import { Pager } from '../../crm/contacts-table';
 import { CountsSummary } from './runs-table';
-import {
-  LIVE_REFRESH_MS,
-  RunStatusBadge,
-  TRIGGER_LABELS,
-  isActiveRun,
-  isRetryableRun,
-  serviceLabel,
-} from './sync-labels';
+import { TRIGGER_LABELS, isRetryableRun, serviceLabel } from './sync-labels';
 
 const ERRORS_PAGE_SIZE = 25;
 

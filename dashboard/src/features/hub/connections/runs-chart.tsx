@@ -1,7 +1,7 @@
 import { BarChart } from '@tremor/react';
 import { SyncRunStatus, type SyncRunDaily } from '@meridian/domain';
+import { RUN_STATUS } from '../../../components/run-status';
 import { formatCount } from '../../../lib/format';
-import { RUN_STATUS } from './sync-labels';
 
 const dayLabel = new Intl.DateTimeFormat('en-CA', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 

@@ -1,10 +1,11 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { IntegrationService, SyncRunStatus, SyncTrigger, type SyncRunView } from '@meridian/domain';
+import { controlClass } from '../../../components/fields';
 import { RelativeTime } from '../../../components/relative-time';
+import { RUN_STATUS, RunStatusBadge } from '../../../components/run-status';
 import { formatMilliseconds } from '../../../lib/relative-time';
-import { controlClass } from '../../crm/fields';
-import { RUN_STATUS, RunStatusBadge, TRIGGER_LABELS, serviceLabel } from './sync-labels';
+import { TRIGGER_LABELS, serviceLabel } from './sync-labels';
 
 export interface RunFilters {
   status: SyncRunStatus | '';

@@ -8,11 +8,11 @@ import {
   toApiError,
   type ImportRowResult,
 } from '../../../api';
+import { controlClass } from '../../../components/fields';
 import { LoadingState } from '../../../components/full-page-status';
+import { Pager } from '../../../components/pager';
 import { useResource } from '../../../hooks/use-resource';
 import { formatCount } from '../../../lib/format';
-import { Pager } from '../../crm/contacts-table';
-import { controlClass } from '../../crm/fields';
 import { ACTION_LABELS, ActionBadge, fieldLabel } from './import-labels';
 import { ImportProgress } from './import-progress';
 

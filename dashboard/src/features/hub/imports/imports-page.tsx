@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Callout, Card, Text, Title } from '@tremor/react';
+import { Card, Text, Title } from '@tremor/react';
 import type { ImportBatchView } from '@meridian/domain';
 import { listImports } from '../../../api';
-import { LoadingState } from '../../../components/full-page-status';
+import { Loaded } from '../../../components/loaded';
 import { RelativeTime } from '../../../components/relative-time';
 import { useResource } from '../../../hooks/use-resource';
 import { formatCount } from '../../../lib/format';
@@ -104,13 +104,9 @@ export default function ImportsPage() {
         <Title id="imports-title" className="mb-3">
           Recent imports
         </Title>
-        {batches.error && (
-          <Callout className="mt-3" title="The imports could not be loaded" color="rose" role="alert">
-            {batches.error.message}
-          </Callout>
-        )}
-        {batches.data === undefined && !batches.error && <LoadingState label="Loading the imports…" />}
-        {batches.data !== undefined && <BatchesTable batches={batches.data} />}
+        <Loaded resource={batches} what="imports">
+          {(data) => <BatchesTable batches={data} />}
+        </Loaded>
       </Card>
     </div>
   );

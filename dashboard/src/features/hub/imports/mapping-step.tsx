@@ -9,9 +9,9 @@ import {
   type ApiError,
   type ImportMappingView,
 } from '../../../api';
+import { controlClass } from '../../../components/fields';
 import { useResource } from '../../../hooks/use-resource';
 import { formatCount } from '../../../lib/format';
-import { controlClass } from '../../crm/fields';
 import { KIND_LABELS, describeDetection, fieldLabel, formatBytes, kindLabel, sourceLabel } from './import-labels';
 
 /** The value of a header's select that leaves the column out of the import. */

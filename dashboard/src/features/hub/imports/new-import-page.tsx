@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { Button, Callout, Card, Text } from '@tremor/react';
 import { ExternalSourceSystem } from '@meridian/domain';
 import { toApiError, uploadImportFile, type ApiError } from '../../../api';
-import { controlClass } from '../../crm/fields';
+import { controlClass } from '../../../components/fields';
 import { SOURCE_LABELS } from './import-labels';
 import { WizardHeader } from './wizard-steps';
 

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 
 // Labelled controls of the CRM forms: label, control, hint and the field's own error message
 // (data-testid `${testId}-error`), wired together for screen readers. Native inputs and selects
-// in Tremor's input styles, as the calculators' fields.
+// in Tremor's input styles, as the calculators' fields. The hub's filters and pickers use the same
+// control style (`controlClass`).
 
 const control =
   'w-full rounded-tremor-default border bg-tremor-background px-3 py-2 text-tremor-default text-tremor-content-emphasis shadow-tremor-input outline-none transition duration-100 focus:border-tremor-brand-subtle focus:ring-2 focus:ring-tremor-brand-muted disabled:bg-tremor-background-subtle';

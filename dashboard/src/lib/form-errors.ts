@@ -1,4 +1,4 @@
-import type { ApiError } from '../../../api';
+import type { ApiError } from '../api';
 
 export interface FormErrors {
   /** The first message for each field the form shows, by field name. */
