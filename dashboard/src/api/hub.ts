@@ -14,20 +14,10 @@ import type {
   SyncTrigger,
 } from '@meridian/domain';
 import { apiRequest } from './client';
+import { withQuery } from './query';
 
 // The integration hub's calls (connections, sync runs, queue health and the Plaid link flow); the
 // response shapes are the domain's schemas in domain/src/integrations.
-
-type Query = Record<string, string | number | boolean | undefined>;
-
-function withQuery(path: string, params: Query): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== '') search.set(key, String(value));
-  }
-  const text = search.toString();
-  return text ? `${path}?${text}` : path;
-}
 
 export interface ConnectionListParams {
   service?: IntegrationService | undefined;
