@@ -14,11 +14,18 @@ import {
   tagSchema,
   type ContactResponse,
 } from '@meridian/domain';
-import { contactCalls } from '../../api';
-import { CheckboxInput, enumChoices, FormMessages, humanize, InputField, SelectInput } from '../../components/fields';
-import { DefinitionForm } from './definition-form';
-import { Empty, RecordCard, RecordRow, SmallButton } from './record-list';
-import { nest, useAction, useForm } from './use-form';
+import { contactCalls } from '../../../api';
+import {
+  CheckboxInput,
+  enumChoices,
+  FormMessages,
+  humanize,
+  InputField,
+  SelectInput,
+} from '../../../components/fields';
+import { DefinitionForm } from '../definition-form';
+import { Empty, RecordCard, RecordRow, SmallButton } from '../record-list';
+import { nest, useAction, useForm } from '../use-form';
 
 interface SectionProps {
   contact: ContactResponse;
