@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { AuthProvider } from './features/auth/auth-provider';
+import { AuthProvider } from './features/platform/auth/auth-provider';
 import { AppRoutes } from './routes/app-routes';
 import './index.css';
 

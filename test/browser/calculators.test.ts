@@ -1,8 +1,8 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { RegisteredLimits } from '@meridian/domain';
 import { DEMO_ADMIN, startTestApi } from '../support/app.js';
-import { computedStyle, launchBrowser, localStorageItem, type BrowserSession } from '../support/browser.js';
+import { browserPerTest, computedStyle, localStorageItem, signInAs } from '../support/browser.js';
 import { call } from '../support/http.js';
 
 const TOKEN_KEY = 'meridian.accessToken';
@@ -16,7 +16,7 @@ async function scrollToTop(page: Page): Promise<void> {
 
 describe('dashboard calculators', () => {
   let api: Awaited<ReturnType<typeof startTestApi>>;
-  let browser: BrowserSession;
+  const browser = browserPerTest();
 
   beforeAll(async () => {
     api = await startTestApi();
@@ -26,22 +26,9 @@ describe('dashboard calculators', () => {
     await api?.close();
   });
 
-  beforeEach(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterEach(async () => {
-    await browser?.close();
-  });
-
   /** Signs the demo admin in and opens Calculators from the side navigation. */
   async function openCalculators(): Promise<Page> {
-    const { page } = browser;
-    await page.goto(`${api.baseUrl}/login`);
-    await page.getByLabel('Email').fill(DEMO_ADMIN.email);
-    await page.getByLabel('Password', { exact: true }).fill(DEMO_ADMIN.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByTestId('home-page').waitFor();
+    const page = await signInAs(browser.page, api.baseUrl, DEMO_ADMIN);
 
     const link = page.getByTestId('nav-calculators');
     expect(await link.textContent()).toBe('Calculators');

@@ -1,9 +1,9 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createPrismaClient, type PrismaClient } from '@meridian/api';
 import { startTestApi } from '../support/app.js';
 import { createOrganization, type CreatedOrganization } from '../support/factories.js';
-import { launchBrowser, localStorageItem, type BrowserSession } from '../support/browser.js';
+import { browserPerTest, localStorageItem, signInAs } from '../support/browser.js';
 import {
   createContact,
   createFamily,
@@ -18,7 +18,7 @@ const TOKEN_KEY = 'meridian.accessToken';
 describe('dashboard CRM', () => {
   let api: Awaited<ReturnType<typeof startTestApi>>;
   let prisma: PrismaClient;
-  let browser: BrowserSession;
+  const browser = browserPerTest();
   // An organization of its own rather than the demo seed: what the pages show is only what each test made.
   let demo: CreatedOrganization;
 
@@ -33,21 +33,8 @@ describe('dashboard CRM', () => {
     await api?.close();
   });
 
-  beforeEach(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterEach(async () => {
-    await browser?.close();
-  });
-
   async function signIn(path: string): Promise<Page> {
-    const { page } = browser;
-    await page.goto(`${api.baseUrl}/login`);
-    await page.getByLabel('Email').fill(demo.email);
-    await page.getByLabel('Password', { exact: true }).fill(demo.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByTestId('home-page').waitFor();
+    const page = await signInAs(browser.page, api.baseUrl, demo);
     await page.goto(`${api.baseUrl}${path}`);
     return page;
   }

@@ -1,9 +1,9 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createPrismaClient, type PrismaClient } from '@meridian/api';
 import type { CashFlowView, FinancialView } from '@meridian/domain';
 import { DEMO_ADMIN, startTestApi, type TestApi } from '../support/app.js';
-import { computedStyle, launchBrowser, type BrowserSession } from '../support/browser.js';
+import { browserPerTest, computedStyle, signInAs } from '../support/browser.js';
 import { call, login } from '../support/http.js';
 import {
   createFinancialHousehold,
@@ -21,7 +21,7 @@ const POLL = { timeout: 15_000, interval: 100 };
 describe('household financial page', () => {
   let api: TestApi;
   let prisma: PrismaClient;
-  let browser: BrowserSession;
+  const browser = browserPerTest();
   let household: FinancialHousehold;
   let token: string;
 
@@ -85,22 +85,8 @@ describe('household financial page', () => {
     await api?.close();
   });
 
-  beforeEach(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterEach(async () => {
-    await browser?.close();
-  });
-
-  async function signIn(): Promise<Page> {
-    const { page } = browser;
-    await page.goto(`${api.baseUrl}/login`);
-    await page.getByLabel('Email').fill(DEMO_ADMIN.email);
-    await page.getByLabel('Password', { exact: true }).fill(DEMO_ADMIN.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByTestId('home-page').waitFor();
-    return page;
+  function signIn(): Promise<Page> {
+    return signInAs(browser.page, api.baseUrl, DEMO_ADMIN);
   }
 
   it('adds an income flow on the household page and sees the monthly total change', async () => {

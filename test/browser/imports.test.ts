@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createPrismaClient, type PrismaClient } from '@meridian/api';
 import type { RunningWorker } from '@meridian/workers';
@@ -13,7 +13,7 @@ import {
   type TestApi,
   type TestEnvironment,
 } from '../support/app.js';
-import { launchBrowser, type BrowserSession } from '../support/browser.js';
+import { browserPerTest, signInAs } from '../support/browser.js';
 import { createContact } from '../support/crm-factories.js';
 import { createOrganization, type CreatedOrganization } from '../support/factories.js';
 import { call, login } from '../support/http.js';
@@ -41,7 +41,7 @@ describe('import wizard: a generic CSV mapped by hand, dry run, commit, re-impor
   let api: TestApi;
   let worker: RunningWorker;
   let prisma: PrismaClient;
-  let browser: BrowserSession;
+  const browser = browserPerTest();
   let user: CreatedOrganization;
   let token: string;
   /** The first test's batch, rolled back by the second. */
@@ -69,22 +69,8 @@ describe('import wizard: a generic CSV mapped by hand, dry run, commit, re-impor
     await rm(files, { recursive: true, force: true });
   });
 
-  beforeEach(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterEach(async () => {
-    await browser?.close();
-  });
-
-  async function signIn(): Promise<Page> {
-    const { page } = browser;
-    await page.goto(`${api.baseUrl}/login`);
-    await page.getByLabel('Email').fill(user.email);
-    await page.getByLabel('Password', { exact: true }).fill(user.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByTestId('home-page').waitFor();
-    return page;
+  function signIn(): Promise<Page> {
+    return signInAs(browser.page, api.baseUrl, user);
   }
 
   /** Picks the file on the upload step and sends it; resolves with the new batch's id from the URL. */

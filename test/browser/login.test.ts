@@ -1,19 +1,20 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrganizationOverview } from '@meridian/domain';
 import { DEMO_ADMIN, startTestApi } from '../support/app.js';
 import {
+  browserPerTest,
   computedStyle,
-  launchBrowser,
   localStorageItem,
   setLocalStorageItem,
-  type BrowserSession,
+  submitSignIn,
 } from '../support/browser.js';
 
 const TOKEN_KEY = 'meridian.accessToken';
 
 describe('dashboard sign-in', () => {
   let api: Awaited<ReturnType<typeof startTestApi>>;
-  let browser: BrowserSession;
+  // A fresh browser profile per test: no stored session, history or cache carried over.
+  const browser = browserPerTest();
 
   beforeAll(async () => {
     api = await startTestApi();
@@ -23,26 +24,14 @@ describe('dashboard sign-in', () => {
     await api?.close();
   });
 
-  // A fresh browser profile per test: no stored session, history or cache carried over.
-  beforeEach(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterEach(async () => {
-    await browser?.close();
-  });
-
   async function openSignedOut(path = '/login') {
     const { page } = browser;
     await page.goto(`${api.baseUrl}${path}`);
     return page;
   }
 
-  async function fillLogin(email: string, password: string) {
-    const { page } = browser;
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+  function fillLogin(email: string, password: string) {
+    return submitSignIn(browser.page, { email, password });
   }
 
   it('sends a signed-out visitor of an unknown route to the login page', async () => {

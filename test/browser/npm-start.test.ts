@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { launchBrowser, type BrowserSession } from '../support/browser.js';
+import { launchBrowser, submitSignIn, type BrowserSession } from '../support/browser.js';
 import { waitFor } from '../support/wait.js';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../..');
@@ -102,9 +102,7 @@ describe('npm start', () => {
       browser = await launchBrowser();
       const { page } = browser;
       await page.goto(url!);
-      await page.getByLabel('Email').fill(email!);
-      await page.getByLabel('Password', { exact: true }).fill(password!);
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await submitSignIn(page, { email: email!, password: password! });
       await page.getByTestId('home-page').waitFor({ timeout: 30_000 });
       expect(await page.getByTestId('organization-name').textContent()).toBe('Maple & Pine Wealth Partners (demo)');
       await page.getByTestId('demo-banner').waitFor();

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createPrismaClient, type PrismaClient } from '@meridian/api';
 import type { RunningWorker } from '@meridian/workers';
@@ -12,7 +12,7 @@ import {
   type TestApi,
   type TestEnvironment,
 } from '../support/app.js';
-import { computedStyle, launchBrowser, type BrowserSession } from '../support/browser.js';
+import { browserPerTest, computedStyle, signInAs } from '../support/browser.js';
 import { createHousehold } from '../support/financial-factories.js';
 import { call, login } from '../support/http.js';
 import {
@@ -47,7 +47,7 @@ describe('operations view, freshness badge and Link a bank (fake Plaid behind pr
   let api: TestApi;
   let worker: RunningWorker;
   let prisma: PrismaClient;
-  let browser: BrowserSession;
+  const browser = browserPerTest();
   let token: string;
   let organization: { organizationId: string; teamId: string };
 
@@ -71,22 +71,8 @@ describe('operations view, freshness badge and Link a bank (fake Plaid behind pr
     await plaid?.close();
   });
 
-  beforeEach(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterEach(async () => {
-    await browser?.close();
-  });
-
-  async function signIn(): Promise<Page> {
-    const { page } = browser;
-    await page.goto(`${api.baseUrl}/login`);
-    await page.getByLabel('Email').fill(DEMO_ADMIN.email);
-    await page.getByLabel('Password', { exact: true }).fill(DEMO_ADMIN.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByTestId('home-page').waitFor();
-    return page;
+  function signIn(): Promise<Page> {
+    return signInAs(browser.page, api.baseUrl, DEMO_ADMIN);
   }
 
   async function connectionsOf(householdId: string): Promise<ConnectionView[]> {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { afterEach, beforeEach } from 'vitest';
 
 /** Debian's chromium package; CHROMIUM_PATH overrides it. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -70,6 +71,56 @@ export async function launchBrowser(): Promise<BrowserSession> {
       await rm(userDataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A fresh browser profile for every test of the calling `describe` (no stored session, history or
+ * cache carried over): launched before each test and closed after it. The session returned stands
+ * for the running test's.
+ */
+export function browserPerTest(): BrowserSession {
+  let current: BrowserSession | undefined;
+  beforeEach(async () => {
+    current = await launchBrowser();
+  });
+  afterEach(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  const session = (): BrowserSession => {
+    if (!current) throw new Error('The browser is open only while a test runs.');
+    return current;
+  };
+  return {
+    get context() {
+      return session().context;
+    },
+    get page() {
+      return session().page;
+    },
+    screenshot: (name) => session().screenshot(name),
+    close: () => session().close(),
+  };
+}
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+/** Fills in the sign-in form of the page it is on and submits it. */
+export async function submitSignIn(page: Page, { email, password }: Credentials): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Signs `user` in through the login page of the dashboard at `baseUrl`; resolves on the home page. */
+export async function signInAs(page: Page, baseUrl: string, user: Credentials): Promise<Page> {
+  await page.goto(`${baseUrl}/login`);
+  await submitSignIn(page, user);
+  await page.getByTestId('home-page').waitFor();
+  return page;
 }
 
 // The test sources compile without the DOM library: what page-side callbacks use is typed here.

@@ -12,23 +12,12 @@ import type {
   TagView,
   TeamResponse,
 } from '@meridian/domain';
-import { apiErrorFromResponse, networkError } from './api-error';
-import { API_BASE, apiRequest } from './client';
-import { readToken } from './token-store';
+import { apiRequest } from './client';
+import { fetchFile, saveFile } from './download';
+import { withQuery, type Query } from './query';
 
 // The CRM calls of crm §7 and foundations §7 the dashboard makes, and the lists and reports beside
 // them. Every contact call answers with the whole contact, so a page re-renders from one result.
-
-type Query = Record<string, string | number | boolean | undefined>;
-
-function withQuery(path: string, params: Query): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== '') search.set(key, String(value));
-  }
-  const text = search.toString();
-  return text ? `${path}?${text}` : path;
-}
 
 const patch = <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PATCH', body: body ?? {} });
 
@@ -189,24 +178,8 @@ export function getReport(kind: ReportKind, params: ReportParams, signal?: Abort
  * browser as a download rather than opened as a link.
  */
 export async function downloadReportCsv(kind: ReportKind, params: ReportParams): Promise<void> {
-  const headers: Record<string, string> = { Accept: 'text/csv' };
-  const token = readToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let response: Response;
-  try {
-    response = await fetch(`${API_BASE}${withQuery(`/reports/${kind}/csv`, reportQuery(params))}`, { headers });
-  } catch {
-    throw networkError();
-  }
-  if (!response.ok) throw await apiErrorFromResponse(response);
+  const response = await fetchFile(withQuery(`/reports/${kind}/csv`, reportQuery(params)), 'text/csv');
   const disposition = response.headers.get('Content-Disposition') ?? '';
   const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `${kind}-report.csv`;
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
+  await saveFile(response, fileName);
 }

@@ -13,16 +13,7 @@ import type {
   WithdrawalRate,
 } from '@meridian/domain';
 import { apiRequest } from './client';
-
-/** `?a=1&b=2` from the defined values of `params`. */
-function queryString(params: Record<string, string | number | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined) search.set(key, String(value));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
+import { withQuery } from './query';
 
 export function login(input: LoginInput, signal?: AbortSignal): Promise<LoginResponse> {
   return apiRequest<LoginResponse>('/auth/login', { method: 'POST', body: input, authenticated: false, signal });
@@ -43,12 +34,12 @@ export function getOrganizationOverview(signal?: AbortSignal): Promise<Organizat
 
 /** TFSA, RRSP, FHSA, DPSP and RESP figures of one tax year. */
 export function getRegisteredLimits(year: number, signal?: AbortSignal): Promise<RegisteredLimits> {
-  return apiRequest<RegisteredLimits>(`/calculators/registered-limits${queryString({ year })}`, { signal });
+  return apiRequest<RegisteredLimits>(withQuery('/calculators/registered-limits', { year }), { signal });
 }
 
 /** The figures of every year from `from` to `to`, oldest first (one request for a chart). */
 export function getRegisteredLimitsByYear(from: number, to: number, signal?: AbortSignal): Promise<RegisteredLimits[]> {
-  return apiRequest<RegisteredLimits[]>(`/calculators/registered-limits/by-year${queryString({ from, to })}`, {
+  return apiRequest<RegisteredLimits[]>(withQuery('/calculators/registered-limits/by-year', { from, to }), {
     signal,
   });
 }
@@ -60,7 +51,7 @@ export function getWithdrawalRates(
   toAge: number,
   signal?: AbortSignal,
 ): Promise<WithdrawalRate[]> {
-  return apiRequest<WithdrawalRate[]>(`/calculators/withdrawal-rates${queryString({ type, fromAge, toAge })}`, {
+  return apiRequest<WithdrawalRate[]>(withQuery('/calculators/withdrawal-rates', { type, fromAge, toAge }), {
     signal,
   });
 }
@@ -71,7 +62,7 @@ export function getWithdrawalRate(
   age: number | string,
   signal?: AbortSignal,
 ): Promise<WithdrawalRate> {
-  return apiRequest<WithdrawalRate>(`/calculators/withdrawal-rate${queryString({ type, age })}`, { signal });
+  return apiRequest<WithdrawalRate>(withQuery('/calculators/withdrawal-rate', { type, age }), { signal });
 }
 
 /** Defined-benefit pension: years of service, payout and commuted value (decimal strings). */
@@ -81,5 +72,5 @@ export function calculatePension(input: PensionInput, signal?: AbortSignal): Pro
 
 /** TFSA cumulative room by birth year, or new RRSP room from the previous year's earned income. */
 export function getContributionRoom(query: ContributionRoomQuery, signal?: AbortSignal): Promise<ContributionRoom> {
-  return apiRequest<ContributionRoom>(`/calculators/contribution-room${queryString({ ...query })}`, { signal });
+  return apiRequest<ContributionRoom>(withQuery('/calculators/contribution-room', { ...query }), { signal });
 }

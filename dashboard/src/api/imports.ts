@@ -12,7 +12,7 @@ import type {
 } from '@meridian/domain';
 import { apiErrorFromResponse, networkError } from './api-error';
 import { API_BASE, apiRequest } from './client';
-import { readToken } from './token-store';
+import { authHeaders, fetchFile, saveFile } from './download';
 
 // The import flow's calls (issue #8): upload, mapping, dry run, rows, report, commit, rollback and
 // custom profiles. The shapes are the domain's schemas in domain/src/imports/api.ts.
@@ -23,13 +23,6 @@ export type ImportRowResult = ImportRowPage['items'][number];
 export interface ImportUploadResult {
   batch: ImportBatchView;
   mapping: ImportMappingView;
-}
-
-function authHeaders(accept: string): Record<string, string> {
-  const headers: Record<string, string> = { Accept: accept };
-  const token = readToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  return headers;
 }
 
 /**
@@ -104,21 +97,7 @@ export function createImportProfile(body: CustomProfileInput) {
  * to the browser as a download rather than opened as a plain link.
  */
 export async function downloadImportReport(batchId: string, fileName: string): Promise<void> {
-  let response: Response;
-  try {
-    response = await fetch(`${API_BASE}/imports/${batchId}/report.csv`, { headers: authHeaders('text/csv') });
-  } catch {
-    throw networkError();
-  }
-  if (!response.ok) throw await apiErrorFromResponse(response);
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
+  await saveFile(await fetchFile(`/imports/${batchId}/report.csv`, 'text/csv'), fileName);
 }
 
 /** The review queue of a batch: rows without a source id that may be an existing contact. */

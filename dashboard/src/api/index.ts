@@ -15,5 +15,5 @@ export {
 export { clearToken, readToken, saveToken } from './token-store';
 export * from './financials';
 export * from './crm';
-export * from './integrations';
+export * from './hub';
 export * from './imports';

@@ -4,10 +4,10 @@ import { LoadingState } from '../components/full-page-status';
 import { RequireAuth } from './require-auth';
 
 // Each page is its own chunk: the login page never downloads the charts the home page uses.
-const LoginPage = lazy(() => import('../features/auth/login-page'));
-const AppShell = lazy(() => import('../features/shell/app-shell'));
-const HomePage = lazy(() => import('../features/home/home-page'));
-const CalculatorsPage = lazy(() => import('../features/calculators/calculators-page'));
+const LoginPage = lazy(() => import('../features/platform/auth/login-page'));
+const AppShell = lazy(() => import('../features/platform/shell/app-shell'));
+const HomePage = lazy(() => import('../features/platform/home/home-page'));
+const CalculatorsPage = lazy(() => import('../features/financials/calculators/calculators-page'));
 const FinancialHouseholdsPage = lazy(() => import('../features/financials/households-page'));
 const HouseholdFinancialPage = lazy(() => import('../features/financials/household-financial-page'));
 const CrmLayout = lazy(() => import('../features/crm/crm-layout'));
@@ -19,12 +19,12 @@ const CrmHouseholdsPage = lazy(() => import('../features/crm/households-page'));
 const CrmHouseholdPage = lazy(() => import('../features/crm/household-page'));
 const ReportsPage = lazy(() => import('../features/crm/reports-page'));
 const CustomFieldsPage = lazy(() => import('../features/crm/custom-fields-page'));
-const OperationsPage = lazy(() => import('../features/operations/operations-page'));
-const RunDetailPage = lazy(() => import('../features/operations/run-detail-page'));
-const ImportsPage = lazy(() => import('../features/imports/imports-page'));
-const NewImportPage = lazy(() => import('../features/imports/new-import-page'));
-const ImportWizardPage = lazy(() => import('../features/imports/import-wizard-page'));
-const NotFoundPage = lazy(() => import('../features/errors/not-found-page'));
+const HubPage = lazy(() => import('../features/hub/connections/hub-page'));
+const RunDetailPage = lazy(() => import('../features/hub/connections/run-detail-page'));
+const ImportsPage = lazy(() => import('../features/hub/imports/imports-page'));
+const NewImportPage = lazy(() => import('../features/hub/imports/new-import-page'));
+const ImportWizardPage = lazy(() => import('../features/hub/imports/import-wizard-page'));
+const NotFoundPage = lazy(() => import('../features/platform/errors/not-found-page'));
 
 export function AppRoutes() {
   return (
@@ -39,7 +39,7 @@ export function AppRoutes() {
             <Route path="financial-records/:householdId" element={<HouseholdFinancialPage />} />
             <Route path="cash-flows" element={<FinancialHouseholdsPage />} />
             <Route path="cash-flows/:householdId" element={<HouseholdFinancialPage />} />
-            <Route path="connections" element={<OperationsPage />} />
+            <Route path="connections" element={<HubPage />} />
             <Route path="connections/runs/:syncRunId" element={<RunDetailPage />} />
             <Route path="imports" element={<ImportsPage />} />
             <Route path="imports/new" element={<NewImportPage />} />

@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Button } from '@tremor/react';
 import { FullPageMessage, LoadingState } from '../components/full-page-status';
-import { useAuth } from '../features/auth/auth-context';
+import { useAuth } from '../features/platform/auth/auth-context';
 
 /** Renders its child routes for a signed-in user; anyone else goes to /login and comes back after. */
 export function RequireAuth() {

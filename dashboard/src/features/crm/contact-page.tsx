@@ -1,4 +1,4 @@
-import { type FormEvent, useCallback, useId, useState } from 'react';
+import { type FormEvent, useCallback, useState } from 'react';
 import { Badge, Button, Callout, Card, Title } from '@tremor/react';
 import { Link, useParams } from 'react-router';
 import {
@@ -12,6 +12,7 @@ import {
   type ContactResponse,
 } from '@meridian/domain';
 import { contactCalls, getContact } from '../../api';
+import { humanize, InputField } from '../../components/fields';
 import { LoadingState } from '../../components/full-page-status';
 import { useResource } from '../../hooks/use-resource';
 import {
@@ -24,11 +25,9 @@ import {
 } from './contact-records';
 import { CustomFieldsCard } from './custom-field-values';
 import { DefinitionForm } from './definition-form';
-import { humanize, InputField } from './fields';
 import { useForm } from './use-form';
 
 function AvatarForm({ contact, onChange }: { contact: ContactResponse; onChange: (contact: ContactResponse) => void }) {
-  const id = useId();
   const form = useForm({ avatarUrl: contact.avatarUrl ?? '' }, ['avatarUrl']);
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -37,16 +36,7 @@ function AvatarForm({ contact, onChange }: { contact: ContactResponse; onChange:
   }
   return (
     <form onSubmit={save} noValidate className="flex items-end gap-2" aria-label="Set avatar">
-      <InputField
-        id={`${id}-avatar`}
-        label="Avatar URL"
-        type="url"
-        value={form.values.avatarUrl}
-        onChange={(v) => form.set('avatarUrl', v)}
-        error={form.errors.fields.avatarUrl}
-        testId="avatar-url"
-        className="flex-1"
-      />
+      <InputField label="Avatar URL" type="url" {...form.field('avatarUrl')} testId="avatar-url" className="flex-1" />
       <Button type="submit" variant="secondary" loading={form.pending}>
         Save
       </Button>

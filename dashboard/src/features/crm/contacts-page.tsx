@@ -3,10 +3,11 @@ import { Button, Callout } from '@tremor/react';
 import { Link } from 'react-router';
 import { ContactType } from '@meridian/domain';
 import { listContacts, listTags } from '../../api';
+import { CheckboxInput, enumChoices, InputField, SelectInput } from '../../components/fields';
 import { LoadingState } from '../../components/full-page-status';
+import { Pager } from '../../components/pager';
 import { useResource } from '../../hooks/use-resource';
-import { CONTACT_COLUMNS, ContactsTable, Pager, type ContactColumn } from './contacts-table';
-import { CheckboxInput, enumChoices, InputField, SelectInput } from './fields';
+import { CONTACT_COLUMNS, ContactsTable, type ContactColumn } from './contacts-table';
 import { useTeamOptions } from './teams';
 
 const COLUMNS_KEY = 'meridian.crm.contactColumns';

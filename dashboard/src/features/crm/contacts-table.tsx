@@ -1,7 +1,7 @@
 import { Badge } from '@tremor/react';
 import { Link } from 'react-router';
 import type { ContactListItem } from '@meridian/domain';
-import { humanize } from './fields';
+import { humanize } from '../../components/fields';
 
 /** The columns a contact list can show; the name is always shown. */
 export const CONTACT_COLUMNS = [
@@ -106,45 +106,6 @@ export function ContactsTable({
           ))}
         </tbody>
       </table>
-    </div>
-  );
-}
-
-export function Pager({
-  page,
-  limit,
-  total,
-  onPage,
-}: {
-  page: number;
-  limit: number;
-  total: number;
-  onPage: (page: number) => void;
-}) {
-  const pages = Math.max(1, Math.ceil(total / limit));
-  return (
-    <div className="flex items-center justify-between text-tremor-default text-tremor-content" data-testid="pager">
-      <span>
-        {total} {total === 1 ? 'result' : 'results'} · page {page} of {pages}
-      </span>
-      <span className="flex gap-2">
-        <button
-          type="button"
-          className="rounded px-2 py-1 hover:bg-tremor-background-subtle disabled:opacity-40"
-          disabled={page <= 1}
-          onClick={() => onPage(page - 1)}
-        >
-          Previous
-        </button>
-        <button
-          type="button"
-          className="rounded px-2 py-1 hover:bg-tremor-background-subtle disabled:opacity-40"
-          disabled={page >= pages}
-          onClick={() => onPage(page + 1)}
-        >
-          Next
-        </button>
-      </span>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { type FormEvent, useId } from 'react';
 import { Button } from '@tremor/react';
 import { CURRENCY_CODES, type CustomFieldValueView } from '@meridian/domain';
-import { CheckboxInput, FormMessages, InputField, SelectInput } from './fields';
+import { CheckboxInput, FormMessages, InputField, SelectInput } from '../../components/fields';
 import { Empty, RecordCard } from './record-list';
 import { useForm } from './use-form';
 

@@ -1,105 +1,74 @@
-import { type FormEvent, useCallback, useId } from 'react';
-import { Badge, Button, Callout, Card } from '@tremor/react';
+import { useCallback } from 'react';
+import { Badge, Callout, Card } from '@tremor/react';
 import { createCustomFieldSchema, CustomFieldEntityKind, CustomFieldType, isSelectType } from '@meridian/domain';
 import { archiveCustomField, createCustomField, listCustomFields } from '../../api';
+import { enumChoices, humanize, InputField, SelectInput } from '../../components/fields';
 import { LoadingState } from '../../components/full-page-status';
 import { useResource } from '../../hooks/use-resource';
-import { enumChoices, FormMessages, humanize, InputField, SelectInput } from './fields';
+import { GridForm, SubmitCell } from './record-form';
 import { RecordRow, SmallButton } from './record-list';
-import { useAction, useForm } from './use-form';
+import { useAction, useAddForm } from './use-form';
 
 /** The organization's custom fields (crm §3: types and entity kinds): define and archive. */
 export default function CustomFieldsPage() {
-  const id = useId();
   const load = useCallback((signal: AbortSignal) => listCustomFields(undefined, signal), []);
   const fields = useResource(load);
   const action = useAction();
-  const form = useForm({ entityKind: 'CONTACT', type: 'TEXT', name: '', options: '' }, [
-    'entityKind',
-    'type',
-    'name',
-    'options',
-  ]);
-
-  async function define(event: FormEvent) {
-    event.preventDefault();
-    const select = isSelectType(form.values.type as CustomFieldType);
-    const body = {
-      entityKind: form.values.entityKind,
-      type: form.values.type,
-      name: form.values.name,
-      ...(select
+  const initial = { entityKind: 'CONTACT', type: 'TEXT', name: '', options: '' };
+  const form = useAddForm(initial, ['entityKind', 'type', 'name', 'options'], {
+    schema: createCustomFieldSchema,
+    send: createCustomField,
+    onAdded: () => fields.reload(),
+    body: (values) => ({
+      entityKind: values.entityKind,
+      type: values.type,
+      name: values.name,
+      ...(isSelectType(values.type as CustomFieldType)
         ? {
-            options: form.values.options
+            options: values.options
               .split(',')
               .map((option) => option.trim())
               .filter(Boolean),
           }
         : {}),
-    };
-    const result = await form.submit(body, createCustomFieldSchema, createCustomField);
-    if (result) {
-      form.reset();
-      fields.reload();
-    }
-  }
+    }),
+  });
 
   return (
     <section className="space-y-4" data-testid="custom-fields-page">
       <h1 className="text-2xl font-semibold tracking-tight text-tremor-content-strong">Custom fields</h1>
       <Card>
-        <form
-          onSubmit={define}
-          noValidate
-          className="grid grid-cols-1 items-end gap-3 sm:grid-cols-5"
-          aria-label="New custom field"
+        <GridForm
+          label="New custom field"
+          columns="grid-cols-1 sm:grid-cols-5"
+          form={form}
+          onSubmit={form.onSubmit}
+          errorTestId="custom-field-error"
+          footer={<SubmitCell label="Add field" pending={form.pending} />}
         >
           <SelectInput
-            id={`${id}-kind`}
             label="For"
-            value={form.values.entityKind}
-            onChange={(v) => form.set('entityKind', v)}
+            {...form.field('entityKind')}
             options={enumChoices(CustomFieldEntityKind)}
-            error={form.errors.fields.entityKind}
             testId="custom-field-kind"
           />
           <SelectInput
-            id={`${id}-type`}
             label="Type"
-            value={form.values.type}
-            onChange={(v) => form.set('type', v)}
+            {...form.field('type')}
             options={enumChoices(CustomFieldType, { EXTERNAL_URL: 'External URL' })}
-            error={form.errors.fields.type}
             testId="custom-field-type"
           />
-          <InputField
-            id={`${id}-name`}
-            label="Name"
-            value={form.values.name}
-            onChange={(v) => form.set('name', v)}
-            error={form.errors.fields.name}
-            testId="custom-field-name"
-            required
-          />
+          <InputField label="Name" {...form.field('name')} testId="custom-field-name" required />
           {isSelectType(form.values.type as CustomFieldType) && (
             <InputField
-              id={`${id}-options`}
               label="Options"
               hint="Comma-separated"
-              value={form.values.options}
-              onChange={(v) => form.set('options', v)}
-              error={form.errors.fields.options}
+              {...form.field('options')}
               testId="custom-field-options"
               required
             />
           )}
-          <div className="pb-1">
-            <Button type="submit" loading={form.pending}>
-              Add field
-            </Button>
-          </div>
-          <FormMessages messages={form.errors.form} testId="custom-field-error" />
-        </form>
+        </GridForm>
       </Card>
       {action.error && (
         <Callout color="red" title="The field could not be archived">

@@ -2,7 +2,7 @@ import { type FormEvent, type ReactNode, useId } from 'react';
 import { Button } from '@tremor/react';
 import type { FormDefinition, FormField } from '@meridian/domain';
 import type { z } from 'zod';
-import { FormMessages, InputField, SelectInput } from './fields';
+import { FormMessages, InputField, SelectInput } from '../../components/fields';
 import { nest, useForm } from './use-form';
 
 /** The named fields of a definition, groups flattened, in order. */

@@ -1,16 +1,18 @@
-import { type FormEvent, useCallback, useId, useState } from 'react';
-import { Badge, Button, Callout, Card, Title } from '@tremor/react';
+import { type FormEvent, useCallback, useState } from 'react';
+import { Badge, Callout, Card, Title } from '@tremor/react';
 import { Link, useParams } from 'react-router';
 import { updateHouseholdSchema, type FamilyResponse, type HouseholdResponse } from '@meridian/domain';
 import { familyCalls, getHousehold, setHouseholdCustomField, updateHousehold } from '../../api';
+import { InputField } from '../../components/fields';
 import { LoadingState } from '../../components/full-page-status';
 import { useResource } from '../../hooks/use-resource';
 import { AddressForm } from './contact-records';
 import { ContactsTable } from './contacts-table';
 import { CustomFieldsCard } from './custom-field-values';
-import { FormMessages, InputField } from './fields';
-import { Empty, RecordCard, RecordRow, SmallButton } from './record-list';
-import { useAction, useForm } from './use-form';
+import { HouseholdNameFields } from './household-fields';
+import { GridForm, SubmitCell } from './record-form';
+import { Empty, PrimaryRowActions, RecordCard, RecordRow, RecordsCard, SmallButton } from './record-list';
+import { useForm, useRecordAction } from './use-form';
 
 function DetailsForm({
   household,
@@ -19,7 +21,6 @@ function DetailsForm({
   household: HouseholdResponse;
   onChange: (household: HouseholdResponse) => void;
 }) {
-  const id = useId();
   const form = useForm(
     {
       name: household.name,
@@ -39,54 +40,23 @@ function DetailsForm({
     if (result) onChange(result);
   }
   return (
-    <form
+    <GridForm
+      label="Household details"
+      columns="grid-cols-1 sm:grid-cols-4"
+      form={form}
       onSubmit={save}
-      noValidate
-      className="grid grid-cols-1 items-end gap-3 sm:grid-cols-4"
-      aria-label="Household details"
+      errorTestId="household-details-error"
+      footer={<SubmitCell label="Save" variant="secondary" pending={form.pending} />}
     >
-      <InputField
-        id={`${id}-name`}
-        label="Name"
-        value={form.values.name}
-        onChange={(v) => form.set('name', v)}
-        error={form.errors.fields.name}
-        testId="household-name"
-        required
-      />
-      <InputField
-        id={`${id}-salutation`}
-        label="Salutation"
-        value={form.values.salutation}
-        onChange={(v) => form.set('salutation', v)}
-        testId="household-salutation"
-      />
-      <InputField
-        id={`${id}-kyc`}
-        label="Last KYC update"
-        type="date"
-        value={form.values.lastKycUpdatedAt}
-        onChange={(v) => form.set('lastKycUpdatedAt', v)}
-        error={form.errors.fields.lastKycUpdatedAt}
-        testId="household-kyc"
-      />
-      <div className="pb-1">
-        <Button type="submit" variant="secondary" loading={form.pending}>
-          Save
-        </Button>
-      </div>
-      <FormMessages messages={form.errors.form} testId="household-details-error" />
-    </form>
+      <HouseholdNameFields form={form} nameLabel="Name" testId="household" />
+      <InputField label="Last KYC update" type="date" {...form.field('lastKycUpdatedAt')} testId="household-kyc" />
+    </GridForm>
   );
 }
 
 /** A family as a tree: the family, its head, and the members under the head; then its addresses. */
 function FamilyCard({ family, onChange }: { family: FamilyResponse; onChange: (family: FamilyResponse) => void }) {
-  const action = useAction();
-  const run = async (call: () => Promise<FamilyResponse>) => {
-    const result = await action.run(call);
-    if (result) onChange(result);
-  };
+  const action = useRecordAction(onChange);
   const head = family.relationships.find((relation) => relation.role === 'HEAD');
   const members = family.relationships.filter((relation) => relation !== head);
   const memberRow = (relation: FamilyResponse['relationships'][number]) => (
@@ -95,10 +65,10 @@ function FamilyCard({ family, onChange }: { family: FamilyResponse; onChange: (f
       testId="family-member"
       actions={
         <>
-          <SmallButton onClick={() => run(() => familyCalls.removeMember(family.id, relation.personId, false))}>
+          <SmallButton onClick={() => action.run(() => familyCalls.removeMember(family.id, relation.personId, false))}>
             Remove
           </SmallButton>
-          <SmallButton onClick={() => run(() => familyCalls.removeMember(family.id, relation.personId, true))}>
+          <SmallButton onClick={() => action.run(() => familyCalls.removeMember(family.id, relation.personId, true))}>
             Remove from all families
           </SmallButton>
         </>
@@ -134,16 +104,11 @@ function FamilyCard({ family, onChange }: { family: FamilyResponse; onChange: (f
             primary={address.primary}
             testId="family-address"
             actions={
-              <>
-                {!address.primary && (
-                  <SmallButton onClick={() => run(() => familyCalls.setPrimaryAddress(family.id, address.Id))}>
-                    Set as primary
-                  </SmallButton>
-                )}
-                <SmallButton onClick={() => run(() => familyCalls.removeAddress(family.id, address.Id))}>
-                  Remove
-                </SmallButton>
-              </>
+              <PrimaryRowActions
+                primary={address.primary}
+                setPrimary={() => action.run(() => familyCalls.setPrimaryAddress(family.id, address.Id))}
+                remove={() => action.run(() => familyCalls.removeAddress(family.id, address.Id))}
+              />
             }
           >
             {[address.Line1, address.Line2, address.City, address.Province, address.PostalCode, address.CountryName]
@@ -201,31 +166,33 @@ export default function HouseholdPage() {
         <DetailsForm key={shown.updatedAt} household={shown} onChange={setHousehold} />
       </Card>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <RecordCard title="Members" testId="household-members">
-          {shown.members.length === 0 && <Empty>No member yet.</Empty>}
-          <ul className="divide-y divide-tremor-border">
-            {shown.members.map((person) => (
-              <RecordRow key={person.id} testId="household-member">
-                <span>{person.name.display}</span>
-                {person.dateOfBirth && <span className="text-tremor-content">born {person.dateOfBirth}</span>}
-                {person.email && <span className="text-tremor-content">{person.email}</span>}
-              </RecordRow>
-            ))}
-          </ul>
-        </RecordCard>
-        <RecordCard title="Corporations, trusts and foundations" testId="household-entities">
-          {entities.length === 0 && <Empty>None.</Empty>}
-          <ul className="divide-y divide-tremor-border">
-            {entities.map((entity) => (
-              <RecordRow key={entity.id} testId="household-entity">
-                <Badge size="xs" color="slate">
-                  {entity.kind}
-                </Badge>
-                <span>{entity.name}</span>
-              </RecordRow>
-            ))}
-          </ul>
-        </RecordCard>
+        <RecordsCard
+          title="Members"
+          testId="household-members"
+          items={shown.members}
+          empty="No member yet."
+          row={(person) => (
+            <RecordRow key={person.id} testId="household-member">
+              <span>{person.name.display}</span>
+              {person.dateOfBirth && <span className="text-tremor-content">born {person.dateOfBirth}</span>}
+              {person.email && <span className="text-tremor-content">{person.email}</span>}
+            </RecordRow>
+          )}
+        />
+        <RecordsCard
+          title="Corporations, trusts and foundations"
+          testId="household-entities"
+          items={entities}
+          empty="None."
+          row={(entity) => (
+            <RecordRow key={entity.id} testId="household-entity">
+              <Badge size="xs" color="slate">
+                {entity.kind}
+              </Badge>
+              <span>{entity.name}</span>
+            </RecordRow>
+          )}
+        />
       </div>
       <section className="space-y-3" aria-labelledby="families-title">
         <Title id="families-title">Families and relationships</Title>

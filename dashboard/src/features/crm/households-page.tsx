@@ -1,20 +1,21 @@
 import { type FormEvent, useCallback, useId, useState } from 'react';
-import { Button, Callout, Card } from '@tremor/react';
+import { Callout, Card } from '@tremor/react';
 import { Link, useNavigate } from 'react-router';
 import { createHouseholdSchema } from '@meridian/domain';
 import { createHousehold, listHouseholds } from '../../api';
+import { humanize, InputField, SelectInput } from '../../components/fields';
 import { LoadingState } from '../../components/full-page-status';
+import { Pager } from '../../components/pager';
 import { useResource } from '../../hooks/use-resource';
-import { useSessionUser } from '../auth/auth-context';
-import { Pager } from './contacts-table';
-import { FormMessages, humanize, InputField, SelectInput } from './fields';
+import { useSessionUser } from '../platform/auth/auth-context';
+import { HouseholdNameFields } from './household-fields';
+import { GridForm, SubmitCell } from './record-form';
 import { useTeamOptions } from './teams';
 import { useForm } from './use-form';
 
 const PAGE_SIZE = 25;
 
 function NewHouseholdForm() {
-  const id = useId();
   const navigate = useNavigate();
   const user = useSessionUser();
   const teams = useTeamOptions();
@@ -26,45 +27,17 @@ function NewHouseholdForm() {
   }
   return (
     <Card>
-      <form
+      <GridForm
+        label="New household"
+        columns="grid-cols-1 sm:grid-cols-4"
+        form={form}
         onSubmit={create}
-        noValidate
-        className="grid grid-cols-1 items-end gap-3 sm:grid-cols-4"
-        aria-label="New household"
+        errorTestId="new-household-error"
+        footer={<SubmitCell label="Create household" pending={form.pending} />}
       >
-        <InputField
-          id={`${id}-name`}
-          label="Household name"
-          value={form.values.name}
-          onChange={(v) => form.set('name', v)}
-          error={form.errors.fields.name}
-          testId="new-household-name"
-          required
-        />
-        <InputField
-          id={`${id}-salutation`}
-          label="Salutation"
-          value={form.values.salutation}
-          onChange={(v) => form.set('salutation', v)}
-          testId="new-household-salutation"
-        />
-        <SelectInput
-          id={`${id}-team`}
-          label="Team"
-          value={form.values.teamId}
-          onChange={(v) => form.set('teamId', v)}
-          options={teams}
-          error={form.errors.fields.teamId}
-          testId="new-household-team"
-          required
-        />
-        <div className="pb-1">
-          <Button type="submit" loading={form.pending}>
-            Create household
-          </Button>
-        </div>
-        <FormMessages messages={form.errors.form} testId="new-household-error" />
-      </form>
+        <HouseholdNameFields form={form} nameLabel="Household name" testId="new-household" />
+        <SelectInput label="Team" {...form.field('teamId')} options={teams} testId="new-household-team" required />
+      </GridForm>
     </Card>
   );
 }

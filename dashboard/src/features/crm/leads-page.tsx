@@ -2,10 +2,11 @@ import { useCallback, useId, useState } from 'react';
 import { Button, Callout } from '@tremor/react';
 import { Link, useLocation } from 'react-router';
 import { listLeads } from '../../api';
+import { SelectInput } from '../../components/fields';
 import { LoadingState } from '../../components/full-page-status';
+import { Pager } from '../../components/pager';
 import { useResource } from '../../hooks/use-resource';
-import { ContactsTable, Pager } from './contacts-table';
-import { SelectInput } from './fields';
+import { ContactsTable } from './contacts-table';
 import { useTeamOptions } from './teams';
 
 const PAGE_SIZE = 25;

@@ -3,10 +3,10 @@ import { Card } from '@tremor/react';
 import { useNavigate } from 'react-router';
 import { createContactForm, createContactSchema, createLeadForm, createLeadSchema } from '@meridian/domain';
 import { createContact, createLead } from '../../api';
+import { SelectInput } from '../../components/fields';
+import { useSessionUser } from '../platform/auth/auth-context';
 import { DefinitionForm } from './definition-form';
-import { SelectInput } from './fields';
 import { useTeamOptions } from './teams';
-import { useSessionUser } from '../auth/auth-context';
 
 /**
  * The create-lead and create-contact forms of crm §2, with their defaults (LEAD / INBOUND /

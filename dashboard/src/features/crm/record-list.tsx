@@ -26,6 +26,33 @@ export function RecordCard({
   );
 }
 
+/** A card of records, one per row (or `empty` when there is none), then `children`: the form that adds one. */
+export function RecordsCard<T>({
+  title,
+  testId,
+  error,
+  items,
+  empty,
+  row,
+  children,
+}: {
+  title: string;
+  testId: string;
+  error?: string | undefined;
+  items: readonly T[];
+  empty: string;
+  row: (item: T) => ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <RecordCard title={title} testId={testId} error={error}>
+      {items.length === 0 && <Empty>{empty}</Empty>}
+      <ul className="divide-y divide-tremor-border">{items.map((item) => row(item))}</ul>
+      {children}
+    </RecordCard>
+  );
+}
+
 export function RecordRow({
   children,
   primary,
@@ -73,6 +100,36 @@ export function SmallButton({
     >
       {children}
     </button>
+  );
+}
+
+/**
+ * The actions of a record that may be the primary one, after `children`: Set as primary on the
+ * others (and Unset primary on the primary one, where it may be unset), then Remove.
+ */
+export function PrimaryRowActions({
+  primary,
+  setPrimary,
+  unsetPrimary,
+  remove,
+  children,
+}: {
+  primary: boolean;
+  setPrimary: () => void;
+  unsetPrimary?: (() => void) | undefined;
+  remove: () => void;
+  children?: ReactNode;
+}) {
+  return (
+    <>
+      {children}
+      {primary ? (
+        unsetPrimary && <SmallButton onClick={unsetPrimary}>Unset primary</SmallButton>
+      ) : (
+        <SmallButton onClick={setPrimary}>Set as primary</SmallButton>
+      )}
+      <SmallButton onClick={remove}>Remove</SmallButton>
+    </>
   );
 }
 

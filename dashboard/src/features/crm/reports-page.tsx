@@ -2,10 +2,10 @@ import { useCallback, useId, useState } from 'react';
 import { Button, Callout } from '@tremor/react';
 import { CONTACT_REPORT_COLUMNS, HOUSEHOLD_REPORT_COLUMNS } from '@meridian/domain';
 import { downloadReportCsv, getReport, toApiError, type ReportKind, type ReportParams } from '../../api';
+import { CheckboxInput, SelectInput } from '../../components/fields';
 import { LoadingState } from '../../components/full-page-status';
+import { Pager } from '../../components/pager';
 import { useResource } from '../../hooks/use-resource';
-import { Pager } from './contacts-table';
-import { CheckboxInput, SelectInput } from './fields';
 
 const COLUMNS: Record<ReportKind, Record<string, string>> = {
   contacts: CONTACT_REPORT_COLUMNS,

@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { getTeam } from '../../api';
+import type { Option } from '../../components/fields';
 import { useResource } from '../../hooks/use-resource';
-import { useSessionUser } from '../auth/auth-context';
-import type { Option } from './fields';
+import { useSessionUser } from '../platform/auth/auth-context';
 
 /** The signed-in user's teams as choices (name by id), for team filters and the team of a new record. */
 export function useTeamOptions(): Option[] {

@@ -1,7 +1,15 @@
-import { useCallback, useState } from 'react';
+import { type FormEvent, useCallback, useId, useState } from 'react';
 import type { z } from 'zod';
 import { ApiError, toApiError } from '../../api';
-import { formErrorsFromApi, formErrorsFromIssues, NO_ERRORS, type FormErrors } from '../calculators/form-errors';
+import { formErrorsFromApi, formErrorsFromIssues, NO_ERRORS, type FormErrors } from '../../lib/form-errors';
+
+/** What an InputField or SelectInput needs of one value of a form: spread `form.field(name)` on it. */
+export interface FieldBinding<T> {
+  id: string;
+  value: T;
+  onChange: (value: T) => void;
+  error: string | undefined;
+}
 
 /**
  * The state of one form: its values (by field name, dotted for nested values), its errors placed
@@ -9,6 +17,7 @@ import { formErrorsFromApi, formErrorsFromIssues, NO_ERRORS, type FormErrors } f
  * sending it, then places the API's own details on the fields.
  */
 export function useForm<V extends Record<string, unknown>>(initial: V, fieldNames: readonly string[]) {
+  const id = useId();
   const [values, setValues] = useState<V>(initial);
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const [pending, setPending] = useState(false);
@@ -46,7 +55,43 @@ export function useForm<V extends Record<string, unknown>>(initial: V, fieldName
     }
   }
 
-  return { values, set, setValues, errors, setErrors, pending, submit, reset };
+  function field<K extends keyof V & string>(name: K): FieldBinding<V[K]> {
+    return {
+      id: `${id}-${name}`,
+      value: values[name],
+      onChange: (value: V[K]) => set(name, value),
+      error: errors.fields[name],
+    };
+  }
+
+  return { id, values, set, setValues, errors, setErrors, pending, submit, reset, field };
+}
+
+/**
+ * A form that adds a record: on submit its body (the values, or `body` of them) is checked with
+ * `schema` and sent; the answer goes to `onAdded` and the form starts empty for the next record.
+ */
+export function useAddForm<V extends Record<string, unknown>, T>(
+  initial: V,
+  fieldNames: readonly string[],
+  adding: {
+    schema: z.ZodType;
+    send: (body: unknown) => Promise<T>;
+    onAdded: (result: T) => void;
+    body?: (values: V) => unknown;
+  },
+) {
+  const form = useForm(initial, fieldNames);
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const body = adding.body ? adding.body(form.values) : form.values;
+    const result = await form.submit(body, adding.schema, adding.send);
+    if (result) {
+      adding.onAdded(result);
+      form.reset();
+    }
+  }
+  return { ...form, onSubmit };
 }
 
 /** `{ 'name.first': 'Ana' }` -> `{ name: { first: 'Ana' } }`. */
@@ -81,4 +126,17 @@ export function useAction() {
     }
   }
   return { error, pending, run };
+}
+
+/** A one-button action on a record (set primary, remove) whose answer is the whole record. */
+export function useRecordAction<T>(onChange: (record: T) => void) {
+  const action = useAction();
+  return {
+    error: action.error,
+    pending: action.pending,
+    run: async (call: () => Promise<T>) => {
+      const result = await action.run(call);
+      if (result) onChange(result);
+    },
+  };
 }

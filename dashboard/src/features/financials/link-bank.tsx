@@ -12,8 +12,8 @@ import {
   toApiError,
 } from '../../api';
 import { LoadingState } from '../../components/full-page-status';
+import { LIVE_REFRESH_MS, RunStatusBadge, isActiveRun } from '../../components/run-status';
 import { useResource } from '../../hooks/use-resource';
-import { LIVE_REFRESH_MS, RunStatusBadge, isActiveRun } from '../operations/sync-labels';
 import { openPlaidLink } from './plaid-link';
 
 /** What the dialog does: link a new bank, or repair the login of an existing connection. */

@@ -1,0 +1,245 @@
+import { useCallback, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Button, Callout, Card, Text, Title } from '@tremor/react';
+import type { SyncRecordErrorView, SyncRunDetail } from '@meridian/domain';
+import { cancelSyncRun, getSyncRun as getRun, listSyncRecordErrors, retrySyncRun, toApiError } from '../../../api';
+import { LoadingState } from '../../../components/full-page-status';
+import { Pager } from '../../../components/pager';
+import { RelativeTime } from '../../../components/relative-time';
+import { LIVE_REFRESH_MS, RunStatusBadge, isActiveRun } from '../../../components/run-status';
+import { useResource } from '../../../hooks/use-resource';
+import { formatExact, formatMilliseconds } from '../../../lib/relative-time';
+import { CountsSummary } from './runs-table';
+import { TRIGGER_LABELS, isRetryableRun, serviceLabel } from './sync-labels';
+
+const ERRORS_PAGE_SIZE = 25;
+
+function Field({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
+  return (
+    <div>
+      <dt className="text-tremor-label text-tremor-content">{label}</dt>
+      <dd className="mt-0.5 text-tremor-default text-tremor-content-strong" data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+function Timestamp({ value }: { value: string | null }) {
+  if (value === null) return <span>—</span>;
+  return (
+    <span>
+      {formatExact(new Date(value))} (<RelativeTime value={value} />)
+    </span>
+  );
+}
+
+/** A cursor is long and opaque: collapsed until asked for. */
+function Cursor({ label, value }: { label: string; value: string | null }) {
+  return (
+    <details className="rounded-tremor-small border border-tremor-border px-3 py-2">
+      <summary className="cursor-pointer text-tremor-default font-medium text-tremor-content-strong">{label}</summary>
+      <code className="mt-2 block break-all text-tremor-label text-tremor-content-emphasis">{value ?? '(none)'}</code>
+    </details>
+  );
+}
+
+function RecordErrors({ run }: { run: SyncRunDetail }) {
+  const [page, setPage] = useState(1);
+  // The detail carries the first page; later pages come from the record-errors list.
+  const load = useCallback(
+    (signal: AbortSignal) =>
+      page === 1
+        ? Promise.resolve({ items: run.recordErrors, total: run.recordErrorCount })
+        : listSyncRecordErrors(run.id, page, ERRORS_PAGE_SIZE, signal),
+    [page, run],
+  );
+  const errors = useResource(load);
+  const items: readonly SyncRecordErrorView[] = errors.data?.items ?? [];
+  if (run.recordErrorCount === 0) {
+    return <Text className="mt-2">No record was refused.</Text>;
+  }
+  return (
+    <>
+      {errors.error && (
+        <Callout className="mt-3" title="The record errors could not be loaded" color="rose" role="alert">
+          {errors.error.message}
+        </Callout>
+      )}
+      <div className="mt-3 overflow-x-auto">
+        <table className="w-full text-left text-tremor-default" aria-label="Record errors" data-testid="record-errors">
+          <thead className="border-b border-tremor-border text-tremor-content">
+            <tr>
+              <th className="px-3 py-2">Outside id</th>
+              <th className="px-3 py-2">Reason</th>
+              <th className="px-3 py-2">Payload</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((error) => (
+              <tr key={error.id} className="border-b border-tremor-border align-top last:border-0">
+                <td className="px-3 py-2 font-mono text-tremor-label">{error.outsideId || '(none)'}</td>
+                <td className="px-3 py-2">{error.reason}</td>
+                <td className="px-3 py-2">
+                  {error.payload === null ? (
+                    '—'
+                  ) : (
+                    <details>
+                      <summary className="cursor-pointer text-tremor-brand">Show payload</summary>
+                      <pre className="mt-2 max-h-64 max-w-xl overflow-auto rounded-tremor-small bg-tremor-background-subtle p-2 text-tremor-label">
+                        {JSON.stringify(error.payload, null, 2)}
+                      </pre>
+                    </details>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {run.recordErrorCount > run.recordErrors.length && (
+        <div className="mt-3">
+          <Pager page={page} limit={ERRORS_PAGE_SIZE} total={run.recordErrorCount} onPage={setPage} />
+        </div>
+      )}
+    </>
+  );
+}
+
+function RunActions({ run, onChanged }: { run: SyncRunDetail; onChanged: () => void }) {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState<'retry' | 'cancel'>();
+  const [error, setError] = useState<string>();
+
+  async function act(kind: 'retry' | 'cancel') {
+    setBusy(kind);
+    setError(undefined);
+    try {
+      const { run: next } = kind === 'retry' ? await retrySyncRun(run.id) : await cancelSyncRun(run.id);
+      // A retry may queue a new run: follow it, so the page shows the attempt in progress.
+      if (next.id !== run.id) navigate(`/connections/runs/${next.id}`);
+      else onChanged();
+    } catch (failure) {
+      setError(toApiError(failure).message);
+      onChanged();
+    } finally {
+      setBusy(undefined);
+    }
+  }
+
+  // An import's run is repeated by importing the file again; a connection whose login broke must
+  // be reconnected first (the API refuses both), so neither offers Retry.
+  const fileImport = run.connection.service === null;
+  const retryable = isRetryableRun(run.status) && !fileImport && !run.connection.needsReauth;
+  return (
+    <div className="space-y-3">
+      {error && <Callout title={error} color="rose" role="alert" />}
+      {isRetryableRun(run.status) && fileImport && (
+        <p className="text-tremor-default text-tremor-content" data-testid="run-next-step">
+          This run was an import: <Link to="/imports">import the file again</Link> to repeat it.
+        </p>
+      )}
+      {isRetryableRun(run.status) && !fileImport && run.connection.needsReauth && (
+        <p className="text-tremor-default text-tremor-content" data-testid="run-next-step">
+          The client must sign in to the bank again before this connection can sync:{' '}
+          <Link to="/connections">reconnect it from the connections page</Link>.
+        </p>
+      )}
+      <div className="flex gap-2">
+        {retryable && (
+          <Button onClick={() => void act('retry')} loading={busy === 'retry'} disabled={busy !== undefined}>
+            Retry
+          </Button>
+        )}
+        {isActiveRun(run.status) && !fileImport && (
+          <Button
+            color="rose"
+            variant="secondary"
+            onClick={() => void act('cancel')}
+            loading={busy === 'cancel'}
+            disabled={busy !== undefined}
+          >
+            Cancel run
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** One sync run: status, counts, timings, cursors, its error and the records it refused. */
+export default function RunDetailPage() {
+  const { syncRunId = '' } = useParams();
+  const [live, setLive] = useState(true);
+  const load = useCallback((signal: AbortSignal) => getRun(syncRunId, signal), [syncRunId]);
+  const resource = useResource(load, live ? LIVE_REFRESH_MS : undefined);
+  const run = resource.data?.id === syncRunId ? resource.data : undefined;
+  const active = run === undefined ? !resource.error : isActiveRun(run.status);
+  if (active !== live) setLive(active);
+  const name = run ? (run.connection.displayName ?? serviceLabel(run.connection.service)) : 'Sync run';
+
+  return (
+    <div className="mx-auto max-w-5xl space-y-6" data-testid="run-detail-page">
+      <div>
+        <p className="text-tremor-default text-tremor-content">
+          <Link to="/connections" className="hover:text-tremor-brand">
+            Connections
+          </Link>
+        </p>
+        <h1 className="mt-1 flex flex-wrap items-center gap-3 text-2xl font-semibold tracking-tight text-tremor-content-strong">
+          <span>{name}</span>
+          {run && <RunStatusBadge status={run.status} testId="run-detail-status" />}
+        </h1>
+      </div>
+      {resource.error && (
+        <Callout title="The run could not be loaded" color="rose" role="alert">
+          {resource.error.message}
+        </Callout>
+      )}
+      {!run && !resource.error && <LoadingState label="Loading the run…" />}
+      {run && (
+        <>
+          {run.error && (
+            <Callout title={`${run.error.code}`} color="rose" data-testid="run-error">
+              {run.error.message}
+            </Callout>
+          )}
+          <RunActions run={run} onChanged={resource.reload} />
+          <Card>
+            <Title>Run</Title>
+            <dl className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              <Field label="Service">{serviceLabel(run.connection.service)}</Field>
+              <Field label="Trigger" testId="run-trigger">
+                {TRIGGER_LABELS[run.trigger]}
+              </Field>
+              <Field label="Attempt" testId="run-attempt">
+                {run.attempt}
+              </Field>
+              <Field label="Records" testId="run-counts">
+                <CountsSummary counts={run.counts} />
+              </Field>
+              <Field label="Queued">
+                <Timestamp value={run.queuedAt} />
+              </Field>
+              <Field label="Started">
+                <Timestamp value={run.startedAt} />
+              </Field>
+              <Field label="Finished">
+                <Timestamp value={run.finishedAt} />
+              </Field>
+              <Field label="Duration">{run.durationMs === null ? '—' : formatMilliseconds(run.durationMs)}</Field>
+            </dl>
+            <div className="mt-4 space-y-2">
+              <Cursor label="Cursor before" value={run.cursorBefore} />
+              <Cursor label="Cursor after" value={run.cursorAfter} />
+            </div>
+          </Card>
+          <Card role="region" aria-labelledby="record-errors-title">
+            <Title id="record-errors-title">Record errors ({run.recordErrorCount})</Title>
+            <RecordErrors run={run} />
+          </Card>
+        </>
+      )}
+    </div>
+  );
+}

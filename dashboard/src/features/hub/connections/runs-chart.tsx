@@ -1,0 +1,27 @@
+import { BarChart } from '@tremor/react';
+import { SyncRunStatus, type SyncRunDaily } from '@meridian/domain';
+import { RUN_STATUS } from '../../../components/run-status';
+import { formatCount } from '../../../lib/format';
+
+const dayLabel = new Intl.DateTimeFormat('en-CA', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/** Runs per day, stacked by status (GET /sync-runs/daily: every day present, oldest first). */
+export function RunsChart({ daily }: { daily: SyncRunDaily }) {
+  const data = daily.map((day) => ({
+    day: dayLabel.format(new Date(`${day.date}T00:00:00Z`)),
+    ...Object.fromEntries(SyncRunStatus.map((status) => [RUN_STATUS[status].label, day.counts[status] ?? 0])),
+  }));
+  return (
+    <BarChart
+      className="mt-4 h-64"
+      data={data}
+      index="day"
+      categories={SyncRunStatus.map((status) => RUN_STATUS[status].label)}
+      colors={SyncRunStatus.map((status) => RUN_STATUS[status].colour)}
+      stack
+      allowDecimals={false}
+      valueFormatter={formatCount}
+      noDataText="No sync runs in this period"
+    />
+  );
+}

@@ -1,0 +1,50 @@
+import { Badge } from '@tremor/react';
+import {
+  RETRYABLE_SYNC_RUN_STATUSES,
+  type ConnectionStatus,
+  type SyncRunStatus,
+  type SyncTrigger,
+} from '@meridian/domain';
+import type { StatusColour } from '../../../components/run-status';
+
+export const TRIGGER_LABELS: Record<SyncTrigger, string> = {
+  SCHEDULE: 'Schedule',
+  WEBHOOK: 'Webhook',
+  MANUAL: 'Manual',
+  INITIAL: 'Initial',
+};
+
+const CONNECTION_STATUS: Record<ConnectionStatus, { label: string; colour: StatusColour }> = {
+  CREATED: { label: 'Created', colour: 'slate' },
+  PENDING: { label: 'Pending', colour: 'blue' },
+  SUCCESS: { label: 'Healthy', colour: 'emerald' },
+  FAILED: { label: 'Failed', colour: 'rose' },
+  CANCELLED: { label: 'Cancelled', colour: 'gray' },
+};
+
+export function isRetryableRun(status: SyncRunStatus): boolean {
+  return (RETRYABLE_SYNC_RUN_STATUSES as readonly SyncRunStatus[]).includes(status);
+}
+
+export function ConnectionStatusBadge({ status }: { status: ConnectionStatus }) {
+  const { label, colour } = CONNECTION_STATUS[status];
+  return (
+    <Badge color={colour} size="xs" data-status={status}>
+      {label}
+    </Badge>
+  );
+}
+
+export function NeedsReauthBadge() {
+  return (
+    <Badge color="rose" size="xs" data-testid="needs-reauth">
+      Needs re-authentication
+    </Badge>
+  );
+}
+
+/** 'Plaid', 'Wealthica'...: a service name as people write it. */
+export function serviceLabel(service: string | null): string {
+  if (service === null) return 'File source';
+  return service.charAt(0) + service.slice(1).toLowerCase();
+}
