@@ -9,10 +9,11 @@ import {
   PhoneType,
   PortalAccess,
 } from '../enums/contacts.js';
-import { CustomFieldType } from '../enums/practice.js';
+import { CustomFieldType } from '../enums/custom-fields.js';
 import { EntityType } from '../ids/canonical-id.js';
-import { paginationSchema } from '../validation/lists.js';
-import { idParam, teamIdParam } from './params.js';
+import { listPageSchema, paginationSchema } from '../validation/lists.js';
+import { idParam } from '../validation/id-param.js';
+import { teamIdParam } from './params.js';
 
 /** Query messages of the contact lists; ours, the spec says only that page and limit are at least 1. */
 export const ContactQueryMessage = {
@@ -208,21 +209,6 @@ export const contactListItemSchema = z.object({
   leadId: z.string().nullable().optional(),
 });
 export type ContactListItem = z.output<typeof contactListItemSchema>;
-
-export function listPageSchema<T extends z.ZodType>(item: T) {
-  return z.object({
-    items: z.array(item),
-    page: z.number().int(),
-    limit: z.number().int(),
-    total: z.number().int(),
-  });
-}
-export interface ListPage<T> {
-  items: T[];
-  page: number;
-  limit: number;
-  total: number;
-}
 
 export const contactPageSchema = listPageSchema(contactListItemSchema);
 export const contactListSchema = z.array(contactListItemSchema);

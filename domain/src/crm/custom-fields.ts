@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CustomFieldEntityKind, CustomFieldType } from '../enums/practice.js';
+import { CustomFieldEntityKind, CustomFieldType } from '../enums/custom-fields.js';
 import { CustomFieldMessage } from '../validation/custom-fields.js';
 
 /** `GET /custom-fields`: the organization's fields, of one entity kind when asked. */

@@ -3,17 +3,16 @@ import { ContactType, Gender } from '../enums/contacts.js';
 import { InvitationDeliveryMethod, InvitationStatus, InvitationType } from '../enums/invitations.js';
 import { UserRole } from '../enums/roles.js';
 import { CountryCode, TaxProvince } from '../enums/regions.js';
-import { FamilyMemberRole } from '../enums/shared.js';
+import { FamilyMemberRole } from '../enums/households.js';
 import { CURRENCY_CODES } from '../money/currency.js';
 import { MONEY_VALUE_MESSAGES } from '../money/money.schema.js';
-import { paginationSchema } from '../validation/lists.js';
+import { listPageSchema, paginationSchema } from '../validation/lists.js';
 import { financialRecordResponseSchema } from '../financial-view/record-types.js';
 import {
   addressViewSchema,
   contactListItemSchema,
   contactNameViewSchema,
   customFieldValueViewSchema,
-  listPageSchema,
   queryBoolean,
   searchSchema,
 } from './contacts.js';

@@ -2,17 +2,21 @@ import { PLAID_DETAILED_CATEGORIES, PLAID_PRIMARY_CATEGORIES } from '../categori
 import { CURRENCY_CODES } from '../money/currency.js';
 import { ProfessionalRole, UserRole } from './roles.js';
 import * as cashFlows from './cash-flows.js';
+import * as connections from './connections.js';
 import * as contacts from './contacts.js';
+import * as customFields from './custom-fields.js';
 import * as entities from './entities.js';
 import * as financial from './financial-records.js';
+import * as financialView from './financial-view.js';
 import * as forms from './forms.js';
+import * as households from './households.js';
 import * as invitations from './invitations.js';
 import * as meetings from './meetings.js';
+import * as notes from './notes.js';
+import * as organizations from './organizations.js';
 import * as planning from './planning.js';
-import * as practice from './practice.js';
 import * as regions from './regions.js';
 import * as services from './services.js';
-import * as shared from './shared.js';
 import * as tasks from './tasks.js';
 import * as users from './users.js';
 
@@ -47,9 +51,9 @@ export const ENUMERATIONS = {
   // Entities and shared records
   EntityKind: entry(entities.EntityKind, 'Entity kinds; the account-owner kind is stored misspelt'),
   MentionableEntityType: entry(entities.MentionableEntityType, 'Entity types a note or document may mention'),
-  ExternalSourceSystem: entry(shared.ExternalSourceSystem, 'Systems records can originate from'),
-  FamilyMemberRole: entry(shared.FamilyMemberRole, 'Roles within a family'),
-  BrandLogoType: entry(shared.BrandLogoType, 'Shapes of a brand logo'),
+  ExternalSourceSystem: entry(connections.ExternalSourceSystem, 'Systems records can originate from'),
+  FamilyMemberRole: entry(households.FamilyMemberRole, 'Roles within a family'),
+  BrandLogoType: entry(organizations.BrandLogoType, 'Shapes of a brand logo'),
   Currency: entry(CURRENCY_CODES, 'Supported currencies, CAD and USD first'),
   CountryCode: entry(regions.CountryCode, 'Countries', regions.COUNTRY_FLAGS),
   TaxJurisdiction: entry(regions.TaxJurisdiction, 'Federal tax jurisdictions'),
@@ -149,23 +153,23 @@ export const ENUMERATIONS = {
   TaskOwnerKind: entry(tasks.TaskOwnerKind, 'Kinds of entity a task may belong to'),
   WorkflowTaskView: entry(tasks.WorkflowTaskView, 'Workflow task views'),
   // Practice
-  IntegrationService: entry(practice.IntegrationService, 'Third-party services'),
-  ConnectionStatus: entry(practice.ConnectionStatus, 'Connection statuses'),
-  OrganizationType: entry(practice.OrganizationType, 'Organization types'),
-  Regulator: entry(practice.Regulator, 'Securities regulators', practice.REGULATOR_NAMES),
-  CustomFieldType: entry(practice.CustomFieldType, 'Custom field types'),
-  CustomFieldEntityKind: entry(practice.CustomFieldEntityKind, 'Entities custom fields can be defined on'),
-  NoteSortField: entry(practice.NoteSortField, 'Fields notes can be sorted by'),
-  SortOrder: entry(practice.SortOrder, 'Sort orders'),
+  IntegrationService: entry(connections.IntegrationService, 'Third-party services'),
+  ConnectionStatus: entry(connections.ConnectionStatus, 'Connection statuses'),
+  OrganizationType: entry(organizations.OrganizationType, 'Organization types'),
+  Regulator: entry(organizations.Regulator, 'Securities regulators', organizations.REGULATOR_NAMES),
+  CustomFieldType: entry(customFields.CustomFieldType, 'Custom field types'),
+  CustomFieldEntityKind: entry(customFields.CustomFieldEntityKind, 'Entities custom fields can be defined on'),
+  NoteSortField: entry(notes.NoteSortField, 'Fields notes can be sorted by'),
+  SortOrder: entry(notes.SortOrder, 'Sort orders'),
   FinancialSnapshotGroup: entry(
-    practice.FinancialSnapshotGroup,
+    financialView.FinancialSnapshotGroup,
     'Groups of the financial snapshot',
-    practice.FINANCIAL_SNAPSHOT_GROUP_LABELS,
+    financialView.FINANCIAL_SNAPSHOT_GROUP_LABELS,
   ),
   ProfessionalDesignation: entry(
-    practice.ProfessionalDesignation,
+    organizations.ProfessionalDesignation,
     'Professional designations',
-    practice.PROFESSIONAL_DESIGNATION_TITLES,
+    organizations.PROFESSIONAL_DESIGNATION_TITLES,
   ),
   // Forms
   FormFieldKind: entry(forms.FormFieldKind, 'Form field kinds'),

@@ -16,7 +16,7 @@ import {
   SecurityType,
   TaxStatus,
 } from '../enums/financial-records.js';
-import { FinancialSnapshotGroup } from '../enums/practice.js';
+import { FinancialSnapshotGroup } from '../enums/financial-view.js';
 import { CountryCode } from '../enums/regions.js';
 import { requiredString } from '../validation/common.js';
 import { recordSyncInfoSchema } from '../integrations/schemas.js';

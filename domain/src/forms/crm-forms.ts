@@ -8,10 +8,10 @@ import {
   LeadSource,
   PhoneType,
 } from '../enums/contacts.js';
-import { TaskStatus } from '../enums/tasks.js';
 import { CONTACT_FORM_DEFAULTS, DEFAULT_CONTACT_LINK_TYPE } from '../validation/contacts.js';
+import { confirmation } from './confirmation.js';
 import type { FormDefinition, FormField } from './types.js';
-import { dynamicOptions, enumOptions, submit } from './types.js';
+import { enumOptions, submit } from './types.js';
 
 /**
  * The forms of crm §2, as data. Titles and submit labels are the spec's where it names them
@@ -130,24 +130,6 @@ export const createLeadForm: FormDefinition = {
   },
 };
 
-export const createPlanForm: FormDefinition = {
-  id: 'createPlan',
-  title: 'Create a new Plan',
-  fields: [
-    {
-      kind: 'DynamicSelect',
-      name: 'householdId',
-      label: 'Household',
-      required: true,
-      options: dynamicOptions('households'),
-    },
-    { kind: 'TextField', name: 'name', label: 'Name', required: true },
-    { kind: 'Switch', name: 'publish', label: 'Publish', defaultValue: false },
-  ],
-  buttons: [submit('Create Plan')],
-  http: { method: 'POST', path: '/plans', body: ['householdId', 'name', 'publish'] },
-};
-
 export const addSocialProfileForm: FormDefinition = {
   id: 'addSocialProfile',
   title: 'Add social profile',
@@ -231,73 +213,6 @@ export const setGenderForm: FormDefinition = {
   http: { method: 'PATCH', path: '/contacts/:contactId/gender', params: ['contactId'], body: ['gender'] },
 };
 
-/** The task fields of crm §3 a person fills in; type and priority values are not shown, so absent. */
-export const createTaskForm: FormDefinition = {
-  id: 'createTask',
-  title: 'Create task',
-  fields: [
-    { kind: 'TextField', name: 'title', label: 'Title', required: true },
-    { kind: 'Editor', name: 'note', label: 'Note' },
-    { kind: 'DynamicSelect', name: 'assigneeId', label: 'Assignee', options: dynamicOptions('assignableEntities') },
-    { kind: 'DatePicker', name: 'dueDate', label: 'Due date' },
-    { kind: 'Select', name: 'status', label: 'Status', options: enumOptions(TaskStatus), defaultValue: 'TODO' },
-    {
-      kind: 'DatePicker',
-      name: 'scheduledTime',
-      label: 'Scheduled time',
-      required: true,
-      visibleWhen: { field: 'status', equals: 'SCHEDULED' },
-    },
-  ],
-  buttons: [submit('Create Task')],
-  http: {
-    method: 'POST',
-    path: '/tasks',
-    body: [
-      'type',
-      'assigneeId',
-      'owner',
-      'title',
-      'note',
-      'dueDate',
-      'scheduledTime',
-      'status',
-      'priority',
-      'recurrence',
-      'mentions',
-      'contextData',
-      'meetingId',
-      'meetingTaskType',
-    ],
-  },
-};
-
-export const saveMeetingTranscriptForm: FormDefinition = {
-  id: 'saveMeetingTranscript',
-  title: 'Save meeting transcript',
-  fields: [{ kind: 'Editor', name: 'transcript', label: 'Transcript', required: true }],
-  buttons: [submit('Save')],
-  http: { method: 'PATCH', path: '/:meetingId/set-transcript', params: ['meetingId'], body: ['transcript'] },
-};
-
-export const setJobTitleForm: FormDefinition = {
-  id: 'setJobTitle',
-  title: 'Set job title',
-  fields: [{ kind: 'TextField', name: 'jobTitle', label: 'Job title' }],
-  buttons: [submit('Save')],
-  http: {
-    method: 'PATCH',
-    path: '/professional/:professionalId/set-job-title',
-    params: ['professionalId'],
-    body: ['jobTitle'],
-  },
-};
-
-/** A one-button confirmation: no fields, the route parameters say what to act on. */
-function confirmation(id: string, title: string, label: string, path: string, params: string[]): FormDefinition {
-  return { id, title, fields: [], buttons: [submit(label)], http: { method: 'PATCH', path, params } };
-}
-
 export const removeContactEmailForm = confirmation(
   'removeContactEmail',
   'Remove contact email',
@@ -333,30 +248,3 @@ export const setPrimaryNumberForm = confirmation(
   '/contacts/:contactId/phone-numbers/:numberId/set-primary',
   ['contactId', 'numberId'],
 );
-export const removeTeamMemberForm = confirmation(
-  'removeTeamMember',
-  'Remove team member',
-  'Remove',
-  '/teams/:teamId/members/:teamMemberId/remove',
-  ['teamId', 'teamMemberId'],
-);
-
-export const CRM_FORMS = [
-  createContactForm,
-  createLeadForm,
-  createPlanForm,
-  addSocialProfileForm,
-  setConfidenceForm,
-  setEmploymentStatusForm,
-  updateContactNameForm,
-  setGenderForm,
-  createTaskForm,
-  saveMeetingTranscriptForm,
-  setJobTitleForm,
-  removeContactEmailForm,
-  removeEmploymentForm,
-  removePhoneNumberForm,
-  setPrimaryEmailForm,
-  setPrimaryNumberForm,
-  removeTeamMemberForm,
-] as const satisfies readonly FormDefinition[];

@@ -1,11 +1,79 @@
-import { CRM_FORMS } from './crm-forms.js';
-import { FINANCIAL_RECORD_FORMS } from './financial-record-forms.js';
+import { addIncomeForm, addExpenseForm, deleteStreamForm, renameStreamForm } from './cash-flow-forms.js';
+import {
+  addSocialProfileForm,
+  createContactForm,
+  createLeadForm,
+  removeContactEmailForm,
+  removeEmploymentForm,
+  removePhoneNumberForm,
+  setConfidenceForm,
+  setEmploymentStatusForm,
+  setGenderForm,
+  setPrimaryEmailForm,
+  setPrimaryNumberForm,
+  updateContactNameForm,
+} from './crm-forms.js';
+import {
+  addAdditionalCardForm,
+  addBorrowerForm,
+  addCosignerForm,
+  addOwnerForm,
+  editCardForm,
+  editNameForm,
+} from './financial-record-forms.js';
+import { removeFamilyMemberForm } from './household-forms.js';
+import { saveMeetingTranscriptForm } from './meeting-forms.js';
+import { removeTeamMemberForm, setJobTitleForm } from './organization-forms.js';
+import { createPlanForm } from './planning-forms.js';
+import { createTaskForm } from './task-forms.js';
 import type { FormDefinition } from './types.js';
 
+export * from './cash-flow-forms.js';
 export * from './crm-forms.js';
 export * from './financial-record-forms.js';
+export * from './household-forms.js';
 export * from './http-schema-check.js';
+export * from './meeting-forms.js';
+export * from './organization-forms.js';
+export * from './planning-forms.js';
+export * from './task-forms.js';
 export * from './types.js';
+
+/** The forms of crm §2. */
+export const CRM_FORMS = [
+  createContactForm,
+  createLeadForm,
+  createPlanForm,
+  addSocialProfileForm,
+  setConfidenceForm,
+  setEmploymentStatusForm,
+  updateContactNameForm,
+  setGenderForm,
+  createTaskForm,
+  saveMeetingTranscriptForm,
+  setJobTitleForm,
+  removeContactEmailForm,
+  removeEmploymentForm,
+  removePhoneNumberForm,
+  setPrimaryEmailForm,
+  setPrimaryNumberForm,
+  removeTeamMemberForm,
+] as const satisfies readonly FormDefinition[];
+
+/** The forms of foundations §2. */
+export const FINANCIAL_RECORD_FORMS = [
+  addOwnerForm,
+  editNameForm,
+  addBorrowerForm,
+  addCosignerForm,
+  addAdditionalCardForm,
+  editCardForm,
+  addIncomeForm,
+  addExpenseForm,
+  renameStreamForm,
+  deleteStreamForm,
+  removeFamilyMemberForm,
+] as const satisfies readonly FormDefinition[];
 
 /** Every form definition by id. */
 export const FORMS: Readonly<Record<string, FormDefinition>> = Object.fromEntries(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ExternalSourceSystem } from '../enums/shared.js';
+import { ExternalSourceSystem } from '../enums/connections.js';
 import { paginationSchema } from '../validation/lists.js';
 import { ImportRecordKind } from './profile.js';
 

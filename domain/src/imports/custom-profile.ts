@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ExternalSourceSystem } from '../enums/shared.js';
+import { ExternalSourceSystem } from '../enums/connections.js';
 import { CURRENCY_CODES } from '../money/currency.js';
 import {
   DEFAULT_PROFILE_OPTIONS,

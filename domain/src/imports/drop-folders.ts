@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ExternalSourceSystem } from '../enums/shared.js';
+import { ExternalSourceSystem } from '../enums/connections.js';
 
 /**
  * HTTP schemas of drop folders (issue #8, scheduled imports): a folder a profile watches on a cron

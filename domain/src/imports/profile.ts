@@ -1,5 +1,5 @@
 import type { PhoneType } from '../enums/contacts.js';
-import type { ExternalSourceSystem } from '../enums/shared.js';
+import type { ExternalSourceSystem } from '../enums/connections.js';
 import type { CurrencyCode } from '../money/currency.js';
 import type { HeaderExpectation } from './headers.js';
 import type { DateOrder } from './transforms/dates.js';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ContactType, Gender, LeadSource, PhoneType } from '../enums/contacts.js';
 import { BankAccountType, InvestmentAccountType } from '../enums/financial-records.js';
 import { CountryCode } from '../enums/regions.js';
-import { FamilyMemberRole } from '../enums/shared.js';
+import { FamilyMemberRole } from '../enums/households.js';
 import { TaskStatus } from '../enums/tasks.js';
 import { CURRENCY_CODES } from '../money/currency.js';
 import { AddressMessage } from '../validation/address.js';

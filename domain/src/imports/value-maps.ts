@@ -1,5 +1,5 @@
 import type { ContactType, Gender, LeadSource } from '../enums/contacts.js';
-import type { FamilyMemberRole } from '../enums/shared.js';
+import type { FamilyMemberRole } from '../enums/households.js';
 import type { TaskStatus } from '../enums/tasks.js';
 import { ContactMessage } from '../validation/contacts.js';
 import { HouseholdMessage } from '../validation/households.js';

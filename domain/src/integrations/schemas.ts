@@ -5,11 +5,10 @@
  */
 import { z } from 'zod';
 import { EntityType } from '../ids/canonical-id.js';
-import { ConnectionStatus, IntegrationService } from '../enums/practice.js';
-import { ExternalSourceSystem } from '../enums/shared.js';
-import { idParam, householdIdParam } from '../crm/params.js';
-import { listPageSchema } from '../crm/contacts.js';
-import { paginationSchema } from '../validation/lists.js';
+import { ConnectionStatus, ExternalSourceSystem, IntegrationService } from '../enums/connections.js';
+import { householdIdParam } from '../crm/params.js';
+import { idParam } from '../validation/id-param.js';
+import { listPageSchema, paginationSchema } from '../validation/lists.js';
 import { queueHealthSchema } from '../platform/schemas.js';
 
 export const SyncRunStatus = ['QUEUED', 'RUNNING', 'SUCCEEDED', 'PARTIAL', 'FAILED', 'CANCELLED'] as const;

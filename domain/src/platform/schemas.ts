@@ -27,18 +27,3 @@ export const healthResponseSchema = z.object({
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
 export type QueueHealth = z.infer<typeof queueHealthSchema>;
-
-export const organizationOverviewSchema = z.object({
-  organization: z.object({ id: z.string(), name: z.string(), isDemo: z.boolean() }),
-  counts: z.array(z.object({ key: z.string(), label: z.string(), value: z.number().int() })),
-});
-export type OrganizationOverview = z.infer<typeof organizationOverviewSchema>;
-
-/** The JSON body of every error response. */
-export const errorResponseSchema = z.object({
-  code: z.string(),
-  message: z.string(),
-  details: z.array(z.object({ path: z.string(), message: z.string() })),
-  requestId: z.string().optional(),
-});
-export type ErrorResponse = z.infer<typeof errorResponseSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CustomFieldEntityKind, CustomFieldType } from '../enums/practice.js';
+import { CustomFieldEntityKind, CustomFieldType } from '../enums/custom-fields.js';
 import { makeMoneyValueSchema } from '../money/money.schema.js';
 import { calendarDate, requiredString } from './common.js';
 

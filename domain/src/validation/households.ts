@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FamilyMemberRole } from '../enums/shared.js';
+import { FamilyMemberRole } from '../enums/households.js';
 import { calendarDate, optionalText, requiredString } from './common.js';
 import { ContactMessage, genderSchema } from './contacts.js';
 import { emailSchema } from './email.js';

@@ -1,6 +1,4 @@
 import { z } from 'zod';
-import { NoteSortField, SortOrder } from '../enums/practice.js';
-import { calendarDate } from './common.js';
 
 /** Defaults of list queries; the spec only says page and limit are at least 1 (crm §5). */
 export const DEFAULT_PAGE = 1;
@@ -8,7 +6,10 @@ export const DEFAULT_LIMIT = 20;
 /** Our cap, so one request cannot ask for a whole table. */
 export const MAX_LIMIT = 500;
 
-/** List and date messages. 'Please enter a valid date' is the spec's (crm §5); the rest are ours. */
+/**
+ * List and date messages. 'Please enter a valid date' is the spec's (crm §5); the rest are ours.
+ * The note sort and life-event date schemas that use the last three live with notes and timelines.
+ */
 export const ListMessage = {
   pageMin: 'Page must be a whole number of at least 1',
   limitMin: 'Limit must be a whole number of at least 1',
@@ -30,11 +31,18 @@ export const paginationSchema = z.object({
 });
 export type Pagination = z.output<typeof paginationSchema>;
 
-/** The sort of `GET /notes/query-by-entity`: by creation time, newest first unless asked. */
-export const noteSortSchema = z.object({
-  sortBy: z.enum(NoteSortField, { error: ListMessage.sortByInvalid }).default('CREATED_AT'),
-  sortOrder: z.enum(SortOrder, { error: ListMessage.sortOrderInvalid }).default('DESC'),
-});
-
-/** The body of `PATCH /timelines/{timelineId}/life-events/{lifeEventId}/date`. */
-export const lifeEventDateSchema = z.object({ date: calendarDate(ListMessage.dateInvalid) });
+/** A page of a list: its items, the page and limit asked for, and the total count. */
+export function listPageSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    page: z.number().int(),
+    limit: z.number().int(),
+    total: z.number().int(),
+  });
+}
+export interface ListPage<T> {
+  items: T[];
+  page: number;
+  limit: number;
+  total: number;
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OrganizationType, ProfessionalDesignation, Regulator } from '../enums/practice.js';
+import { OrganizationType, ProfessionalDesignation, Regulator } from '../enums/organizations.js';
 import { requiredString } from './common.js';
 import { phoneSchema } from './phone.js';
 

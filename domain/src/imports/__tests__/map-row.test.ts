@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ExternalSourceSystem } from '../../enums/shared.js';
+import { ExternalSourceSystem } from '../../enums/connections.js';
 import {
   buildCustomProfile,
   createRowMapper,

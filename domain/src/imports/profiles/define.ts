@@ -1,4 +1,4 @@
-import type { ExternalSourceSystem } from '../../enums/shared.js';
+import type { ExternalSourceSystem } from '../../enums/connections.js';
 import {
   DEFAULT_PROFILE_OPTIONS,
   type ImportColumn,

@@ -1,4 +1,4 @@
-import { ExternalSourceSystem } from '../../enums/shared.js';
+import { ExternalSourceSystem } from '../../enums/connections.js';
 import type { AnyImportProfile } from '../profile.js';
 import {
   equisoftAccounts,

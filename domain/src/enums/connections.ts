@@ -1,4 +1,14 @@
-/** Shared enumerations of foundations §1-§3 not tied to one area. */
+/**
+ * Enumerations of the integration hub (crm §3, foundations §1): the services a connection links to,
+ * a connection's status, and the systems records and import files come from.
+ */
+
+/** Third-party services a connection links to. */
+export const IntegrationService = ['NDEX', 'NYLAS', 'PLAID', 'STRIPE', 'WEALTHICA'] as const;
+export type IntegrationService = (typeof IntegrationService)[number];
+
+export const ConnectionStatus = ['CANCELLED', 'CREATED', 'FAILED', 'PENDING', 'SUCCESS'] as const;
+export type ConnectionStatus = (typeof ConnectionStatus)[number];
 
 /**
  * The systems records can originate from (foundations §1), in the spec's order. The spec names
@@ -27,9 +37,3 @@ export const ExternalSourceSystem = [
   'WESTMOUNT_ACCESS_DB',
 ] as const;
 export type ExternalSourceSystem = (typeof ExternalSourceSystem)[number];
-
-export const FamilyMemberRole = ['HEAD', 'MEMBER'] as const;
-export type FamilyMemberRole = (typeof FamilyMemberRole)[number];
-
-export const BrandLogoType = ['HORIZONTAL', 'SQUARE'] as const;
-export type BrandLogoType = (typeof BrandLogoType)[number];

@@ -1,11 +1,4 @@
-/** Practice, organization, connection and note enumerations (crm §3). */
-
-/** Third-party services a connection links to. */
-export const IntegrationService = ['NDEX', 'NYLAS', 'PLAID', 'STRIPE', 'WEALTHICA'] as const;
-export type IntegrationService = (typeof IntegrationService)[number];
-
-export const ConnectionStatus = ['CANCELLED', 'CREATED', 'FAILED', 'PENDING', 'SUCCESS'] as const;
-export type ConnectionStatus = (typeof ConnectionStatus)[number];
+/** Organization and professional enumerations (crm §3), and the brand logo shapes (foundations §3). */
 
 export const OrganizationType = ['CORPORATION', 'LIMITED_PARTNERSHIP', 'SOLE_PROPRIETORSHIP'] as const;
 export type OrganizationType = (typeof OrganizationType)[number];
@@ -47,43 +40,6 @@ export const REGULATOR_NAMES: Readonly<Record<Regulator, string>> = {
   OSSNT: 'Office of the Superintendent of Securities, Northwest Territories',
   OSSP: 'Office of the Superintendent of Securities, Prince Edward Island',
   OYSS: 'Office of the Yukon Superintendent of Securities',
-};
-
-export const CustomFieldType = [
-  'CHECKBOX',
-  'CURRENCY_VALUE',
-  'DATE',
-  'MULTI_SELECT',
-  'NUMBER',
-  'SINGLE_SELECT',
-  'TEXT',
-  'TEXTAREA',
-  'EXTERNAL_URL',
-] as const;
-export type CustomFieldType = (typeof CustomFieldType)[number];
-
-/** The kinds of entity custom fields can be defined on. */
-export const CustomFieldEntityKind = ['CONTACT', 'HOUSEHOLD', 'PROFESSIONAL', 'TEAM'] as const;
-export type CustomFieldEntityKind = (typeof CustomFieldEntityKind)[number];
-
-/** The fields notes can be sorted by. */
-export const NoteSortField = ['CREATED_AT'] as const;
-export type NoteSortField = (typeof NoteSortField)[number];
-
-export const SortOrder = ['ASC', 'DESC'] as const;
-export type SortOrder = (typeof SortOrder)[number];
-
-/**
- * The groups of a household's financial snapshot. The spec names them in words only; the stored
- * values here are those words in upper snake case, and the labels are the words.
- */
-export const FinancialSnapshotGroup = ['SAVINGS_AND_INVESTMENTS', 'PROPERTY_AND_REAL_ASSETS', 'TOTAL_DEBT'] as const;
-export type FinancialSnapshotGroup = (typeof FinancialSnapshotGroup)[number];
-
-export const FINANCIAL_SNAPSHOT_GROUP_LABELS: Readonly<Record<FinancialSnapshotGroup, string>> = {
-  SAVINGS_AND_INVESTMENTS: 'Savings and investments',
-  PROPERTY_AND_REAL_ASSETS: 'Property and real assets',
-  TOTAL_DEBT: 'Total debt',
 };
 
 /**
@@ -134,3 +90,7 @@ export const PROFESSIONAL_DESIGNATION_TITLES: Readonly<Record<ProfessionalDesign
   CPWA: 'Certified Private Wealth Advisor',
   CRPC: 'Chartered Retirement Planning Counselor',
 };
+
+/** The shapes of a firm's brand logo (foundations §3). */
+export const BrandLogoType = ['HORIZONTAL', 'SQUARE'] as const;
+export type BrandLogoType = (typeof BrandLogoType)[number];

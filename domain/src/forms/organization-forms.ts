@@ -1,0 +1,26 @@
+import { confirmation } from './confirmation.js';
+import type { FormDefinition } from './types.js';
+import { submit } from './types.js';
+
+/** The professional and team forms of crm §2 (see crm-forms.ts for how the crm forms are written). */
+
+export const setJobTitleForm: FormDefinition = {
+  id: 'setJobTitle',
+  title: 'Set job title',
+  fields: [{ kind: 'TextField', name: 'jobTitle', label: 'Job title' }],
+  buttons: [submit('Save')],
+  http: {
+    method: 'PATCH',
+    path: '/professional/:professionalId/set-job-title',
+    params: ['professionalId'],
+    body: ['jobTitle'],
+  },
+};
+
+export const removeTeamMemberForm = confirmation(
+  'removeTeamMember',
+  'Remove team member',
+  'Remove',
+  '/teams/:teamId/members/:teamMemberId/remove',
+  ['teamId', 'teamMemberId'],
+);
