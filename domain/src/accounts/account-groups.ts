@@ -1,4 +1,4 @@
-import { DomainError, ErrorCode } from '../errors/domain-error.js';
+import { DomainError, ErrorCode } from '../shared/errors/domain-error.js';
 import type { AccountGroup, FinancialRecordType, RealAssetType } from '../enums/financial-records.js';
 import type { FinancialSnapshotGroup } from '../enums/financial-view.js';
 import { unhandledRecordTypeMessage } from './balance-sheet.js';

@@ -1,4 +1,4 @@
-import { DomainError, ErrorCode } from '../errors/domain-error.js';
+import { DomainError, ErrorCode } from '../shared/errors/domain-error.js';
 import type { BalanceSheetSide, FinancialRecordType } from '../enums/financial-records.js';
 
 /** The record types that are liabilities (foundations §3); every other type is an asset. */

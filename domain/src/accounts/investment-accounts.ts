@@ -1,7 +1,7 @@
 import type { Creatability, InvestmentAccountType, TaxStatus } from '../enums/financial-records.js';
 import { INVESTMENT_ACCOUNT_TYPE_LABELS, InvestmentAccountType as ALL_TYPES } from '../enums/financial-records.js';
-import type { CountryCode } from '../enums/regions.js';
-import { COUNTRY_FLAGS } from '../enums/regions.js';
+import type { CountryCode } from '../shared/regions/regions.js';
+import { COUNTRY_FLAGS } from '../shared/regions/regions.js';
 
 /** Tax status by account type, as foundations §5 lists it. */
 export const ACCOUNT_TYPES_BY_TAX_STATUS = {

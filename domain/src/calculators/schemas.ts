@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIF_MAX_TABLE_MAX_AGE, LIF_MAX_TABLE_MIN_AGE } from '../registered/lif.js';
 import { RRIF_MAX_TABLE_AGE, RRIF_MIN_TABLE_AGE } from '../registered/rrif.js';
 import { Creatability, InvestmentAccountType, OwnerKind, TaxStatus } from '../enums/financial-records.js';
-import { CountryCode } from '../enums/regions.js';
+import { CountryCode } from '../shared/regions/regions.js';
 
 // Request and response shapes of the advisor calculators (GET/POST /api/calculators/...), shared by
 // the API and the dashboard. Query values arrive as strings, hence the coercion. Money leaves as

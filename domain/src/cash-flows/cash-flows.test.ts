@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PaymentFrequency } from '../enums/financial-records.js';
-import { Money } from '../money/money.js';
+import { Money } from '../shared/money/money.js';
 import {
   createExpenseFlowSchema,
   createIncomeFlowSchema,

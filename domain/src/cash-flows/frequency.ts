@@ -1,6 +1,6 @@
-import { DomainError, ErrorCode } from '../errors/domain-error.js';
+import { DomainError, ErrorCode } from '../shared/errors/domain-error.js';
 import type { PaymentFrequency } from '../enums/financial-records.js';
-import type { Money } from '../money/money.js';
+import type { Money } from '../shared/money/money.js';
 
 /**
  * How many times a year a flow of each regular frequency occurs. DAILY counts 365 days (a flow

@@ -9,10 +9,10 @@ import {
   TransactionCategoryNature,
 } from '../enums/cash-flows.js';
 import { OwnerKind, PaymentFrequency } from '../enums/financial-records.js';
-import { EntityType } from '../ids/canonical-id.js';
-import { makeMoneyValueSchema } from '../money/money.schema.js';
+import { EntityType } from '../shared/ids/canonical-id.js';
+import { makeMoneyValueSchema } from '../shared/money/money.schema.js';
 import { CashFlowMessage, cashFlowItemSchema, createFlowSchema } from '../validation/cash-flows.js';
-import { isBlank, requiredString } from '../validation/common.js';
+import { isBlank, requiredString } from '../shared/input/common.js';
 import { fxRateResponseSchema } from '../financial-view/view.js';
 import { idOf, moneyJsonSchema } from '../financial-view/shared-schemas.js';
 

@@ -1,6 +1,6 @@
 import type { CashFlowType, FlowDirection, Necessity, TransactionCategoryNature } from '../enums/cash-flows.js';
-import type { CurrencyCode } from '../money/currency.js';
-import { Money } from '../money/money.js';
+import type { CurrencyCode } from '../shared/money/currency.js';
+import { Money } from '../shared/money/money.js';
 import type { NormalisedFlow } from './frequency.js';
 
 /** The direction money moves for a source of each type: income in, everything else out. */

@@ -10,9 +10,9 @@ import {
   PortalAccess,
 } from '../enums/contacts.js';
 import { CustomFieldType } from '../enums/custom-fields.js';
-import { EntityType } from '../ids/canonical-id.js';
-import { listPageSchema, paginationSchema } from '../validation/lists.js';
-import { idParam } from '../validation/id-param.js';
+import { EntityType } from '../shared/ids/canonical-id.js';
+import { listPageSchema, paginationSchema } from '../shared/input/lists.js';
+import { idParam } from '../shared/input/id-param.js';
 import { teamIdParam } from './params.js';
 
 /** Query messages of the contact lists; ours, the spec says only that page and limit are at least 1. */

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { ContactType, Gender } from '../enums/contacts.js';
 import { InvitationDeliveryMethod, InvitationStatus, InvitationType } from '../enums/invitations.js';
 import { UserRole } from '../enums/roles.js';
-import { CountryCode, TaxProvince } from '../enums/regions.js';
+import { CountryCode, TaxProvince } from '../shared/regions/regions.js';
 import { FamilyMemberRole } from '../enums/households.js';
-import { CURRENCY_CODES } from '../money/currency.js';
-import { MONEY_VALUE_MESSAGES } from '../money/money.schema.js';
-import { listPageSchema, paginationSchema } from '../validation/lists.js';
+import { CURRENCY_CODES } from '../shared/money/currency.js';
+import { MONEY_VALUE_MESSAGES } from '../shared/money/money.schema.js';
+import { listPageSchema, paginationSchema } from '../shared/input/lists.js';
 import { financialRecordResponseSchema } from '../financial-view/record-types.js';
 import {
   addressViewSchema,

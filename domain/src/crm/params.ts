@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { EntityType } from '../ids/canonical-id.js';
-import { idParam } from '../validation/id-param.js';
+import { EntityType } from '../shared/ids/canonical-id.js';
+import { idParam } from '../shared/input/id-param.js';
 
 export const contactIdParam = idParam(EntityType.contact, 'contact');
 export const personIdParam = idParam(EntityType.person, 'person');

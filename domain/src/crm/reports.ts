@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paginationSchema } from '../validation/lists.js';
+import { paginationSchema } from '../shared/input/lists.js';
 import { SortDirection } from './contacts.js';
 import { teamIdParam } from './params.js';
 

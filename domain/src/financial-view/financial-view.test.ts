@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { accountGroupFor } from '../accounts/account-groups.js';
 import { isLiability } from '../accounts/balance-sheet.js';
 import { FinancialRecordType } from '../enums/financial-records.js';
-import type { CurrencyCode } from '../money/currency.js';
-import { Money } from '../money/money.js';
+import type { CurrencyCode } from '../shared/money/currency.js';
+import { Money } from '../shared/money/money.js';
 import {
   FxConverter,
   investmentAccountAttributes,

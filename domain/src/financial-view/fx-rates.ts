@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { DomainError, ErrorCode } from '../errors/domain-error.js';
-import { CURRENCY_CODES, type CurrencyCode } from '../money/currency.js';
-import { isNumeric } from '../money/decimal.js';
-import type { FxRateTable } from '../money/fx.js';
-import { MoneyMessage } from '../money/messages.js';
-import type { Money } from '../money/money.js';
-import { evenWhenFieldsFail, isBlank } from '../validation/common.js';
+import { DomainError, ErrorCode } from '../shared/errors/domain-error.js';
+import { CURRENCY_CODES, type CurrencyCode } from '../shared/money/currency.js';
+import { isNumeric } from '../shared/money/decimal.js';
+import type { FxRateTable } from '../shared/money/fx.js';
+import { MoneyMessage } from '../shared/money/messages.js';
+import type { Money } from '../shared/money/money.js';
+import { evenWhenFieldsFail, isBlank } from '../shared/input/common.js';
 import { FinancialInputMessage } from './shared-schemas.js';
 
 /** Messages of the exchange-rate routes; ours. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { makeMoneyValueSchema } from '../money/money.schema.js';
+import { makeMoneyValueSchema } from '../shared/money/money.schema.js';
 import { FinancialInputMessage, idOf, moneyJsonSchema } from './shared-schemas.js';
 
 /**

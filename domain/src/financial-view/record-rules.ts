@@ -1,6 +1,6 @@
 import { accountCreatability, defaultJurisdiction, taxStatusOf } from '../accounts/investment-accounts.js';
 import { allowsJointOwnership, ownerKindsFor } from '../accounts/ownership.js';
-import type { ErrorDetail } from '../errors/domain-error.js';
+import type { ErrorDetail } from '../shared/errors/domain-error.js';
 import {
   INVESTMENT_ACCOUNT_TYPE_LABELS,
   type FinancialRecordType,
@@ -8,7 +8,7 @@ import {
   type OwnerKind,
   type TaxStatus,
 } from '../enums/financial-records.js';
-import type { CountryCode } from '../enums/regions.js';
+import type { CountryCode } from '../shared/regions/regions.js';
 import { PensionMessage } from '../pension/messages.js';
 
 /** Ownership messages (foundations §5 rules; the wording is ours). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EntityType, FINANCIAL_RECORD_ID_TYPE } from '../ids/canonical-id.js';
+import { EntityType, FINANCIAL_RECORD_ID_TYPE } from '../shared/ids/canonical-id.js';
 import {
   AccountGroup,
   BalanceSheetSide,
@@ -17,8 +17,8 @@ import {
   TaxStatus,
 } from '../enums/financial-records.js';
 import { FinancialSnapshotGroup } from '../enums/financial-view.js';
-import { CountryCode } from '../enums/regions.js';
-import { requiredString } from '../validation/common.js';
+import { CountryCode } from '../shared/regions/regions.js';
+import { requiredString } from '../shared/input/common.js';
 import { recordSyncInfoSchema } from '../integrations/schemas.js';
 import { createShape, editShape, type FieldSpec, type FieldSpecs, outputShape } from './record-fields.js';
 import { idOf, moneyJsonSchema } from './shared-schemas.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CURRENCY_CODES } from '../money/currency.js';
-import { MONEY_VALUE_MESSAGES } from '../money/money.schema.js';
+import { CURRENCY_CODES } from '../shared/money/currency.js';
+import { MONEY_VALUE_MESSAGES } from '../shared/money/money.schema.js';
 
 /** Messages of the financial routes' shared inputs; ours (the spec names none for these). */
 export const FinancialInputMessage = {

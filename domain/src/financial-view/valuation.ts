@@ -1,7 +1,7 @@
 import { unhandledRecordTypeMessage } from '../accounts/balance-sheet.js';
-import { DomainError, ErrorCode } from '../errors/domain-error.js';
+import { DomainError, ErrorCode } from '../shared/errors/domain-error.js';
 import type { FinancialRecordType } from '../enums/financial-records.js';
-import { Money } from '../money/money.js';
+import { Money } from '../shared/money/money.js';
 import { calculatePension } from '../pension/pension.js';
 import type { PensionPayout, RecordDetails, RecordDetailValue } from './record-types.js';
 import { toIsoDate } from './shared-schemas.js';

@@ -3,9 +3,9 @@ import { SNAPSHOT_GROUP_BY_ACCOUNT_GROUP } from '../accounts/account-groups.js';
 import { sortInvestmentAccountTypes } from '../accounts/investment-accounts.js';
 import { AccountGroup, BalanceSheetSide, type InvestmentAccountType, OwnerKind } from '../enums/financial-records.js';
 import { FinancialSnapshotGroup } from '../enums/financial-view.js';
-import type { CountryCode } from '../enums/regions.js';
-import { CURRENCY_CODES, type CurrencyCode } from '../money/currency.js';
-import { Money } from '../money/money.js';
+import type { CountryCode } from '../shared/regions/regions.js';
+import { CURRENCY_CODES, type CurrencyCode } from '../shared/money/currency.js';
+import { Money } from '../shared/money/money.js';
 import { financialRecordResponseSchema } from './record-types.js';
 import { moneyJsonSchema } from './shared-schemas.js';
 

@@ -1,5 +1,5 @@
-import type { FormDefinition } from './types.js';
-import { submit } from './types.js';
+import type { FormDefinition } from '../shared/forms/types.js';
+import { submit } from '../shared/forms/types.js';
 
 /** The flow and stream forms of foundations §2 (see financial-record-forms.ts for how they are written). */
 

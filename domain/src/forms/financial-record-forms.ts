@@ -1,5 +1,5 @@
-import type { FormDefinition } from './types.js';
-import { dynamicOptions, submit } from './types.js';
+import type { FormDefinition } from '../shared/forms/types.js';
+import { dynamicOptions, submit } from '../shared/forms/types.js';
 
 /**
  * The forms of foundations §2, as data. The spec names each form and its fields and says each has

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FormFieldKind } from '../enums/forms.js';
+import { FormFieldKind } from '../shared/forms/enums.js';
 import {
   addSocialProfileForm,
   assertFormMatchesHttpSchema,

@@ -26,18 +26,18 @@ import { saveMeetingTranscriptForm } from './meeting-forms.js';
 import { removeTeamMemberForm, setJobTitleForm } from './organization-forms.js';
 import { createPlanForm } from './planning-forms.js';
 import { createTaskForm } from './task-forms.js';
-import type { FormDefinition } from './types.js';
+import type { FormDefinition } from '../shared/forms/types.js';
 
 export * from './cash-flow-forms.js';
 export * from './crm-forms.js';
 export * from './financial-record-forms.js';
 export * from './household-forms.js';
-export * from './http-schema-check.js';
+export * from '../shared/forms/http-schema-check.js';
 export * from './meeting-forms.js';
 export * from './organization-forms.js';
 export * from './planning-forms.js';
 export * from './task-forms.js';
-export * from './types.js';
+export * from '../shared/forms/types.js';
 
 /** The forms of crm §2. */
 export const CRM_FORMS = [

@@ -1,5 +1,5 @@
-import type { FormDefinition } from './types.js';
-import { submit } from './types.js';
+import type { FormDefinition } from '../shared/forms/types.js';
+import { submit } from '../shared/forms/types.js';
 
 /** The transcript form of crm §2 (see crm-forms.ts for how the crm forms are written). */
 export const saveMeetingTranscriptForm: FormDefinition = {

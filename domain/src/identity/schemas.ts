@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema } from '../validation/email.js';
+import { emailSchema } from '../shared/input/email.js';
 import { UserRole } from '../enums/roles.js';
 
 export const PASSWORD_MIN_LENGTH = 10;

@@ -1,17 +1,17 @@
 import { z } from 'zod';
 import { ContactType, Gender, LeadSource, PhoneType } from '../enums/contacts.js';
 import { BankAccountType, InvestmentAccountType } from '../enums/financial-records.js';
-import { CountryCode } from '../enums/regions.js';
+import { CountryCode } from '../shared/regions/regions.js';
 import { FamilyMemberRole } from '../enums/households.js';
 import { TaskStatus } from '../enums/tasks.js';
-import { CURRENCY_CODES } from '../money/currency.js';
-import { AddressMessage } from '../validation/address.js';
-import { optionalText, requiredString } from '../validation/common.js';
+import { CURRENCY_CODES } from '../shared/money/currency.js';
+import { AddressMessage } from '../shared/input/address.js';
+import { optionalText, requiredString } from '../shared/input/common.js';
 import { ContactMessage, PHONE_LABEL_MAX_LENGTH } from '../validation/contacts.js';
-import { emailSchema } from '../validation/email.js';
+import { emailSchema } from '../shared/input/email.js';
 import { HOUSEHOLD_NAME_MAX_LENGTH, HouseholdMessage } from '../validation/households.js';
-import { nameParts } from '../validation/person-name.js';
-import { phoneSchema } from '../validation/phone.js';
+import { nameParts } from '../shared/input/person-name.js';
+import { phoneSchema } from '../shared/input/phone.js';
 import { TaskMessage } from '../validation/tasks.js';
 import { ImportMessage } from './transforms/result.js';
 

@@ -4,11 +4,11 @@
  * with these schemas and the dashboard reads its responses through the same types.
  */
 import { z } from 'zod';
-import { EntityType } from '../ids/canonical-id.js';
+import { EntityType } from '../shared/ids/canonical-id.js';
 import { ConnectionStatus, ExternalSourceSystem, IntegrationService } from '../enums/connections.js';
 import { householdIdParam } from '../crm/params.js';
-import { idParam } from '../validation/id-param.js';
-import { listPageSchema, paginationSchema } from '../validation/lists.js';
+import { idParam } from '../shared/input/id-param.js';
+import { listPageSchema, paginationSchema } from '../shared/input/lists.js';
 import { queueHealthSchema } from '../platform/schemas.js';
 
 export const SyncRunStatus = ['QUEUED', 'RUNNING', 'SUCCEEDED', 'PARTIAL', 'FAILED', 'CANCELLED'] as const;

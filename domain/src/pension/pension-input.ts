@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { validationError } from '../errors/domain-error.js';
+import { validationError } from '../shared/errors/domain-error.js';
 import { PensionMessage } from './messages.js';
 
 /** Benefit formula types of a defined-benefit pension (foundations §3). */

@@ -1,6 +1,6 @@
 import type { Decimal } from 'decimal.js';
-import { DomainError, ErrorCode, validationError } from '../errors/domain-error.js';
-import { Dec, roundHalfUp } from '../money/decimal.js';
+import { DomainError, ErrorCode, validationError } from '../shared/errors/domain-error.js';
+import { Dec, roundHalfUp } from '../shared/money/decimal.js';
 import { fullMonthsBetween } from './months.js';
 import { PensionMessage } from './messages.js';
 import {

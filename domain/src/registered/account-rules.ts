@@ -1,7 +1,7 @@
 import type { Decimal } from 'decimal.js';
 import type { InvestmentAccountType } from '../enums/financial-records.js';
-import { DomainError, ErrorCode } from '../errors/domain-error.js';
-import { Dec } from '../money/decimal.js';
+import { DomainError, ErrorCode } from '../shared/errors/domain-error.js';
+import { Dec } from '../shared/money/decimal.js';
 
 /** The registered account types these rules name: investment account types of foundations §3. */
 export const REGISTERED_ACCOUNT_TYPES = [

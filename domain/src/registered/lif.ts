@@ -1,4 +1,4 @@
-import { DomainError, ErrorCode } from '../errors/domain-error.js';
+import { DomainError, ErrorCode } from '../shared/errors/domain-error.js';
 import { assertWholeNumber, type FigureTable } from './lookup.js';
 
 export const LIF_MAX_TABLE_MIN_AGE = 50;

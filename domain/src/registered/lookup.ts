@@ -1,4 +1,4 @@
-import { DomainError, ErrorCode } from '../errors/domain-error.js';
+import { DomainError, ErrorCode } from '../shared/errors/domain-error.js';
 
 /** A figure per whole year or age, e.g. `{ 2023: 6500, 2024: 7000 }`. */
 export type FigureTable = Readonly<Record<number, number>>;

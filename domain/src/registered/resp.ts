@@ -1,5 +1,5 @@
 import type { Decimal } from 'decimal.js';
-import { Dec, roundHalfUp } from '../money/decimal.js';
+import { Dec, roundHalfUp } from '../shared/money/decimal.js';
 
 /** Canada Education Savings Grant: 20% of contributions (foundations §9). */
 export const RESP_GRANT_RATE_PERCENT = 20;

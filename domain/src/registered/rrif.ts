@@ -1,6 +1,6 @@
 import type { Decimal } from 'decimal.js';
-import { DomainError, ErrorCode } from '../errors/domain-error.js';
-import { Dec, roundHalfUp } from '../money/decimal.js';
+import { DomainError, ErrorCode } from '../shared/errors/domain-error.js';
+import { Dec, roundHalfUp } from '../shared/money/decimal.js';
 import { assertWholeNumber, type FigureTable } from './lookup.js';
 
 export const RRIF_MIN_TABLE_AGE = 20;

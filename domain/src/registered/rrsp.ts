@@ -1,5 +1,5 @@
 import type { Decimal } from 'decimal.js';
-import { Dec, roundHalfUp } from '../money/decimal.js';
+import { Dec, roundHalfUp } from '../shared/money/decimal.js';
 import { assertWholeNumber, type FigureTable, lookup } from './lookup.js';
 
 /** RRSP room is 18% of the previous year's earned income, up to the year's dollar limit. */

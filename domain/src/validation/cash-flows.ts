@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { CashFlowType, FlowStatus, Necessity } from '../enums/cash-flows.js';
 import { PaymentFrequency } from '../enums/financial-records.js';
-import { makeMoneyValueSchema } from '../money/money.schema.js';
-import { evenWhenFieldsFail, isBlank, requiredString } from './common.js';
+import { makeMoneyValueSchema } from '../shared/money/money.schema.js';
+import { evenWhenFieldsFail, isBlank, requiredString } from '../shared/input/common.js';
 
 /** Cash flow messages; all are the spec's wording (foundations §5) except `frequencyInvalid`. */
 export const CashFlowMessage = {

@@ -9,10 +9,10 @@ import {
   LeadSource,
   PhoneType,
 } from '../enums/contacts.js';
-import { evenWhenFieldsFail, isBlank, isRecord, requiredString } from './common.js';
-import { emailSchema } from './email.js';
-import { nameParts } from './person-name.js';
-import { phoneSchema } from './phone.js';
+import { evenWhenFieldsFail, isBlank, isRecord, requiredString } from '../shared/input/common.js';
+import { emailSchema } from '../shared/input/email.js';
+import { nameParts } from '../shared/input/person-name.js';
+import { phoneSchema } from '../shared/input/phone.js';
 
 /** Longest phone label (crm §9). */
 export const PHONE_LABEL_MAX_LENGTH = 100;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredString } from './common.js';
+import { requiredString } from '../shared/input/common.js';
 
 /**
  * Financial record messages. Card digits and bank account owner removal are the spec's wording

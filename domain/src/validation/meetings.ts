@@ -7,9 +7,9 @@ import {
   MeetingType,
   Weekday,
 } from '../enums/meetings.js';
-import { dateTime, evenWhenFieldsFail, isBlank, isRecord, requiredString } from './common.js';
-import { EMAIL_PATTERN } from './email.js';
-import { minutesOfDay, timeSchema } from './times.js';
+import { dateTime, evenWhenFieldsFail, isBlank, isRecord, requiredString } from '../shared/input/common.js';
+import { EMAIL_PATTERN } from '../shared/input/email.js';
+import { minutesOfDay, timeSchema } from '../shared/input/times.js';
 
 /** Limits of booking templates and meetings (crm §9). */
 export const MEETING_TEMPLATE_TITLE_MAX_LENGTH = 100;

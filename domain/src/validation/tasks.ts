@@ -9,7 +9,7 @@ import {
   isBlank,
   requiredString,
   systemClock,
-} from './common.js';
+} from '../shared/input/common.js';
 
 /**
  * Task messages. 'Scheduled date must be in the future' and 'Follow-up tasks must be scheduled' are

@@ -1,4 +1,9 @@
-import { CANADIAN_PROVINCE_NAMES, CanadianProvinceCode, US_STATE_NAMES, UsStateCode } from '../../enums/regions.js';
+import {
+  CANADIAN_PROVINCE_NAMES,
+  CanadianProvinceCode,
+  US_STATE_NAMES,
+  UsStateCode,
+} from '../../shared/regions/regions.js';
 import { foldValue } from './result.js';
 
 export type RegionCountry = 'CA' | 'US';

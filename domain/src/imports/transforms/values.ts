@@ -1,4 +1,4 @@
-import { isValidEmail } from '../../validation/email.js';
+import { isValidEmail } from '../../shared/input/email.js';
 import { ContactMessage } from '../../validation/contacts.js';
 import { fail, foldValue, ImportMessage, ok, type TransformResult } from './result.js';
 

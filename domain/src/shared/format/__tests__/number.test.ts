@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatCad, formatMoney, formatPercent } from './index.js';
+import { formatBytes, formatCad, formatMoney, formatPercent } from '../index.js';
 
 describe('formatCad: Canadian dollars, no decimals', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isMentionableEntityType, type MentionableEntityType } from '../enums/entities.js';
+import { isMentionableEntityType, type MentionableEntityType } from '../ids/entity-kinds.js';
 
 /** The spec's message (foundations §5, §8). */
 export const INVALID_MENTIONABLE_ENTITY_TYPE_MESSAGE = 'Invalid mentionable entity type';

@@ -1,6 +1,6 @@
 import { customAlphabet } from 'nanoid';
-import { ACCOUNT_OWNER_ENTITY_KIND } from '../enums/entities.js';
-import type { FinancialRecordType } from '../enums/financial-records.js';
+import { ACCOUNT_OWNER_ENTITY_KIND } from './entity-kinds.js';
+import type { FinancialRecordType } from '../../enums/financial-records.js';
 import { DomainError, ErrorCode } from '../errors/domain-error.js';
 
 /** Suffix length of generated ids (foundations §9). */

@@ -1,7 +1,7 @@
 // Type-level tests: these lines must compile, and each @ts-expect-error must be an error, or
 // `tsc -p tsconfig.tests.json` (part of npm test) fails.
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { assertCanonicalId, EntityType, newId, type CanonicalId, type IdOf } from '../index.js';
+import { assertCanonicalId, EntityType, newId, type CanonicalId, type IdOf } from '../../../index.js';
 
 type TeamId = IdOf<'team'>;
 type UserId = IdOf<'user'>;

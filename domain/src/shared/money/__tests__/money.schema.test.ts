@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeMoneyValueSchema, moneyFromValue, moneyValueSchema } from './index.js';
+import { makeMoneyValueSchema, moneyFromValue, moneyValueSchema } from '../index.js';
 
 function messages(input: unknown, schema = moneyValueSchema): string[] {
   const result = schema.safeParse(input);

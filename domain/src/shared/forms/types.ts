@@ -1,4 +1,4 @@
-import type { FormButtonType, FormFieldKind } from '../enums/forms.js';
+import type { FormButtonType, FormFieldKind } from './enums.js';
 
 /** One choice of a select, radio group or multi-select. */
 export interface FormOption {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatLongDate, formatMonthDayYear, formatRelativeTime, formatShortDate, formatTimestamp } from './index.js';
+import { formatLongDate, formatMonthDayYear, formatRelativeTime, formatShortDate, formatTimestamp } from '../index.js';
 
 // The domain project runs with TZ=UTC; the "local" cases switch the process zone and restore it.
 const originalTz = process.env.TZ;

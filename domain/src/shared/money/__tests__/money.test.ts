@@ -8,7 +8,7 @@ import {
   MoneyMessage,
   moneyValueSchema,
   type FxRateTable,
-} from './index.js';
+} from '../index.js';
 
 /** Deterministic pseudo-random numbers (mulberry32) so property loops are reproducible. */
 function seeded(seed: number): () => number {

@@ -11,7 +11,7 @@ import {
   isCanonicalId,
   newId,
   parseId,
-} from '../index.js';
+} from '../../../index.js';
 
 describe('canonical ids', () => {
   it('generates {prefix}-{21 chars} from a type name', () => {

@@ -11,7 +11,7 @@ import {
   TaxProvince,
   US_STATE_NAMES,
   UsStateCode,
-} from './regions.js';
+} from '../regions.js';
 
 describe('countries and tax jurisdictions (foundations §3)', () => {
   it('lists CA and US with their flags, and the federal jurisdictions', () => {

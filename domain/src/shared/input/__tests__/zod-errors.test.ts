@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { DomainError } from '../errors/domain-error.js';
-import { cashFlowSourceCreateSchema, parseOrThrow, zodErrorDetails, zodValidationError } from './index.js';
+import { DomainError } from '../../errors/domain-error.js';
+import {
+  cashFlowSourceCreateSchema,
+  parseOrThrow,
+  zodErrorDetails,
+  zodValidationError,
+} from '../../../validation/index.js';
 
 describe('zod errors as API details', () => {
   it('turns every issue into a dotted path and its message', () => {

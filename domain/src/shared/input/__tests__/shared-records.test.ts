@@ -14,7 +14,7 @@ import {
   phoneSchema,
   renameFinancialRecordSchema,
   uploadRequestSchema,
-} from './index.js';
+} from '../../../validation/index.js';
 
 function issues(schema: z.ZodType, input: unknown): string[] {
   const result = schema.safeParse(input);
