@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ContactType, Gender } from '../enums/contacts.js';
-import { InvitationDeliveryMethod, InvitationStatus, InvitationType } from '../enums/invitations.js';
-import { UserRole } from '../enums/roles.js';
+import { InvitationDeliveryMethod, InvitationStatus, InvitationType } from '../platform/invitations/enums.js';
+import { UserRole } from '../platform/users/enums.js';
 import { CountryCode, TaxProvince } from '../shared/regions/regions.js';
 import { FamilyMemberRole } from '../enums/households.js';
 import { CURRENCY_CODES } from '../shared/money/currency.js';

@@ -1,6 +1,6 @@
 import { PLAID_DETAILED_CATEGORIES, PLAID_PRIMARY_CATEGORIES } from '../categories/plaid-pfc-v1.js';
 import { CURRENCY_CODES } from '../shared/money/currency.js';
-import { ProfessionalRole, UserRole } from './roles.js';
+import { ProfessionalRole, UserRole } from '../platform/users/enums.js';
 import * as cashFlows from './cash-flows.js';
 import * as connections from './connections.js';
 import * as contacts from './contacts.js';
@@ -10,15 +10,15 @@ import * as financial from './financial-records.js';
 import * as financialView from './financial-view.js';
 import * as forms from '../shared/forms/enums.js';
 import * as households from './households.js';
-import * as invitations from './invitations.js';
+import * as invitations from '../platform/invitations/enums.js';
 import * as meetings from './meetings.js';
 import * as notes from './notes.js';
-import * as organizations from './organizations.js';
+import * as organizations from '../platform/organizations/enums.js';
 import * as planning from './planning.js';
 import * as regions from '../shared/regions/regions.js';
 import * as services from './services.js';
 import * as tasks from './tasks.js';
-import * as users from './users.js';
+import * as users from '../platform/users/enums.js';
 
 /** One enumeration as the reference API serves it. */
 export interface EnumerationEntry {

@@ -1,6 +1,6 @@
 /**
  * Enumerations of financial records (foundations §3). Each is an `as const` array of the stored
- * values with a type of the same name, as in `roles.ts`.
+ * values with a type of the same name, as for the user roles.
  */
 
 /** The kinds of financial record a household can hold. */

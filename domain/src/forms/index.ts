@@ -23,7 +23,7 @@ import {
 } from './financial-record-forms.js';
 import { removeFamilyMemberForm } from './household-forms.js';
 import { saveMeetingTranscriptForm } from './meeting-forms.js';
-import { removeTeamMemberForm, setJobTitleForm } from './organization-forms.js';
+import { removeTeamMemberForm, setJobTitleForm } from '../platform/organizations/forms.js';
 import { createPlanForm } from './planning-forms.js';
 import { createTaskForm } from './task-forms.js';
 import type { FormDefinition } from '../shared/forms/types.js';
@@ -34,7 +34,7 @@ export * from './financial-record-forms.js';
 export * from './household-forms.js';
 export * from '../shared/forms/http-schema-check.js';
 export * from './meeting-forms.js';
-export * from './organization-forms.js';
+export * from '../platform/organizations/forms.js';
 export * from './planning-forms.js';
 export * from './task-forms.js';
 export * from '../shared/forms/types.js';

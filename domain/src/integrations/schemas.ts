@@ -9,7 +9,7 @@ import { ConnectionStatus, ExternalSourceSystem, IntegrationService } from '../e
 import { householdIdParam } from '../crm/params.js';
 import { idParam } from '../shared/input/id-param.js';
 import { listPageSchema, paginationSchema } from '../shared/input/lists.js';
-import { queueHealthSchema } from '../platform/schemas.js';
+import { queueHealthSchema } from '../platform/health/schemas.js';
 
 export const SyncRunStatus = ['QUEUED', 'RUNNING', 'SUCCEEDED', 'PARTIAL', 'FAILED', 'CANCELLED'] as const;
 export type SyncRunStatus = (typeof SyncRunStatus)[number];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredString } from '../shared/input/common.js';
+import { requiredString } from '../../shared/input/common.js';
 
 /** File messages; ours, as the spec gives the rule without wording. */
 export const FileMessage = {

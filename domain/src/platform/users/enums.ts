@@ -1,4 +1,18 @@
-/** User enumerations beside the roles of `roles.ts` (foundations §3 "Other enumerations", §6). */
+/** User roles and types (foundations §3 "Other enumerations", §6). */
+
+/** User roles (foundations §6). */
+export const UserRole = [
+  'ADMIN',
+  'ADVISING_REPRESENTATIVE',
+  'ADVISOR',
+  'ASSOCIATE_ADVISING_REPRESENTATIVE',
+  'PM',
+] as const;
+export type UserRole = (typeof UserRole)[number];
+
+/** Professional roles (crm §3). */
+export const ProfessionalRole = ['ADVISOR', 'PM'] as const;
+export type ProfessionalRole = (typeof ProfessionalRole)[number];
 
 /** The second role enumeration, which holds only ADMIN. */
 export const AdminRole = ['ADMIN'] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { emailSchema } from '../shared/input/email.js';
-import { UserRole } from '../enums/roles.js';
+import { emailSchema } from '../../shared/input/email.js';
+import { UserRole } from '../users/enums.js';
 
 export const PASSWORD_MIN_LENGTH = 10;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { InvitationDeliveryMethod } from '../enums/invitations.js';
-import { isBlank, requiredString } from '../shared/input/common.js';
-import { emailSchema, isValidEmail } from '../shared/input/email.js';
+import { InvitationDeliveryMethod } from './enums.js';
+import { isBlank, requiredString } from '../../shared/input/common.js';
+import { emailSchema, isValidEmail } from '../../shared/input/email.js';
 
 /**
  * Invitation messages. 'Your input contains invalid email' is the spec's (foundations §5); the

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { OrganizationType, ProfessionalDesignation, Regulator } from '../enums/organizations.js';
-import { requiredString } from '../shared/input/common.js';
-import { phoneSchema } from '../shared/input/phone.js';
+import { OrganizationType, ProfessionalDesignation, Regulator } from './enums.js';
+import { requiredString } from '../../shared/input/common.js';
+import { phoneSchema } from '../../shared/input/phone.js';
 
 /** Limits of organizations, teams and professionals (crm §9). */
 export const NRD_LENGTH = { min: 3, max: 5 } as const;
