@@ -3,21 +3,21 @@ import { CURRENCY_CODES } from '../shared/money/currency.js';
 import { ProfessionalRole, UserRole } from '../platform/users/enums.js';
 import * as cashFlows from './cash-flows.js';
 import * as connections from './connections.js';
-import * as contacts from './contacts.js';
-import * as customFields from './custom-fields.js';
+import * as contacts from '../crm/contacts/enums.js';
+import * as customFields from '../crm/custom-fields/enums.js';
 import * as entities from '../shared/ids/entity-kinds.js';
 import * as financial from './financial-records.js';
 import * as financialView from './financial-view.js';
 import * as forms from '../shared/forms/enums.js';
-import * as households from './households.js';
+import * as households from '../crm/households/enums.js';
 import * as invitations from '../platform/invitations/enums.js';
-import * as meetings from './meetings.js';
-import * as notes from './notes.js';
+import * as meetings from '../crm/meetings/enums.js';
+import * as notes from '../crm/notes/enums.js';
 import * as organizations from '../platform/organizations/enums.js';
 import * as planning from './planning.js';
 import * as regions from '../shared/regions/regions.js';
-import * as services from './services.js';
-import * as tasks from './tasks.js';
+import * as services from '../crm/proposals/enums.js';
+import * as tasks from '../crm/tasks/enums.js';
 import * as users from '../platform/users/enums.js';
 
 /** One enumeration as the reference API serves it. */

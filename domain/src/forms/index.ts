@@ -12,7 +12,7 @@ import {
   setPrimaryEmailForm,
   setPrimaryNumberForm,
   updateContactNameForm,
-} from './crm-forms.js';
+} from '../crm/contacts/forms.js';
 import {
   addAdditionalCardForm,
   addBorrowerForm,
@@ -21,22 +21,22 @@ import {
   editCardForm,
   editNameForm,
 } from './financial-record-forms.js';
-import { removeFamilyMemberForm } from './household-forms.js';
-import { saveMeetingTranscriptForm } from './meeting-forms.js';
+import { removeFamilyMemberForm } from '../crm/households/forms.js';
+import { saveMeetingTranscriptForm } from '../crm/meetings/forms.js';
 import { removeTeamMemberForm, setJobTitleForm } from '../platform/organizations/forms.js';
 import { createPlanForm } from './planning-forms.js';
-import { createTaskForm } from './task-forms.js';
+import { createTaskForm } from '../crm/tasks/forms.js';
 import type { FormDefinition } from '../shared/forms/types.js';
 
 export * from './cash-flow-forms.js';
-export * from './crm-forms.js';
+export * from '../crm/contacts/forms.js';
 export * from './financial-record-forms.js';
-export * from './household-forms.js';
+export * from '../crm/households/forms.js';
 export * from '../shared/forms/http-schema-check.js';
-export * from './meeting-forms.js';
+export * from '../crm/meetings/forms.js';
 export * from '../platform/organizations/forms.js';
 export * from './planning-forms.js';
-export * from './task-forms.js';
+export * from '../crm/tasks/forms.js';
 export * from '../shared/forms/types.js';
 
 /** The forms of crm §2. */

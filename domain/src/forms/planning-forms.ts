@@ -1,7 +1,7 @@
 import type { FormDefinition } from '../shared/forms/types.js';
 import { dynamicOptions, submit } from '../shared/forms/types.js';
 
-/** The plan form of crm §2 (see crm-forms.ts for how the crm forms are written). */
+/** The plan form of crm §2, written as the contact forms are (crm/contacts/forms.ts). */
 export const createPlanForm: FormDefinition = {
   id: 'createPlan',
   title: 'Create a new Plan',

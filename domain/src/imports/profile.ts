@@ -1,4 +1,4 @@
-import type { PhoneType } from '../enums/contacts.js';
+import type { PhoneType } from '../crm/contacts/enums.js';
 import type { ExternalSourceSystem } from '../enums/connections.js';
 import type { CurrencyCode } from '../shared/money/currency.js';
 import type { HeaderExpectation } from './headers.js';

@@ -1,9 +1,9 @@
-import type { ContactType, Gender, LeadSource } from '../enums/contacts.js';
-import type { FamilyMemberRole } from '../enums/households.js';
-import type { TaskStatus } from '../enums/tasks.js';
-import { ContactMessage } from '../validation/contacts.js';
-import { HouseholdMessage } from '../validation/households.js';
-import { TaskMessage } from '../validation/tasks.js';
+import type { ContactType, Gender, LeadSource } from '../crm/contacts/enums.js';
+import type { FamilyMemberRole } from '../crm/households/enums.js';
+import type { TaskStatus } from '../crm/tasks/enums.js';
+import { ContactMessage } from '../crm/contacts/schemas.js';
+import { HouseholdMessage } from '../crm/households/schemas.js';
+import { TaskMessage } from '../crm/tasks/schemas.js';
 import { ImportMessage } from './transforms/result.js';
 
 /**

@@ -2,7 +2,7 @@ import { confirmation } from '../../shared/forms/confirmation.js';
 import type { FormDefinition } from '../../shared/forms/types.js';
 import { submit } from '../../shared/forms/types.js';
 
-/** The professional and team forms of crm §2 (see crm-forms.ts for how the crm forms are written). */
+/** The professional and team forms of crm §2, written as the contact forms are (crm/contacts/forms.ts). */
 
 export const setJobTitleForm: FormDefinition = {
   id: 'setJobTitle',

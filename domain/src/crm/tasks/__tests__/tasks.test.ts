@@ -8,7 +8,7 @@ import {
   setTaskDueDateSchema,
   setTaskTitleSchema,
   timeSchema,
-} from './index.js';
+} from '../../../validation/index.js';
 
 function issues(schema: z.ZodType, input: unknown): string[] {
   const result = schema.safeParse(input);

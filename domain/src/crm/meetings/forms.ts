@@ -1,7 +1,7 @@
-import type { FormDefinition } from '../shared/forms/types.js';
-import { submit } from '../shared/forms/types.js';
+import type { FormDefinition } from '../../shared/forms/types.js';
+import { submit } from '../../shared/forms/types.js';
 
-/** The transcript form of crm §2 (see crm-forms.ts for how the crm forms are written). */
+/** The transcript form of crm §2, written as the contact forms are (crm/contacts/forms.ts). */
 export const saveMeetingTranscriptForm: FormDefinition = {
   id: 'saveMeetingTranscript',
   title: 'Save meeting transcript',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CustomFieldEntityKind, CustomFieldType } from '../enums/custom-fields.js';
-import { CustomFieldMessage } from '../validation/custom-fields.js';
+import { CustomFieldEntityKind, CustomFieldType } from './enums.js';
+import { CustomFieldMessage } from './schemas.js';
 
 /** `GET /custom-fields`: the organization's fields, of one entity kind when asked. */
 export const customFieldListQuerySchema = z.object({

@@ -8,11 +8,11 @@ import {
   Gender,
   LeadSource,
   PhoneType,
-} from '../enums/contacts.js';
-import { evenWhenFieldsFail, isBlank, isRecord, requiredString } from '../shared/input/common.js';
-import { emailSchema } from '../shared/input/email.js';
-import { nameParts } from '../shared/input/person-name.js';
-import { phoneSchema } from '../shared/input/phone.js';
+} from './enums.js';
+import { evenWhenFieldsFail, isBlank, isRecord, requiredString } from '../../shared/input/common.js';
+import { emailSchema } from '../../shared/input/email.js';
+import { nameParts } from '../../shared/input/person-name.js';
+import { phoneSchema } from '../../shared/input/phone.js';
 
 /** Longest phone label (crm §9). */
 export const PHONE_LABEL_MAX_LENGTH = 100;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { NoteSortField, SortOrder } from '../enums/notes.js';
-import { ListMessage } from '../shared/input/lists.js';
+import { NoteSortField, SortOrder } from './enums.js';
+import { ListMessage } from '../../shared/input/lists.js';
 
 /** The sort of `GET /notes/query-by-entity`: by creation time, newest first unless asked. */
 export const noteSortSchema = z.object({

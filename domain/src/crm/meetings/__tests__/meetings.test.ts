@@ -7,7 +7,7 @@ import {
   meetingTemplateSchema,
   setTranscriptSchema,
   transcriptSchema,
-} from './index.js';
+} from '../../../validation/index.js';
 
 function issues(schema: z.ZodType, input: unknown): string[] {
   const result = schema.safeParse(input);

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { ContactType, Gender } from '../enums/contacts.js';
-import { InvitationDeliveryMethod, InvitationStatus, InvitationType } from '../platform/invitations/enums.js';
-import { UserRole } from '../platform/users/enums.js';
-import { CountryCode, TaxProvince } from '../shared/regions/regions.js';
-import { FamilyMemberRole } from '../enums/households.js';
-import { CURRENCY_CODES } from '../shared/money/currency.js';
-import { MONEY_VALUE_MESSAGES } from '../shared/money/money.schema.js';
-import { listPageSchema, paginationSchema } from '../shared/input/lists.js';
-import { financialRecordResponseSchema } from '../financial-view/record-types.js';
+import { ContactType, Gender } from '../contacts/enums.js';
+import { InvitationDeliveryMethod, InvitationStatus, InvitationType } from '../../platform/invitations/enums.js';
+import { UserRole } from '../../platform/users/enums.js';
+import { CountryCode, TaxProvince } from '../../shared/regions/regions.js';
+import { FamilyMemberRole } from './enums.js';
+import { CURRENCY_CODES } from '../../shared/money/currency.js';
+import { MONEY_VALUE_MESSAGES } from '../../shared/money/money.schema.js';
+import { listPageSchema, paginationSchema } from '../../shared/input/lists.js';
+import { financialRecordResponseSchema } from '../../financial-view/record-types.js';
 import {
   addressViewSchema,
   contactListItemSchema,
@@ -15,8 +15,8 @@ import {
   customFieldValueViewSchema,
   queryBoolean,
   searchSchema,
-} from './contacts.js';
-import { teamIdParam } from './params.js';
+} from '../contacts/api.js';
+import { teamIdParam } from '../params.js';
 
 export const HouseholdQueryMessage = {
   withPermissionsInvalid: 'withPermissions must be true or false',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { paginationSchema } from '../shared/input/lists.js';
-import { SortDirection } from './contacts.js';
-import { teamIdParam } from './params.js';
+import { paginationSchema } from '../../shared/input/lists.js';
+import { SortDirection } from '../contacts/api.js';
+import { teamIdParam } from '../params.js';
 
 /**
  * The reporting columns of crm §3. Contacts: client service, display name, first name, last name,

@@ -7,11 +7,11 @@ import {
   Gender,
   LeadSource,
   PhoneType,
-} from '../enums/contacts.js';
-import { CONTACT_FORM_DEFAULTS, DEFAULT_CONTACT_LINK_TYPE } from '../validation/contacts.js';
-import { confirmation } from '../shared/forms/confirmation.js';
-import type { FormDefinition, FormField } from '../shared/forms/types.js';
-import { enumOptions, submit } from '../shared/forms/types.js';
+} from './enums.js';
+import { CONTACT_FORM_DEFAULTS, DEFAULT_CONTACT_LINK_TYPE } from './schemas.js';
+import { confirmation } from '../../shared/forms/confirmation.js';
+import type { FormDefinition, FormField } from '../../shared/forms/types.js';
+import { enumOptions, submit } from '../../shared/forms/types.js';
 
 /**
  * The forms of crm §2, as data. Titles and submit labels are the spec's where it names them

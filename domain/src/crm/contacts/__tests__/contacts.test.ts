@@ -17,7 +17,7 @@ import {
   setGenderSchema,
   socialLinkSchema,
   socialLinkUrl,
-} from './index.js';
+} from '../../../validation/index.js';
 
 function issues(schema: z.ZodType, input: unknown): string[] {
   const result = schema.safeParse(input);

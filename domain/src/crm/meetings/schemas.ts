@@ -6,10 +6,10 @@ import {
   MeetingTimeZone,
   MeetingType,
   Weekday,
-} from '../enums/meetings.js';
-import { dateTime, evenWhenFieldsFail, isBlank, isRecord, requiredString } from '../shared/input/common.js';
-import { EMAIL_PATTERN } from '../shared/input/email.js';
-import { minutesOfDay, timeSchema } from '../shared/input/times.js';
+} from './enums.js';
+import { dateTime, evenWhenFieldsFail, isBlank, isRecord, requiredString } from '../../shared/input/common.js';
+import { EMAIL_PATTERN } from '../../shared/input/email.js';
+import { minutesOfDay, timeSchema } from '../../shared/input/times.js';
 
 /** Limits of booking templates and meetings (crm §9). */
 export const MEETING_TEMPLATE_TITLE_MAX_LENGTH = 100;

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { PaymentFrequency } from '../enums/financial-records.js';
-import { BillingStart, FeeType, PaymentSource, ServiceCategory, ServiceType } from '../enums/services.js';
-import { CURRENCY_CODES } from '../shared/money/currency.js';
-import { MONEY_VALUE_MESSAGES } from '../shared/money/money.schema.js';
-import { evenWhenFieldsFail, isBlank, requiredString } from '../shared/input/common.js';
-import { EMAIL_PATTERN } from '../shared/input/email.js';
+import { PaymentFrequency } from '../../enums/financial-records.js';
+import { BillingStart, FeeType, PaymentSource, ServiceCategory, ServiceType } from './enums.js';
+import { CURRENCY_CODES } from '../../shared/money/currency.js';
+import { MONEY_VALUE_MESSAGES } from '../../shared/money/money.schema.js';
+import { evenWhenFieldsFail, isBlank, requiredString } from '../../shared/input/common.js';
+import { EMAIL_PATTERN } from '../../shared/input/email.js';
 
 /** Fee tier bounds (crm §9). */
 export const FEE_TIER_FEE_RANGE = { min: 0, max: 100 } as const;

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { FamilyMemberRole } from '../enums/households.js';
-import { calendarDate, optionalText, requiredString } from '../shared/input/common.js';
-import { ContactMessage, genderSchema } from './contacts.js';
-import { emailSchema } from '../shared/input/email.js';
-import { nameParts } from '../shared/input/person-name.js';
+import { FamilyMemberRole } from './enums.js';
+import { calendarDate, optionalText, requiredString } from '../../shared/input/common.js';
+import { ContactMessage, genderSchema } from '../contacts/schemas.js';
+import { emailSchema } from '../../shared/input/email.js';
+import { nameParts } from '../../shared/input/person-name.js';
 
 /** Longest household and family name; ours, the spec gives none. */
 export const HOUSEHOLD_NAME_MAX_LENGTH = 200;

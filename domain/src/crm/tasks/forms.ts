@@ -1,6 +1,6 @@
-import { TaskStatus } from '../enums/tasks.js';
-import type { FormDefinition } from '../shared/forms/types.js';
-import { dynamicOptions, enumOptions, submit } from '../shared/forms/types.js';
+import { TaskStatus } from './enums.js';
+import type { FormDefinition } from '../../shared/forms/types.js';
+import { dynamicOptions, enumOptions, submit } from '../../shared/forms/types.js';
 
 /** The task fields of crm §3 a person fills in; type and priority values are not shown, so absent. */
 export const createTaskForm: FormDefinition = {

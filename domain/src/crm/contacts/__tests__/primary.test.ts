@@ -6,7 +6,7 @@ import {
   primaryAfterRemove,
   primaryAfterUnset,
   type PrimaryCandidate,
-} from './primary.js';
+} from '../primary.js';
 
 /** Records as the service would leave them: `primaryId` marked, the rest not. */
 function withPrimary(ids: string[], primaryId: string | null | undefined): PrimaryCandidate[] {

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { EmploymentStatus } from '../enums/contacts.js';
-import { calendarDate, optionalText, requiredString } from '../shared/input/common.js';
-import { ContactMessage, PHONE_LABEL_MAX_LENGTH, phoneNumberEntrySchema } from './contacts.js';
-import { emailSchema } from '../shared/input/email.js';
-import { phoneSchema } from '../shared/input/phone.js';
+import { EmploymentStatus } from './enums.js';
+import { calendarDate, optionalText, requiredString } from '../../shared/input/common.js';
+import { ContactMessage, PHONE_LABEL_MAX_LENGTH, phoneNumberEntrySchema } from './schemas.js';
+import { emailSchema } from '../../shared/input/email.js';
+import { phoneSchema } from '../../shared/input/phone.js';
 
 /**
  * Bodies of the contact sub-record calls the spec lists by name only (crm §7: e-mails, phone

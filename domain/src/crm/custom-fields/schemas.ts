@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { CustomFieldEntityKind, CustomFieldType } from '../enums/custom-fields.js';
-import { makeMoneyValueSchema } from '../shared/money/money.schema.js';
-import { calendarDate, requiredString } from '../shared/input/common.js';
+import { CustomFieldEntityKind, CustomFieldType } from './enums.js';
+import { makeMoneyValueSchema } from '../../shared/money/money.schema.js';
+import { calendarDate, requiredString } from '../../shared/input/common.js';
 
 /** Limits of custom fields; ours, the spec lists the types and entity kinds only (crm §3). */
 export const CUSTOM_FIELD_NAME_MAX_LENGTH = 100;

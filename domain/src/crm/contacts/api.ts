@@ -8,12 +8,12 @@ import {
   LeadSource,
   PhoneType,
   PortalAccess,
-} from '../enums/contacts.js';
-import { CustomFieldType } from '../enums/custom-fields.js';
-import { EntityType } from '../shared/ids/canonical-id.js';
-import { listPageSchema, paginationSchema } from '../shared/input/lists.js';
-import { idParam } from '../shared/input/id-param.js';
-import { teamIdParam } from './params.js';
+} from './enums.js';
+import { CustomFieldType } from '../custom-fields/enums.js';
+import { EntityType } from '../../shared/ids/canonical-id.js';
+import { listPageSchema, paginationSchema } from '../../shared/input/lists.js';
+import { idParam } from '../../shared/input/id-param.js';
+import { teamIdParam } from '../params.js';
 
 /** Query messages of the contact lists; ours, the spec says only that page and limit are at least 1. */
 export const ContactQueryMessage = {

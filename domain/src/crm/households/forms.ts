@@ -1,5 +1,5 @@
-import type { FormDefinition } from '../shared/forms/types.js';
-import { submit } from '../shared/forms/types.js';
+import type { FormDefinition } from '../../shared/forms/types.js';
+import { submit } from '../../shared/forms/types.js';
 
 /** No fields and a success-coloured button (foundations §2). */
 export const removeFamilyMemberForm: FormDefinition = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { MeetingTaskTiming } from '../enums/meetings.js';
-import { TaskOwnerKind, TaskStatus } from '../enums/tasks.js';
+import { MeetingTaskTiming } from '../meetings/enums.js';
+import { TaskOwnerKind, TaskStatus } from './enums.js';
 import {
   calendarDate,
   type Clock,
@@ -9,7 +9,7 @@ import {
   isBlank,
   requiredString,
   systemClock,
-} from '../shared/input/common.js';
+} from '../../shared/input/common.js';
 
 /**
  * Task messages. 'Scheduled date must be in the future' and 'Follow-up tasks must be scheduled' are
