@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BenefitFormulaType } from '../pension/pension-input.js';
+import { BenefitFormulaType } from '../financials/pension/pension-input.js';
 import {
   ACCOUNT_OWNER_ENTITY_KIND,
   AccountGroup,

@@ -1,4 +1,4 @@
-import { addIncomeForm, addExpenseForm, deleteStreamForm, renameStreamForm } from './cash-flow-forms.js';
+import { addIncomeForm, addExpenseForm, deleteStreamForm, renameStreamForm } from '../financials/cash-flows/forms.js';
 import {
   addSocialProfileForm,
   createContactForm,
@@ -20,22 +20,22 @@ import {
   addOwnerForm,
   editCardForm,
   editNameForm,
-} from './financial-record-forms.js';
+} from '../financials/records/forms.js';
 import { removeFamilyMemberForm } from '../crm/households/forms.js';
 import { saveMeetingTranscriptForm } from '../crm/meetings/forms.js';
 import { removeTeamMemberForm, setJobTitleForm } from '../platform/organizations/forms.js';
-import { createPlanForm } from './planning-forms.js';
+import { createPlanForm } from '../financials/planning/forms.js';
 import { createTaskForm } from '../crm/tasks/forms.js';
 import type { FormDefinition } from '../shared/forms/types.js';
 
-export * from './cash-flow-forms.js';
+export * from '../financials/cash-flows/forms.js';
 export * from '../crm/contacts/forms.js';
-export * from './financial-record-forms.js';
+export * from '../financials/records/forms.js';
 export * from '../crm/households/forms.js';
 export * from '../shared/forms/http-schema-check.js';
 export * from '../crm/meetings/forms.js';
 export * from '../platform/organizations/forms.js';
-export * from './planning-forms.js';
+export * from '../financials/planning/forms.js';
 export * from '../crm/tasks/forms.js';
 export * from '../shared/forms/types.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ContactType, Gender, LeadSource, PhoneType } from '../crm/contacts/enums.js';
-import { BankAccountType, InvestmentAccountType } from '../enums/financial-records.js';
+import { BankAccountType, InvestmentAccountType } from '../financials/records/enums.js';
 import { CountryCode } from '../shared/regions/regions.js';
 import { FamilyMemberRole } from '../crm/households/enums.js';
 import { TaskStatus } from '../crm/tasks/enums.js';

@@ -1,12 +1,12 @@
 export * from '../shared/input/address.js';
-export * from './cash-flows.js';
+export * from '../financials/cash-flows/schemas.js';
 export { type Clock, systemClock } from '../shared/input/common.js';
 export * from '../crm/contacts/record-schemas.js';
 export * from '../crm/contacts/schemas.js';
 export * from '../crm/custom-fields/schemas.js';
 export * from '../shared/input/email.js';
 export * from '../platform/files/schemas.js';
-export * from './financial-records.js';
+export * from '../financials/records/schemas.js';
 export * from '../crm/households/schemas.js';
 export * from '../shared/input/id-param.js';
 export * from '../platform/invitations/schemas.js';

@@ -7,7 +7,7 @@ import { FamilyMemberRole } from './enums.js';
 import { CURRENCY_CODES } from '../../shared/money/currency.js';
 import { MONEY_VALUE_MESSAGES } from '../../shared/money/money.schema.js';
 import { listPageSchema, paginationSchema } from '../../shared/input/lists.js';
-import { financialRecordResponseSchema } from '../../financial-view/record-types.js';
+import { financialRecordResponseSchema } from '../../financials/records/record-types.js';
 import {
   addressViewSchema,
   contactListItemSchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PaymentFrequency } from '../../enums/financial-records.js';
+import { PaymentFrequency } from '../../financials/records/enums.js';
 import { BillingStart, FeeType, PaymentSource, ServiceCategory, ServiceType } from './enums.js';
 import { CURRENCY_CODES } from '../../shared/money/currency.js';
 import { MONEY_VALUE_MESSAGES } from '../../shared/money/money.schema.js';

@@ -1,6 +1,5 @@
 import { customAlphabet } from 'nanoid';
 import { ACCOUNT_OWNER_ENTITY_KIND } from './entity-kinds.js';
-import type { FinancialRecordType } from '../../enums/financial-records.js';
 import { DomainError, ErrorCode } from '../errors/domain-error.js';
 
 /** Suffix length of generated ids (foundations §9). */
@@ -125,22 +124,6 @@ export const EntityType = {
   auditLog: 'audit_log',
 } as const;
 export type EntityType = (typeof EntityType)[keyof typeof EntityType];
-
-/** The id prefix of a financial record of each type: its row in financial_records and its type table share the id. */
-export const FINANCIAL_RECORD_ID_TYPE = {
-  BANK_ACCOUNT: EntityType.bankAccount,
-  COMPANY_EQUITY: EntityType.companyEquity,
-  CREDIT_CARD: EntityType.creditCardAccount,
-  DEFINED_BENEFIT_PENSION: EntityType.definedBenefitPension,
-  INSURANCE_POLICY: EntityType.insurancePolicy,
-  INVESTMENT_ACCOUNT: EntityType.investmentAccount,
-  LINE_OF_CREDIT: EntityType.lineOfCreditAccount,
-  LOAN: EntityType.loanAccount,
-  MORTGAGE: EntityType.mortgage,
-  PRIVATE_INVESTMENT: EntityType.privateInvestment,
-  REAL_ASSET: EntityType.realAsset,
-  REAL_ESTATE_PROPERTY: EntityType.clientRealEstate,
-} as const satisfies Record<FinancialRecordType, EntityType>;
 
 /** Converts a type name such as `TeamMember` or `teamMember` to its id prefix `team_member`. */
 export function canonicalPrefix(typeName: string): string {

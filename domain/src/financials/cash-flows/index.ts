@@ -1,0 +1,3 @@
+export * from './frequency.js';
+export * from './api.js';
+export * from './summary.js';
