@@ -20,5 +20,5 @@ export * from './financials/categories/index.js';
 export * from './crm/index.js';
 export * from './financials/financial-view/index.js';
 export * from './financials/cash-flows/index.js';
-export * from './integrations/index.js';
-export * from './imports/index.js';
+export * from './hub/index.js';
+export * from './hub/imports/index.js';

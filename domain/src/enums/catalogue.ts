@@ -2,7 +2,7 @@ import { PLAID_DETAILED_CATEGORIES, PLAID_PRIMARY_CATEGORIES } from '../financia
 import { CURRENCY_CODES } from '../shared/money/currency.js';
 import { ProfessionalRole, UserRole } from '../platform/users/enums.js';
 import * as cashFlows from '../financials/cash-flows/enums.js';
-import * as connections from './connections.js';
+import * as connections from '../hub/connections/enums.js';
 import * as contacts from '../crm/contacts/enums.js';
 import * as customFields from '../crm/custom-fields/enums.js';
 import * as entities from '../shared/ids/entity-kinds.js';

@@ -1,6 +1,6 @@
 export * from '../financials/cash-flows/enums.js';
 export * from './catalogue.js';
-export * from './connections.js';
+export * from '../hub/connections/enums.js';
 export * from '../crm/contacts/enums.js';
 export * from '../crm/custom-fields/enums.js';
 export * from '../shared/ids/entity-kinds.js';

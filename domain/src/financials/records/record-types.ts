@@ -19,7 +19,7 @@ import {
 import { FinancialSnapshotGroup } from '../financial-view/enums.js';
 import { CountryCode } from '../../shared/regions/regions.js';
 import { requiredString } from '../../shared/input/common.js';
-import { recordSyncInfoSchema } from '../../integrations/schemas.js';
+import { recordSyncInfoSchema } from '../../hub/connections/schemas.js';
 import { createShape, editShape, type FieldSpec, type FieldSpecs, outputShape } from './record-fields.js';
 import { idOf, moneyJsonSchema } from '../shared-schemas.js';
 

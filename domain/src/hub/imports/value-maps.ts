@@ -1,9 +1,9 @@
-import type { ContactType, Gender, LeadSource } from '../crm/contacts/enums.js';
-import type { FamilyMemberRole } from '../crm/households/enums.js';
-import type { TaskStatus } from '../crm/tasks/enums.js';
-import { ContactMessage } from '../crm/contacts/schemas.js';
-import { HouseholdMessage } from '../crm/households/schemas.js';
-import { TaskMessage } from '../crm/tasks/schemas.js';
+import type { ContactType, Gender, LeadSource } from '../../crm/contacts/enums.js';
+import type { FamilyMemberRole } from '../../crm/households/enums.js';
+import type { TaskStatus } from '../../crm/tasks/enums.js';
+import { ContactMessage } from '../../crm/contacts/schemas.js';
+import { HouseholdMessage } from '../../crm/households/schemas.js';
+import { TaskMessage } from '../../crm/tasks/schemas.js';
 import { ImportMessage } from './transforms/result.js';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ExternalSourceSystem } from '../enums/connections.js';
+import { ExternalSourceSystem } from '../connections/enums.js';
 
 /**
  * HTTP schemas of drop folders (issue #8, scheduled imports): a folder a profile watches on a cron

@@ -1,6 +1,6 @@
-import type { PhoneType } from '../crm/contacts/enums.js';
-import type { ExternalSourceSystem } from '../enums/connections.js';
-import type { CurrencyCode } from '../shared/money/currency.js';
+import type { PhoneType } from '../../crm/contacts/enums.js';
+import type { ExternalSourceSystem } from '../connections/enums.js';
+import type { CurrencyCode } from '../../shared/money/currency.js';
 import type { HeaderExpectation } from './headers.js';
 import type { DateOrder } from './transforms/dates.js';
 import type { RegionCountry } from './transforms/places.js';

@@ -1,18 +1,18 @@
 import { z } from 'zod';
-import { ContactType, Gender, LeadSource, PhoneType } from '../crm/contacts/enums.js';
-import { BankAccountType, InvestmentAccountType } from '../financials/records/enums.js';
-import { CountryCode } from '../shared/regions/regions.js';
-import { FamilyMemberRole } from '../crm/households/enums.js';
-import { TaskStatus } from '../crm/tasks/enums.js';
-import { CURRENCY_CODES } from '../shared/money/currency.js';
-import { AddressMessage } from '../shared/input/address.js';
-import { optionalText, requiredString } from '../shared/input/common.js';
-import { ContactMessage, PHONE_LABEL_MAX_LENGTH } from '../crm/contacts/schemas.js';
-import { emailSchema } from '../shared/input/email.js';
-import { HOUSEHOLD_NAME_MAX_LENGTH, HouseholdMessage } from '../crm/households/schemas.js';
-import { nameParts } from '../shared/input/person-name.js';
-import { phoneSchema } from '../shared/input/phone.js';
-import { TaskMessage } from '../crm/tasks/schemas.js';
+import { ContactType, Gender, LeadSource, PhoneType } from '../../crm/contacts/enums.js';
+import { BankAccountType, InvestmentAccountType } from '../../financials/records/enums.js';
+import { CountryCode } from '../../shared/regions/regions.js';
+import { FamilyMemberRole } from '../../crm/households/enums.js';
+import { TaskStatus } from '../../crm/tasks/enums.js';
+import { CURRENCY_CODES } from '../../shared/money/currency.js';
+import { AddressMessage } from '../../shared/input/address.js';
+import { optionalText, requiredString } from '../../shared/input/common.js';
+import { ContactMessage, PHONE_LABEL_MAX_LENGTH } from '../../crm/contacts/schemas.js';
+import { emailSchema } from '../../shared/input/email.js';
+import { HOUSEHOLD_NAME_MAX_LENGTH, HouseholdMessage } from '../../crm/households/schemas.js';
+import { nameParts } from '../../shared/input/person-name.js';
+import { phoneSchema } from '../../shared/input/phone.js';
+import { TaskMessage } from '../../crm/tasks/schemas.js';
 import { ImportMessage } from './transforms/result.js';
 
 /**

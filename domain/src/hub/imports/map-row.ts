@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { PhoneType } from '../crm/contacts/enums.js';
+import type { PhoneType } from '../../crm/contacts/enums.js';
 import { normalizeHeader } from './headers.js';
 import type { AnyImportProfile, ImportColumn, ImportFieldType, ImportProfile, ImportRecordKind } from './profile.js';
 import { IMPORT_FIELDS } from './profile.js';

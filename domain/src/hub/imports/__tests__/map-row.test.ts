@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ExternalSourceSystem } from '../../enums/connections.js';
+import { ExternalSourceSystem } from '../../connections/enums.js';
 import {
   buildCustomProfile,
   createRowMapper,

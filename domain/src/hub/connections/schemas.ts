@@ -4,12 +4,12 @@
  * with these schemas and the dashboard reads its responses through the same types.
  */
 import { z } from 'zod';
-import { EntityType } from '../shared/ids/canonical-id.js';
-import { ConnectionStatus, ExternalSourceSystem, IntegrationService } from '../enums/connections.js';
-import { householdIdParam } from '../crm/params.js';
-import { idParam } from '../shared/input/id-param.js';
-import { listPageSchema, paginationSchema } from '../shared/input/lists.js';
-import { queueHealthSchema } from '../platform/health/schemas.js';
+import { EntityType } from '../../shared/ids/canonical-id.js';
+import { ConnectionStatus, ExternalSourceSystem, IntegrationService } from './enums.js';
+import { householdIdParam } from '../../crm/params.js';
+import { idParam } from '../../shared/input/id-param.js';
+import { listPageSchema, paginationSchema } from '../../shared/input/lists.js';
+import { queueHealthSchema } from '../../platform/health/schemas.js';
 
 export const SyncRunStatus = ['QUEUED', 'RUNNING', 'SUCCEEDED', 'PARTIAL', 'FAILED', 'CANCELLED'] as const;
 export type SyncRunStatus = (typeof SyncRunStatus)[number];

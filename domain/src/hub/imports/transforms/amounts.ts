@@ -1,5 +1,5 @@
-import { Dec } from '../../shared/money/decimal.js';
-import { type CurrencyCode, isCurrencyCode } from '../../shared/money/currency.js';
+import { Dec } from '../../../shared/money/decimal.js';
+import { type CurrencyCode, isCurrencyCode } from '../../../shared/money/currency.js';
 import { fail, ImportMessage, ok, type TransformResult } from './result.js';
 
 export interface ImportedAmount {

@@ -1,5 +1,5 @@
-import { isValidEmail } from '../../shared/input/email.js';
-import { ContactMessage } from '../../crm/contacts/schemas.js';
+import { isValidEmail } from '../../../shared/input/email.js';
+import { ContactMessage } from '../../../crm/contacts/schemas.js';
 import { fail, foldValue, ImportMessage, ok, type TransformResult } from './result.js';
 
 const TRUE_WORDS = new Set([

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ExternalSourceSystem } from '../enums/connections.js';
-import { paginationSchema } from '../shared/input/lists.js';
+import { ExternalSourceSystem } from '../connections/enums.js';
+import { paginationSchema } from '../../shared/input/lists.js';
 import { ImportRecordKind } from './profile.js';
 
 /** HTTP schemas of the import flow (issue #8): upload, mapping, dry run, report, commit, rollback. */

@@ -1,4 +1,4 @@
-import type { ExternalSourceSystem } from '../../enums/connections.js';
+import type { ExternalSourceSystem } from '../../connections/enums.js';
 import type { ImportColumn, ImportProfile, ImportProfileOptions } from '../profile.js';
 import { columnsOf, defineProfile } from './define.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ExternalSourceSystem } from '../enums/connections.js';
-import { CURRENCY_CODES } from '../shared/money/currency.js';
+import { ExternalSourceSystem } from '../connections/enums.js';
+import { CURRENCY_CODES } from '../../shared/money/currency.js';
 import {
   DEFAULT_PROFILE_OPTIONS,
   IMPORT_FIELDS,

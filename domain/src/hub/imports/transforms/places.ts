@@ -3,7 +3,7 @@ import {
   CanadianProvinceCode,
   US_STATE_NAMES,
   UsStateCode,
-} from '../../shared/regions/regions.js';
+} from '../../../shared/regions/regions.js';
 import { foldValue } from './result.js';
 
 export type RegionCountry = 'CA' | 'US';

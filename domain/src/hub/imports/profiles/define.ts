@@ -1,4 +1,4 @@
-import type { ExternalSourceSystem } from '../../enums/connections.js';
+import type { ExternalSourceSystem } from '../../connections/enums.js';
 import {
   DEFAULT_PROFILE_OPTIONS,
   type ImportColumn,

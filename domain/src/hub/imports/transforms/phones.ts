@@ -1,5 +1,5 @@
-import type { Phone } from '../../shared/input/phone.js';
-import { PHONE_NUMBER_LENGTH, PhoneMessage } from '../../shared/input/phone.js';
+import type { Phone } from '../../../shared/input/phone.js';
+import { PHONE_NUMBER_LENGTH, PhoneMessage } from '../../../shared/input/phone.js';
 import { fail, ok, type TransformResult } from './result.js';
 
 /** Two-digit country calling codes; other codes after `+` are taken as 1 (NANP, Russia) or 3 digits. */

@@ -1,4 +1,4 @@
-import { BankAccountType, InvestmentAccountType } from '../../financials/records/enums.js';
+import { BankAccountType, InvestmentAccountType } from '../../../financials/records/enums.js';
 import { fail, foldValue, ImportMessage, ok, type TransformResult } from './result.js';
 
 /** What an account type label becomes: an investment account of a type, or a bank account. */

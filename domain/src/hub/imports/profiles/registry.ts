@@ -1,4 +1,4 @@
-import { ExternalSourceSystem } from '../../enums/connections.js';
+import { ExternalSourceSystem } from '../../connections/enums.js';
 import type { AnyImportProfile } from '../profile.js';
 import {
   equisoftAccounts,
