@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Building blocks shared by the schemas of this folder. Each takes the message of the rule it
+ * Building blocks of the input schemas of every area. Each takes the message of the rule it
  * checks, so the spec's wording stays in the schema that uses it.
  */
 

@@ -17,7 +17,7 @@ import {
   setGenderSchema,
   socialLinkSchema,
   socialLinkUrl,
-} from '../../../validation/index.js';
+} from '../schemas.js';
 
 function issues(schema: z.ZodType, input: unknown): string[] {
   const result = schema.safeParse(input);

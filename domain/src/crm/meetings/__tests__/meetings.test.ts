@@ -7,7 +7,7 @@ import {
   meetingTemplateSchema,
   setTranscriptSchema,
   transcriptSchema,
-} from '../../../validation/index.js';
+} from '../schemas.js';
 
 function issues(schema: z.ZodType, input: unknown): string[] {
   const result = schema.safeParse(input);

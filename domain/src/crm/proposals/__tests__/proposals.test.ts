@@ -8,7 +8,7 @@ import {
   PRICING_TYPE_BY_SERVICE_TYPE,
   pricingPlanSchema,
   proposalSendSchema,
-} from '../../../validation/index.js';
+} from '../schemas.js';
 
 function issues(schema: z.ZodType, input: unknown): string[] {
   const result = schema.safeParse(input);

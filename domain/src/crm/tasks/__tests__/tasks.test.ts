@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { minutesOfDay, timeSchema } from '../../../shared/input/times.js';
 import {
   assignTaskSchema,
   makeFollowUpTaskSchema,
   makeTaskSchema,
-  minutesOfDay,
   setTaskDueDateSchema,
   setTaskTitleSchema,
-  timeSchema,
-} from '../../../validation/index.js';
+} from '../schemas.js';
 
 function issues(schema: z.ZodType, input: unknown): string[] {
   const result = schema.safeParse(input);

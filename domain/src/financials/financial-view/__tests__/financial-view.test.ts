@@ -16,7 +16,7 @@ import {
   recordValue,
   summariseFinancialView,
   type StoredFxRate,
-} from '../index.js';
+} from '../../index.js';
 
 const rate = (date: string, base: CurrencyCode, quote: CurrencyCode, value: string): StoredFxRate => ({
   id: `fx_rate-${base}${quote}${date}`,

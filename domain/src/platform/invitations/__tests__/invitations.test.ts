@@ -7,7 +7,7 @@ import {
   emailListSchema,
   inviteTeamMemberSchema,
   splitEmailList,
-} from '../../../validation/index.js';
+} from '../schemas.js';
 
 function issues(schema: z.ZodType, input: unknown): string[] {
   const result = schema.safeParse(input);

@@ -16,7 +16,7 @@ import {
   setTradeNamesSchema,
   teamNameSchema,
   wordCount,
-} from '../../../validation/index.js';
+} from '../../../index.js';
 
 function issues(schema: z.ZodType, input: unknown): string[] {
   const result = schema.safeParse(input);

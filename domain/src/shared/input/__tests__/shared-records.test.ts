@@ -14,7 +14,7 @@ import {
   phoneSchema,
   renameFinancialRecordSchema,
   uploadRequestSchema,
-} from '../../../validation/index.js';
+} from '../../../index.js';
 
 function issues(schema: z.ZodType, input: unknown): string[] {
   const result = schema.safeParse(input);

@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DomainError } from '../../errors/domain-error.js';
-import {
-  cashFlowSourceCreateSchema,
-  parseOrThrow,
-  zodErrorDetails,
-  zodValidationError,
-} from '../../../validation/index.js';
+import { cashFlowSourceCreateSchema } from '../../../financials/cash-flows/schemas.js';
+import { parseOrThrow, zodErrorDetails, zodValidationError } from '../zod-errors.js';
 
 describe('zod errors as API details', () => {
   it('turns every issue into a dotted path and its message', () => {

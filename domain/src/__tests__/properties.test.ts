@@ -14,7 +14,7 @@ import {
   rrspRoomFromEarnedIncome,
   tfsaAnnualLimit,
   tfsaCumulativeRoom,
-} from './index.js';
+} from '../index.js';
 
 /** Decimal strings with up to 12 integer and 8 fractional digits, either sign. */
 const amount = fc

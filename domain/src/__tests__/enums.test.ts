@@ -95,7 +95,7 @@ import {
   UserType,
   Weekday,
   WorkflowTaskView,
-} from './index.js';
+} from '../index.js';
 
 /** Every listed value once, with no stray spaces. */
 function expectDistinct(values: readonly (string | number)[]): void {

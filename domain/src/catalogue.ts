@@ -1,24 +1,57 @@
-import { PLAID_DETAILED_CATEGORIES, PLAID_PRIMARY_CATEGORIES } from '../financials/categories/plaid-pfc-v1.js';
-import { CURRENCY_CODES } from '../shared/money/currency.js';
-import { ProfessionalRole, UserRole } from '../platform/users/enums.js';
-import * as cashFlows from '../financials/cash-flows/enums.js';
-import * as connections from '../hub/connections/enums.js';
-import * as contacts from '../crm/contacts/enums.js';
-import * as customFields from '../crm/custom-fields/enums.js';
-import * as entities from '../shared/ids/entity-kinds.js';
-import * as financial from '../financials/records/enums.js';
-import * as financialView from '../financials/financial-view/enums.js';
-import * as forms from '../shared/forms/enums.js';
-import * as households from '../crm/households/enums.js';
-import * as invitations from '../platform/invitations/enums.js';
-import * as meetings from '../crm/meetings/enums.js';
-import * as notes from '../crm/notes/enums.js';
-import * as organizations from '../platform/organizations/enums.js';
-import * as planning from '../financials/planning/enums.js';
-import * as regions from '../shared/regions/regions.js';
-import * as services from '../crm/proposals/enums.js';
-import * as tasks from '../crm/tasks/enums.js';
-import * as users from '../platform/users/enums.js';
+import * as contacts from './crm/contacts/enums.js';
+import * as customFields from './crm/custom-fields/enums.js';
+import * as households from './crm/households/enums.js';
+import * as meetings from './crm/meetings/enums.js';
+import * as notes from './crm/notes/enums.js';
+import * as services from './crm/proposals/enums.js';
+import * as tasks from './crm/tasks/enums.js';
+import * as cashFlows from './financials/cash-flows/enums.js';
+import { PLAID_DETAILED_CATEGORIES, PLAID_PRIMARY_CATEGORIES } from './financials/categories/plaid-pfc-v1.js';
+import * as financialView from './financials/financial-view/enums.js';
+import * as planning from './financials/planning/enums.js';
+import * as financial from './financials/records/enums.js';
+import * as connections from './hub/connections/enums.js';
+import * as invitations from './platform/invitations/enums.js';
+import * as organizations from './platform/organizations/enums.js';
+import * as users from './platform/users/enums.js';
+import * as forms from './shared/forms/enums.js';
+import * as entities from './shared/ids/entity-kinds.js';
+import { CURRENCY_CODES } from './shared/money/currency.js';
+import * as regions from './shared/regions/regions.js';
+import {
+  addSocialProfileForm,
+  createContactForm,
+  createLeadForm,
+  removeContactEmailForm,
+  removeEmploymentForm,
+  removePhoneNumberForm,
+  setConfidenceForm,
+  setEmploymentStatusForm,
+  setGenderForm,
+  setPrimaryEmailForm,
+  setPrimaryNumberForm,
+  updateContactNameForm,
+} from './crm/contacts/forms.js';
+import { removeFamilyMemberForm } from './crm/households/forms.js';
+import { saveMeetingTranscriptForm } from './crm/meetings/forms.js';
+import { createTaskForm } from './crm/tasks/forms.js';
+import { addExpenseForm, addIncomeForm, deleteStreamForm, renameStreamForm } from './financials/cash-flows/forms.js';
+import { createPlanForm } from './financials/planning/forms.js';
+import {
+  addAdditionalCardForm,
+  addBorrowerForm,
+  addCosignerForm,
+  addOwnerForm,
+  editCardForm,
+  editNameForm,
+} from './financials/records/forms.js';
+import { removeTeamMemberForm, setJobTitleForm } from './platform/organizations/forms.js';
+import type { FormDefinition } from './shared/forms/types.js';
+
+/*
+ * What the reference API serves (`GET /api/reference/enums` and `/forms`), gathered from the areas
+ * that own each enumeration and form.
+ */
 
 /** One enumeration as the reference API serves it. */
 export interface EnumerationEntry {
@@ -44,10 +77,10 @@ function entry(
  */
 export const ENUMERATIONS = {
   // Roles and users
-  UserRole: entry(UserRole, 'User roles'),
+  UserRole: entry(users.UserRole, 'User roles'),
   AdminRole: entry(users.AdminRole, 'The second role enumeration, holding only ADMIN'),
   UserType: entry(users.UserType, 'User types'),
-  ProfessionalRole: entry(ProfessionalRole, 'Roles of a professional'),
+  ProfessionalRole: entry(users.ProfessionalRole, 'Roles of a professional'),
   // Entities and shared records
   EntityKind: entry(entities.EntityKind, 'Entity kinds; the account-owner kind is stored misspelt'),
   MentionableEntityType: entry(entities.MentionableEntityType, 'Entity types a note or document may mention'),
@@ -177,3 +210,44 @@ export const ENUMERATIONS = {
 } as const satisfies Record<string, EnumerationEntry>;
 
 export type EnumerationName = keyof typeof ENUMERATIONS;
+
+/** The forms of crm §2. */
+export const CRM_FORMS = [
+  createContactForm,
+  createLeadForm,
+  createPlanForm,
+  addSocialProfileForm,
+  setConfidenceForm,
+  setEmploymentStatusForm,
+  updateContactNameForm,
+  setGenderForm,
+  createTaskForm,
+  saveMeetingTranscriptForm,
+  setJobTitleForm,
+  removeContactEmailForm,
+  removeEmploymentForm,
+  removePhoneNumberForm,
+  setPrimaryEmailForm,
+  setPrimaryNumberForm,
+  removeTeamMemberForm,
+] as const satisfies readonly FormDefinition[];
+
+/** The forms of foundations §2. */
+export const FINANCIAL_RECORD_FORMS = [
+  addOwnerForm,
+  editNameForm,
+  addBorrowerForm,
+  addCosignerForm,
+  addAdditionalCardForm,
+  editCardForm,
+  addIncomeForm,
+  addExpenseForm,
+  renameStreamForm,
+  deleteStreamForm,
+  removeFamilyMemberForm,
+] as const satisfies readonly FormDefinition[];
+
+/** Every form definition by id. */
+export const FORMS: Readonly<Record<string, FormDefinition>> = Object.fromEntries(
+  [...FINANCIAL_RECORD_FORMS, ...CRM_FORMS].map((form) => [form.id, form]),
+);

@@ -16,7 +16,7 @@ import {
   removeFamilyMemberForm,
   routeParams,
   setConfidenceForm,
-} from './index.js';
+} from '../index.js';
 
 const simpleForm: FormDefinition = {
   id: 'renameThing',
