@@ -1,5 +1,6 @@
 export * from './custom-profile.js';
 export * from './diff.js';
+export * from './errors.js';
 export * from './hash.js';
 export * from './headers.js';
 export * from './map-row.js';
