@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Writes domain/src/categories/plaid-pfc-v1.ts from Plaid's personal-finance-category taxonomy CSV.
+// Writes domain/src/financials/categories/plaid-pfc-v1.ts from Plaid's personal-finance-category taxonomy CSV.
 // Only the v1 columns are read ("PFCv1 Primary", "PFCv1 Detailed"); the second line of Plaid's file
 // is a note, not data. A v1 cell may name two categories separated by " / " (the v2 OTHER_OTHER row
 // maps to both "other transfer" categories); each is taken, once.
@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const input = resolve(process.argv[2] ?? '/work/shared/vendor-specs/plaid-pfc-taxonomy.csv');
-const output = resolve(process.argv[3] ?? resolve(here, '../src/categories/plaid-pfc-v1.ts'));
+const output = resolve(process.argv[3] ?? resolve(here, '../src/financials/categories/plaid-pfc-v1.ts'));
 
 /** Splits one CSV line, honouring double-quoted cells with doubled quotes inside. */
 function cells(line) {

@@ -1,17 +1,20 @@
+import { ImportErrorCode } from '@meridian/domain';
+
 /**
  * Why a file cannot be read as an import. Each code is one of the bad-input cases of issue #8; the
- * import flow turns it into a clear answer before anything is written.
+ * import flow turns it into a clear answer before anything is written. The spelling is the domain's
+ * `ImportErrorCode`, as the batch stores the code.
  */
 export const ImportFileErrorCode = [
-  'WRONG_ENCODING',
-  'RAGGED_ROW',
-  'UNKNOWN_HEADERS',
-  'DUPLICATE_HEADERS',
-  'EMPTY_FILE',
-  'FILE_TOO_LARGE',
+  ImportErrorCode.WRONG_ENCODING,
+  ImportErrorCode.RAGGED_ROW,
+  ImportErrorCode.UNKNOWN_HEADERS,
+  ImportErrorCode.DUPLICATE_HEADERS,
+  ImportErrorCode.EMPTY_FILE,
+  ImportErrorCode.FILE_TOO_LARGE,
   /** An XLSX that expands past the limit once unzipped, or compresses like a zip bomb. */
-  'WORKBOOK_TOO_LARGE',
-  'UNSUPPORTED_FORMAT',
+  ImportErrorCode.WORKBOOK_TOO_LARGE,
+  ImportErrorCode.UNSUPPORTED_FORMAT,
 ] as const;
 export type ImportFileErrorCode = (typeof ImportFileErrorCode)[number];
 

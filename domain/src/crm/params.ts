@@ -1,14 +1,6 @@
 import { z } from 'zod';
-import { CANONICAL_ID_SUFFIX_LENGTH, EntityType } from '../ids/canonical-id.js';
-
-/**
- * A path parameter holding an id of one kind (`contact-…`), refused with `Invalid <label> id`
- * otherwise, as `/teams/{teamId}` does.
- */
-export function idParam(prefix: EntityType, label: string) {
-  const pattern = new RegExp(`^${prefix}-[A-Za-z0-9_-]{${CANONICAL_ID_SUFFIX_LENGTH}}$`);
-  return z.string().regex(pattern, `Invalid ${label} id`);
-}
+import { EntityType } from '../shared/ids/canonical-id.js';
+import { idParam } from '../shared/input/id-param.js';
 
 export const contactIdParam = idParam(EntityType.contact, 'contact');
 export const personIdParam = idParam(EntityType.person, 'person');

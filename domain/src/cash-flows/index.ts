@@ -1,3 +1,0 @@
-export * from './frequency.js';
-export * from './schemas.js';
-export * from './summary.js';

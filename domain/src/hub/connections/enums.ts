@@ -1,0 +1,39 @@
+/**
+ * Enumerations of the integration hub (crm §3, foundations §1): the services a connection links to,
+ * a connection's status, and the systems records and import files come from.
+ */
+
+/** Third-party services a connection links to. */
+export const IntegrationService = ['NDEX', 'NYLAS', 'PLAID', 'STRIPE', 'WEALTHICA'] as const;
+export type IntegrationService = (typeof IntegrationService)[number];
+
+export const ConnectionStatus = ['CANCELLED', 'CREATED', 'FAILED', 'PENDING', 'SUCCESS'] as const;
+export type ConnectionStatus = (typeof ConnectionStatus)[number];
+
+/**
+ * The systems records can originate from (foundations §1), in the spec's order. The spec names
+ * two of them only by what they are ("a business suite CRM", "a sales CRM") and mentions "several
+ * manual-load sources for individual firms" without naming them; those become BUSINESS_SUITE_CRM,
+ * SALES_CRM and one MANUAL_LOAD. The stored spelling is not given; upper snake case is ours.
+ */
+export const ExternalSourceSystem = [
+  'APPROACH_ADVISORY',
+  'CLOVEN',
+  'BUSINESS_SUITE_CRM',
+  'EQUISOFT',
+  'CEDAR_POINT',
+  'MANUAL_LOAD',
+  'SALES_CRM',
+  'IFAST',
+  'MONDAY',
+  'MODERN_CENTS',
+  'NDEX',
+  'ODYSSEY_MANUAL_LOAD',
+  'PIPEDRIVE',
+  'PLAYBOOK_CUSTOM',
+  'RITTINGER_MANUAL_LOAD',
+  'TEST',
+  'WEALTHBOX',
+  'WESTMOUNT_ACCESS_DB',
+] as const;
+export type ExternalSourceSystem = (typeof ExternalSourceSystem)[number];

@@ -1,0 +1,243 @@
+/**
+ * The integration hub's HTTP contract: connections, sync runs, queue health and the Plaid calls
+ * (crm §"Connections" plus the operations views of DESIGN.md). The API validates and documents
+ * with these schemas and the dashboard reads its responses through the same types.
+ */
+import { z } from 'zod';
+import { EntityType } from '../../shared/ids/canonical-id.js';
+import { ConnectionStatus, ExternalSourceSystem, IntegrationService } from './enums.js';
+import { householdIdParam } from '../../crm/params.js';
+import { idParam } from '../../shared/input/id-param.js';
+import { listPageSchema, paginationSchema } from '../../shared/input/lists.js';
+import { queueHealthSchema } from '../../platform/health/schemas.js';
+
+export const SyncRunStatus = ['QUEUED', 'RUNNING', 'SUCCEEDED', 'PARTIAL', 'FAILED', 'CANCELLED'] as const;
+export type SyncRunStatus = (typeof SyncRunStatus)[number];
+/** Runs that still hold their connection: at most one per connection (a partial unique index). */
+export const ACTIVE_SYNC_RUN_STATUSES = ['QUEUED', 'RUNNING'] as const satisfies readonly SyncRunStatus[];
+/** Runs that may be retried by hand. */
+export const RETRYABLE_SYNC_RUN_STATUSES = [
+  'FAILED',
+  'PARTIAL',
+  'CANCELLED',
+] as const satisfies readonly SyncRunStatus[];
+
+export const SyncTrigger = ['SCHEDULE', 'WEBHOOK', 'MANUAL', 'INITIAL'] as const;
+export type SyncTrigger = (typeof SyncTrigger)[number];
+
+export const connectionIdParam = idParam(EntityType.connection, 'connection');
+export const syncRunIdParam = idParam(EntityType.syncRun, 'sync run');
+
+export const connectionParamsSchema = z.object({ connectionId: connectionIdParam });
+export const syncRunParamsSchema = z.object({ syncRunId: syncRunIdParam });
+
+/** `GET /connections/by-owner/{owner}`: the owner is a professional, household or team id. */
+const ownerPattern = new RegExp(
+  `^(${EntityType.professional}|${EntityType.household}|${EntityType.team})-[A-Za-z0-9_-]{21}$`,
+);
+export const connectionOwnerParamsSchema = z.object({
+  owner: z.string().regex(ownerPattern, 'Invalid owner id'),
+});
+export const connectionServiceQuerySchema = z.object({
+  service: z.enum(IntegrationService, { error: 'Invalid service' }).optional(),
+});
+
+/** `GET /connections`: every connection of the organization, for the operations view. */
+export const connectionListQuerySchema = paginationSchema.extend({
+  service: z.enum(IntegrationService, { error: 'Invalid service' }).optional(),
+  status: z.enum(ConnectionStatus, { error: 'Invalid connection status' }).optional(),
+  needsReauth: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional(),
+});
+
+export const syncCountsSchema = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  deleted: z.number().int(),
+  failed: z.number().int(),
+});
+export type SyncCounts = z.output<typeof syncCountsSchema>;
+
+export const syncErrorSchema = z.object({
+  /** The provider's code (`ITEM_LOGIN_REQUIRED`) or ours (`TIMEOUT`, `CANCELLED`, ...). */
+  code: z.string(),
+  message: z.string(),
+});
+
+export const connectionOwnerSchema = z.object({
+  type: z.enum(['professional', 'household', 'team']),
+  id: z.string(),
+  /** The household's, team's or professional's display name. */
+  name: z.string().nullable(),
+});
+
+export const syncRunSchema = z.object({
+  id: z.string(),
+  connectionId: z.string(),
+  /** What the run syncs, so a run list reads without another call. */
+  connection: z.object({
+    service: z.enum(IntegrationService).nullable(),
+    source: z.enum(ExternalSourceSystem).nullable(),
+    displayName: z.string().nullable(),
+    /** The provider wants the client to sign in again: a retry would be refused until then. */
+    needsReauth: z.boolean(),
+  }),
+  status: z.enum(SyncRunStatus),
+  trigger: z.enum(SyncTrigger),
+  /** 1 for the first try; a retry after a temporary failure counts up. */
+  attempt: z.number().int(),
+  counts: syncCountsSchema,
+  cursorBefore: z.string().nullable(),
+  cursorAfter: z.string().nullable(),
+  queuedAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  /** finishedAt - startedAt, when both are known. */
+  durationMs: z.number().int().nullable(),
+  error: syncErrorSchema.nullable(),
+});
+export type SyncRunView = z.output<typeof syncRunSchema>;
+
+export const syncRecordErrorSchema = z.object({
+  id: z.string(),
+  /** The provider's id of the record ('' when the payload had none readable). */
+  outsideId: z.string(),
+  reason: z.string(),
+  payload: z.unknown().nullable(),
+  createdAt: z.string(),
+});
+export type SyncRecordErrorView = z.output<typeof syncRecordErrorSchema>;
+
+export const syncRunDetailSchema = syncRunSchema.extend({
+  /** The first page of per-record errors (see `GET /sync-runs/{id}/record-errors` for more). */
+  recordErrors: z.array(syncRecordErrorSchema),
+  recordErrorCount: z.number().int(),
+});
+export type SyncRunDetail = z.output<typeof syncRunDetailSchema>;
+
+export const connectionSchema = z.object({
+  id: z.string(),
+  service: z.enum(IntegrationService).nullable(),
+  source: z.enum(ExternalSourceSystem).nullable(),
+  status: z.enum(ConnectionStatus),
+  owner: connectionOwnerSchema.nullable(),
+  displayName: z.string().nullable(),
+  /** The account at the provider (Plaid item id). Never a credential. */
+  externalAccountId: z.string().nullable(),
+  syncIntervalMinutes: z.number().int().nullable(),
+  lastSyncedAt: z.string().nullable(),
+  /** When the schedule runs next (null without a schedule). */
+  nextSyncAt: z.string().nullable(),
+  needsReauth: z.boolean(),
+  needsReauthSince: z.string().nullable(),
+  lastError: z.string().nullable(),
+  /** The newest run, whatever its status. */
+  lastRun: syncRunSchema.nullable(),
+  /** Live records that came through this connection. */
+  recordCounts: z.object({
+    financialRecords: z.number().int(),
+    transactions: z.number().int(),
+    recurringStreams: z.number().int(),
+  }),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ConnectionView = z.output<typeof connectionSchema>;
+
+export const connectionListSchema = z.array(connectionSchema);
+export const connectionPageSchema = listPageSchema(connectionSchema);
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid date');
+
+/** `GET /sync-runs`: newest first. */
+export const syncRunListQuerySchema = paginationSchema.extend({
+  connectionId: connectionIdParam.optional(),
+  status: z.enum(SyncRunStatus, { error: 'Invalid sync run status' }).optional(),
+  trigger: z.enum(SyncTrigger, { error: 'Invalid sync trigger' }).optional(),
+  service: z.enum(IntegrationService, { error: 'Invalid service' }).optional(),
+  /** Queued on or after this day (UTC). */
+  from: isoDate.optional(),
+  /** Queued on or before this day (UTC). */
+  to: isoDate.optional(),
+});
+export const syncRunPageSchema = listPageSchema(syncRunSchema);
+export const syncRecordErrorPageSchema = listPageSchema(syncRecordErrorSchema);
+
+/** `GET /sync-runs/daily`: runs per day by status, for the operations chart. */
+export const syncRunDailyQuerySchema = z.object({
+  days: z.coerce.number().int().min(1, 'days must be at least 1').max(90, 'days must be at most 90').default(14),
+  connectionId: connectionIdParam.optional(),
+});
+export const syncRunDailySchema = z.array(
+  z.object({
+    /** YYYY-MM-DD (UTC), oldest first, every day present. */
+    date: z.string(),
+    counts: z.record(z.enum(SyncRunStatus), z.number().int()),
+  }),
+);
+export type SyncRunDaily = z.output<typeof syncRunDailySchema>;
+
+/**
+ * What run now, retry and cancel answer: the run they queued, or (run now, retry) the run already
+ * QUEUED or RUNNING for the connection, which holds it (one active run per connection).
+ */
+export const syncRunActionSchema = z.object({ run: syncRunSchema });
+export type SyncRunAction = z.output<typeof syncRunActionSchema>;
+
+export const queueHealthListSchema = z.array(queueHealthSchema);
+
+// ─── Plaid (crm §"Connections") ────────────────────────────────────────────────────────────────
+
+/**
+ * `POST /create-plaid-link-token`. With `itemId` (a connection's Plaid item) the token opens Link
+ * in update mode to repair its login. `type` names the product to link; `userId` is the Link user
+ * (the caller when absent).
+ */
+export const createPlaidLinkTokenSchema = z.object({
+  itemId: z.string().min(1).optional(),
+  type: z.enum(['transactions', 'investments', 'liabilities'], { error: 'Invalid link type' }).optional(),
+  userId: z.string().min(1).optional(),
+});
+export const plaidLinkTokenSchema = z.object({
+  linkToken: z.string(),
+  expiration: z.string(),
+  mode: z.enum(['create', 'update']),
+});
+
+/** `POST /create-update-plaid-connection`: a new item, or the same item again after update mode. */
+export const createUpdatePlaidConnectionSchema = z.object({
+  householdId: householdIdParam,
+  institutionName: z.string().trim().min(1, 'institutionName is required').max(255),
+  /** Optional: Plaid's exchange returns the item id; when given it must match. */
+  itemId: z.string().min(1).optional(),
+  publicToken: z.string().min(1, 'publicToken is required'),
+});
+
+/** `GET /plaid/link-settings`: how the dashboard opens Link here. */
+export const plaidLinkSettingsSchema = z.object({
+  /** `production`/`sandbox`: Plaid Link; `fake`: the local fake Plaid and its sandbox page. */
+  environment: z.enum(['production', 'sandbox', 'development', 'fake']),
+  configured: z.boolean(),
+  /** Institutions the sandbox page offers (sandbox and fake only). */
+  sandboxInstitutions: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type PlaidLinkSettings = z.output<typeof plaidLinkSettingsSchema>;
+
+/** `POST /plaid/sandbox/public-token`: what Link would return, without Link (never in production). */
+export const plaidSandboxPublicTokenSchema = z.object({
+  institutionId: z.string().min(1, 'institutionId is required'),
+});
+export const plaidPublicTokenSchema = z.object({ publicToken: z.string() });
+
+/** Freshness of a synced record, for the household page's badge. */
+export const recordSyncInfoSchema = z.object({
+  connectionId: z.string(),
+  service: z.enum(IntegrationService).nullable(),
+  status: z.enum(ConnectionStatus),
+  lastSyncedAt: z.string().nullable(),
+  needsReauth: z.boolean(),
+});
+export type RecordSyncInfo = z.output<typeof recordSyncInfoSchema>;

@@ -1,0 +1,216 @@
+import type { PhoneType } from '../../crm/contacts/enums.js';
+import type { ExternalSourceSystem } from '../connections/enums.js';
+import type { CurrencyCode } from '../../shared/money/currency.js';
+import type { HeaderExpectation } from './headers.js';
+import type { DateOrder } from './transforms/dates.js';
+import type { RegionCountry } from './transforms/places.js';
+
+/** The kinds of record an import carries (issue #8). */
+export const ImportRecordKind = ['contacts', 'households', 'persons', 'financialRecords', 'tasks', 'notes'] as const;
+export type ImportRecordKind = (typeof ImportRecordKind)[number];
+
+/**
+ * The fields a column can feed, per kind, and the transform each gets. The value types:
+ * `text` trimmed text; `name` a name part; `fullName` split into first and last; `email`, `phone`,
+ * `date`, `dateTime`, `amount`, `currency`, `accountType`, `boolean`, `province`, `country`,
+ * `postalCode`; `enum` through the column's `values` map (or the field's default map); `list` split
+ * on the column's separator.
+ */
+export const IMPORT_FIELDS = {
+  contacts: {
+    sourceId: 'id',
+    firstName: 'name',
+    lastName: 'name',
+    fullName: 'fullName',
+    middleName: 'name',
+    preferredName: 'name',
+    gender: 'enum',
+    contactType: 'enum',
+    leadSource: 'enum',
+    email: 'email',
+    phone: 'phone',
+    addressLine1: 'text',
+    addressLine2: 'text',
+    addressCity: 'text',
+    addressProvince: 'province',
+    addressPostalCode: 'postalCode',
+    addressCountry: 'country',
+    employerName: 'text',
+    jobTitle: 'text',
+    tags: 'list',
+    note: 'text',
+    dateOfBirth: 'date',
+    householdSourceId: 'id',
+    householdName: 'text',
+    householdRole: 'enum',
+  },
+  persons: {
+    sourceId: 'id',
+    firstName: 'name',
+    lastName: 'name',
+    fullName: 'fullName',
+    middleName: 'name',
+    preferredName: 'name',
+    dateOfBirth: 'date',
+    gender: 'enum',
+    email: 'email',
+    householdSourceId: 'id',
+    householdName: 'text',
+    householdRole: 'enum',
+  },
+  households: {
+    sourceId: 'id',
+    name: 'text',
+    salutation: 'text',
+    advisor: 'text',
+  },
+  financialRecords: {
+    sourceId: 'accountNumber',
+    accountType: 'accountType',
+    name: 'text',
+    marketValue: 'amount',
+    costBasis: 'amount',
+    currency: 'currency',
+    asOfDate: 'date',
+    institution: 'text',
+    jurisdiction: 'country',
+    ownerSourceId: 'id',
+    ownerName: 'fullName',
+    ownerFirstName: 'name',
+    ownerLastName: 'name',
+    ownerDateOfBirth: 'date',
+    jointOwnerName: 'text',
+    householdSourceId: 'id',
+    householdName: 'text',
+    advisor: 'text',
+  },
+  tasks: {
+    sourceId: 'id',
+    title: 'text',
+    note: 'text',
+    dueDate: 'date',
+    status: 'enum',
+    done: 'boolean',
+    type: 'text',
+    priority: 'text',
+    assignee: 'text',
+    ownerSourceId: 'id',
+    ownerName: 'text',
+  },
+  notes: {
+    sourceId: 'id',
+    title: 'text',
+    body: 'text',
+    date: 'dateTime',
+    ownerSourceId: 'id',
+    ownerName: 'text',
+    author: 'text',
+  },
+} as const satisfies Record<ImportRecordKind, Record<string, ImportFieldType>>;
+
+export type ImportFieldType =
+  | 'id'
+  | 'accountNumber'
+  | 'text'
+  | 'name'
+  | 'fullName'
+  | 'email'
+  | 'phone'
+  | 'date'
+  | 'dateTime'
+  | 'amount'
+  | 'currency'
+  | 'accountType'
+  | 'boolean'
+  | 'province'
+  | 'country'
+  | 'postalCode'
+  | 'list'
+  | 'enum';
+/** The fields of a kind; over several kinds, the fields of any of them. */
+export type ImportFieldOf<K extends ImportRecordKind> = K extends ImportRecordKind
+  ? keyof (typeof IMPORT_FIELDS)[K] & string
+  : never;
+
+/** One column of a profile: the headers it may have in a file, the field it feeds, and how. */
+export interface ImportColumn<K extends ImportRecordKind = ImportRecordKind> {
+  field: ImportFieldOf<K>;
+  /** Header spellings seen in real exports; compared folded (case, accents, punctuation ignored). */
+  headers: readonly string[];
+  /** A file without this column is refused (UNKNOWN_HEADERS). */
+  required?: boolean;
+  /** Label of the e-mail, phone or address this column fills (`Work`, `Home`, `Mobile`). */
+  label?: string;
+  /** For phones: landline unless said. */
+  phoneType?: PhoneType;
+  /** Columns of one address share a group (`mailing`, `other`); the first group is primary. */
+  group?: string;
+  /** Splits a cell holding several values (`,` for Pipedrive e-mails, `;` for HubSpot multi-selects). */
+  separator?: string;
+  /** For `enum` fields: source values (folded) to ours; null drops the value. Overrides the field's default map. */
+  values?: Readonly<Record<string, string | null>>;
+}
+
+/** Where a profile's header set comes from, shown to users so a guess is visible as one. */
+export type ProfileEvidence = 'documented' | 'observed' | 'assumed' | 'custom';
+
+/** Defaults of a profile's transforms. */
+export interface ImportProfileOptions {
+  dateOrder: DateOrder;
+  decimalComma: boolean;
+  currency: CurrencyCode;
+  phoneCountryCode: string;
+  country: RegionCountry;
+}
+
+export const DEFAULT_PROFILE_OPTIONS: ImportProfileOptions = {
+  dateOrder: 'MDY',
+  decimalComma: false,
+  currency: 'CAD',
+  phoneCountryCode: '1',
+  country: 'CA',
+};
+
+/**
+ * Row types some exports mix into the data: monday.com's group-name rows, repeated headers,
+ * subitem blocks and group summaries. `monday` skips all but item rows.
+ */
+export type RowLayout = 'plain' | 'monday';
+
+export interface ImportProfile<K extends ImportRecordKind = ImportRecordKind> {
+  /** Stable id (`pipedrive-people`); custom profiles get theirs from where they are saved. */
+  id: string;
+  name: string;
+  /** The source system; null for a custom profile of a file from elsewhere. */
+  source: ExternalSourceSystem | null;
+  kind: K;
+  evidence: ProfileEvidence;
+  columns: readonly ImportColumn<K>[];
+  options: ImportProfileOptions;
+  rowLayout: RowLayout;
+  /** Known headers a row needs to be taken as the header row. */
+  minHeaderMatches: number;
+}
+
+/** A profile of any kind (a union, so `profile.kind` narrows it). */
+export type AnyImportProfile = { [K in ImportRecordKind]: ImportProfile<K> }[ImportRecordKind];
+
+/** A profile's columns feeding `field`. */
+export function columnsFor<K extends ImportRecordKind>(
+  profile: ImportProfile<K>,
+  field: ImportFieldOf<K>,
+): ImportColumn<K>[] {
+  return profile.columns.filter((column) => column.field === field);
+}
+
+/** What the file reader needs of a profile to find its header row and refuse files lacking a required column. */
+export function headerExpectation(profile: AnyImportProfile): HeaderExpectation {
+  const columns: readonly { field: string; headers: readonly string[]; required?: boolean }[] = profile.columns;
+  return {
+    knownHeaders: columns.flatMap((column) => column.headers),
+    required: columns
+      .filter((column) => column.required)
+      .map((column) => ({ field: column.field, aliases: column.headers })),
+    minMatches: profile.minHeaderMatches,
+  };
+}

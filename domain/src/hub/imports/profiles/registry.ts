@@ -1,0 +1,70 @@
+import { ExternalSourceSystem } from '../../connections/enums.js';
+import type { AnyImportProfile } from '../profile.js';
+import {
+  equisoftAccounts,
+  ifastAccounts,
+  ndexAccounts,
+  odysseyAccounts,
+  rittingerAccounts,
+  westmountAccounts,
+  westmountClients,
+} from './back-office.js';
+import {
+  approachAdvisoryContacts,
+  cedarPointContacts,
+  clovenContacts,
+  equisoftContacts,
+  hubspotContacts,
+  manualLoadContacts,
+  modernCentsContacts,
+  mondayContacts,
+  mondayTasks,
+  pipedriveActivities,
+  pipedriveNotes,
+  pipedrivePeople,
+  playbookContacts,
+  testContacts,
+  wealthboxContacts,
+  zohoContacts,
+} from './crm.js';
+
+/** Every built-in profile; each source system of foundations §1 has at least one. */
+export const IMPORT_PROFILES: readonly AnyImportProfile[] = [
+  approachAdvisoryContacts,
+  clovenContacts,
+  zohoContacts,
+  equisoftContacts,
+  equisoftAccounts,
+  cedarPointContacts,
+  manualLoadContacts,
+  hubspotContacts,
+  ifastAccounts,
+  mondayTasks,
+  mondayContacts,
+  modernCentsContacts,
+  ndexAccounts,
+  odysseyAccounts,
+  pipedrivePeople,
+  pipedriveNotes,
+  pipedriveActivities,
+  playbookContacts,
+  rittingerAccounts,
+  testContacts,
+  wealthboxContacts,
+  westmountAccounts,
+  westmountClients,
+];
+
+/** The built-in profiles of a source system, its main one first. */
+export function profilesForSource(source: ExternalSourceSystem): AnyImportProfile[] {
+  return IMPORT_PROFILES.filter((profile) => profile.source === source);
+}
+
+export function findImportProfile(id: string): AnyImportProfile | undefined {
+  return IMPORT_PROFILES.find((profile) => profile.id === id);
+}
+
+/** Source systems without a profile; empty (a test keeps it so). */
+export function sourcesWithoutProfile(): ExternalSourceSystem[] {
+  return ExternalSourceSystem.filter((source) => profilesForSource(source).length === 0);
+}

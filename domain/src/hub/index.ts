@@ -1,0 +1,4 @@
+// The hub area's public face, re-exported by the package index.
+export * from './connections/enums.js';
+export * from './connections/schemas.js';
+export * from './imports/index.js';

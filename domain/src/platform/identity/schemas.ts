@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { emailSchema } from '../../shared/input/email.js';
+import { UserRole } from '../users/enums.js';
+
+export const PASSWORD_MIN_LENGTH = 10;
+
+export const firstAdminUserSchema = z.object({
+  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200),
+  email: emailSchema(),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+    .max(200),
+  organizationName: z
+    .string({ error: 'Organization name is required' })
+    .trim()
+    .min(1, 'Organization name is required')
+    .max(200),
+});
+export type FirstAdminUserInput = z.infer<typeof firstAdminUserSchema>;
+
+export const loginSchema = z.object({
+  email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').max(320),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+/** The signed-in user as the API returns it: never the password hash. */
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(UserRole),
+  organizationId: z.string(),
+  organizationName: z.string(),
+  teamIds: z.array(z.string()),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const loginResponseSchema = z.object({ accessToken: z.string(), user: sessionUserSchema });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const teamIdParamsSchema = z.object({
+  teamId: z.string().regex(/^team-[A-Za-z0-9_-]{21}$/, 'Invalid team id'),
+});
+
+export const teamResponseSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  organizationId: z.string(),
+  members: z.array(
+    z.object({ id: z.string(), userId: z.string(), name: z.string(), email: z.string(), role: z.enum(UserRole) }),
+  ),
+});
+export type TeamResponse = z.infer<typeof teamResponseSchema>;

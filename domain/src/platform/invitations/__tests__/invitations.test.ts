@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import {
+  acceptAdvisorInvitationSchema,
+  acceptClientInvitationSchema,
+  acceptTeamMemberInvitationSchema,
+  emailListSchema,
+  inviteTeamMemberSchema,
+  splitEmailList,
+} from '../schemas.js';
+
+function issues(schema: z.ZodType, input: unknown): string[] {
+  const result = schema.safeParse(input);
+  return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+}
+
+describe('invite team member (foundations §5)', () => {
+  const invite = { email: 'ana@firm.ca', team: 'team-V1StGXR8_Z5jdHi6B-myT', method: 'EMAIL' };
+
+  it('parses the comma-separated list, ignoring whitespace', () => {
+    expect(inviteTeamMemberSchema.parse(invite)).toEqual({ ...invite, email: ['ana@firm.ca'] });
+    expect(inviteTeamMemberSchema.parse({ ...invite, email: ' ana@firm.ca ,\n bo @firm.ca,\tcy@x.co ' }).email).toEqual(
+      ['ana@firm.ca', 'bo@firm.ca', 'cy@x.co'],
+    );
+    expect(splitEmailList('a@b.co,, c@d.org ,')).toEqual(['a@b.co', 'c@d.org']);
+  });
+
+  it("says 'Your input contains invalid email' for any bad entry or an empty list", () => {
+    for (const email of ['ana@firm.ca, nope', 'ana@firm', 'ana.firm.ca', '', ' , ', undefined, ['ana@firm.ca']]) {
+      expect(issues(inviteTeamMemberSchema, { ...invite, email })).toEqual([
+        'email: Your input contains invalid email',
+      ]);
+    }
+    expect(issues(emailListSchema, 'a@[192.168.0.1], b@example.com')).toEqual([]);
+  });
+
+  it('takes only EMAIL, LINK or SMS and requires the team', () => {
+    for (const method of ['EMAIL', 'LINK', 'SMS'])
+      expect(issues(inviteTeamMemberSchema, { ...invite, method })).toEqual([]);
+    expect(issues(inviteTeamMemberSchema, { ...invite, method: 'email', team: ' ' })).toEqual([
+      'team: Team is required',
+      'method: Method must be one of EMAIL, LINK, SMS',
+    ]);
+  });
+});
+
+describe('invitation acceptance (foundations §5)', () => {
+  it('requires a name for advisors and team members', () => {
+    for (const schema of [acceptAdvisorInvitationSchema, acceptTeamMemberInvitationSchema]) {
+      expect(issues(schema, {})).toEqual(['name: Name is required']);
+      expect(issues(schema, { name: '  ', email: 'ana@firm.ca' })).toEqual(['name: Name is required']);
+      expect(schema.parse({ name: ' Ana ' })).toEqual({ name: 'Ana' });
+    }
+  });
+
+  it('takes an optional e-mail that must be valid when given', () => {
+    expect(acceptClientInvitationSchema.parse({})).toEqual({});
+    expect(acceptClientInvitationSchema.parse({ email: '' })).toEqual({});
+    expect(acceptClientInvitationSchema.parse({ email: ' client@home.com ' })).toEqual({ email: 'client@home.com' });
+    expect(issues(acceptClientInvitationSchema, { email: 'client@home' })).toEqual([
+      'email: Please enter a valid email address',
+    ]);
+    expect(issues(acceptAdvisorInvitationSchema, { name: 'Ana', email: 'x' })).toEqual([
+      'email: Please enter a valid email address',
+    ]);
+  });
+});

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+/**
+ * Building blocks of the input schemas of every area. Each takes the message of the rule it
+ * checks, so the spec's wording stays in the schema that uses it.
+ */
+
+/** A string, trimmed, that must not be empty; missing, non-string and blank input all get `message`. */
+export function requiredString(message: string) {
+  return z.string({ error: message }).trim().min(1, message);
+}
+
+/** A string that may be absent or null; blank becomes null. */
+export function optionalText() {
+  return z
+    .string()
+    .trim()
+    .nullish()
+    .transform((value) => (value === undefined || value === null || value === '' ? null : value));
+}
+
+/** True for a plain object, so a cross-field rule can read the fields of partly invalid input. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Options for `superRefine` so cross-field rules also run when a field has failed, and every
+ * problem of a form is reported at once. The rule then reads input that may be invalid: it must
+ * check what it reads.
+ */
+export const evenWhenFieldsFail = {
+  when: (payload: { value: unknown }) => isRecord(payload.value),
+};
+
+/** True when a value counts as absent: undefined, null or a blank string. */
+export function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
+/**
+ * A point in time: a Date, or an ISO date-time string with an offset (`2024-03-05T10:00:00Z`),
+ * parsed to a Date. Anything else, including a missing value, gets `message`.
+ */
+export function dateTime(message: string) {
+  return z
+    .union([z.date({ error: message }), z.iso.datetime({ offset: true, error: message })], { error: message })
+    .transform((value) => (value instanceof Date ? value : new Date(value)))
+    .refine((value) => !Number.isNaN(value.getTime()), message);
+}
+
+/** A calendar date: a Date, an ISO date (`2024-03-05`) or an ISO date-time with offset. */
+export function calendarDate(message: string) {
+  return z
+    .union(
+      [z.date({ error: message }), z.iso.date({ error: message }), z.iso.datetime({ offset: true, error: message })],
+      { error: message },
+    )
+    .transform((value) => (value instanceof Date ? value : new Date(value)))
+    .refine((value) => !Number.isNaN(value.getTime()), message);
+}
+
+/** The current time; rules that compare with now take one, so tests can fix it. */
+export type Clock = () => Date;
+export const systemClock: Clock = () => new Date();

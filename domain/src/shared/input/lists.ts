@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/** Defaults of list queries; the spec only says page and limit are at least 1 (crm §5). */
+export const DEFAULT_PAGE = 1;
+export const DEFAULT_LIMIT = 20;
+/** Our cap, so one request cannot ask for a whole table. */
+export const MAX_LIMIT = 500;
+
+/**
+ * List and date messages. 'Please enter a valid date' is the spec's (crm §5); the rest are ours.
+ * The note sort and life-event date schemas that use the last three live with notes and timelines.
+ */
+export const ListMessage = {
+  pageMin: 'Page must be a whole number of at least 1',
+  limitMin: 'Limit must be a whole number of at least 1',
+  limitMax: 'Limit must be at most 500',
+  sortByInvalid: 'Notes can only be sorted by CREATED_AT',
+  sortOrderInvalid: 'Sort order must be ASC or DESC',
+  dateInvalid: 'Please enter a valid date',
+} as const;
+
+/** A whole number of at least 1, from JSON or from a query string. */
+function atLeastOne(message: string) {
+  return z.coerce.number({ error: message }).int(message).min(1, message);
+}
+
+/** `page` and `limit` of a list query: whole numbers of at least 1, defaulting to 1 and 20. */
+export const paginationSchema = z.object({
+  page: atLeastOne(ListMessage.pageMin).default(DEFAULT_PAGE),
+  limit: atLeastOne(ListMessage.limitMin).max(MAX_LIMIT, ListMessage.limitMax).default(DEFAULT_LIMIT),
+});
+export type Pagination = z.output<typeof paginationSchema>;
+
+/** A page of a list: its items, the page and limit asked for, and the total count. */
+export function listPageSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    page: z.number().int(),
+    limit: z.number().int(),
+    total: z.number().int(),
+  });
+}
+export interface ListPage<T> {
+  items: T[];
+  page: number;
+  limit: number;
+  total: number;
+}
