@@ -1643,6 +1643,7 @@ describe('enumerations', () => {
     'CashFlowPartyRole',
     'TaskKind',
     'SyncRunStatus',
+    'SyncRunDriver',
     'SyncTrigger',
     'ImportBatchStatus',
     'ImportBatchStage',

@@ -22,6 +22,10 @@ export const RETRYABLE_SYNC_RUN_STATUSES = [
   'CANCELLED',
 ] as const satisfies readonly SyncRunStatus[];
 
+/** What drives a run: a provider sync (paged from the provider) or an import (a file's commit). */
+export const SyncRunDriver = ['SYNC', 'IMPORT'] as const;
+export type SyncRunDriver = (typeof SyncRunDriver)[number];
+
 export const SyncTrigger = ['SCHEDULE', 'WEBHOOK', 'MANUAL', 'INITIAL'] as const;
 export type SyncTrigger = (typeof SyncTrigger)[number];
 
@@ -87,6 +91,8 @@ export const syncRunSchema = z.object({
   }),
   status: z.enum(SyncRunStatus),
   trigger: z.enum(SyncTrigger),
+  /** An import's run is repeated by importing its file again, never retried as a sync. */
+  driver: z.enum(SyncRunDriver),
   /** 1 for the first try; a retry after a temporary failure counts up. */
   attempt: z.number().int(),
   counts: syncCountsSchema,

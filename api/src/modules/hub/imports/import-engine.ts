@@ -7,6 +7,7 @@ import {
   DomainError,
   EntityType,
   ErrorCode,
+  ImportErrorCode,
   importRecordHash,
   newId,
   parseId,
@@ -104,12 +105,20 @@ export class ImportEngine {
     ]);
     const profile = profileOfBatch(batch);
     if (!profile) {
-      await this.failDryRun(batchId, 'NO_MAPPING', 'Choose a profile or map the columns before the dry run');
+      await this.failDryRun(
+        batchId,
+        ImportErrorCode.NO_MAPPING,
+        'Choose a profile or map the columns before the dry run',
+      );
       return;
     }
     const writer = writerOf(profile.kind);
     if (!writer) {
-      await this.failDryRun(batchId, 'KIND_NOT_WRITABLE', `Records of kind ${profile.kind} cannot be imported yet`);
+      await this.failDryRun(
+        batchId,
+        ImportErrorCode.KIND_NOT_WRITABLE,
+        `Records of kind ${profile.kind} cannot be imported yet`,
+      );
       return;
     }
     let file: ImportFile | undefined;
@@ -420,7 +429,10 @@ export class ImportEngine {
         ),
       );
     } catch (error) {
-      const failure = { code: 'COMMIT_FAILED', message: error instanceof Error ? error.message : String(error) };
+      const failure = {
+        code: ImportErrorCode.COMMIT_FAILED,
+        message: error instanceof Error ? error.message : String(error),
+      };
       await this.endCommit(
         batch,
         { status: 'FAILED', stage: 'DONE', errorCode: failure.code, errorMessage: failure.message },

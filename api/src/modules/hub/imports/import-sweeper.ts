@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { JobType } from 'bullmq';
 import type { Logger } from 'pino';
-import type { ImportBatchStage } from '@meridian/domain';
+import { ImportErrorCode, type ImportBatchStage } from '@meridian/domain';
 import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
 import { LOGGER } from '../../../common/logging/logger.js';
 import { inOrganization } from '../../../common/tenancy/organization-scope.js';
@@ -121,7 +121,7 @@ export class ImportSweeper {
     if (dryRun && batch.dropFolderId) {
       await this.fail(
         batch,
-        'WORKER_LOST',
+        ImportErrorCode.WORKER_LOST,
         'The scan importing this file stopped; the next scan imports the file again',
       );
       return;
@@ -133,7 +133,7 @@ export class ImportSweeper {
     if (state === 'failed') {
       const job = await queue.getJob(jobId);
       const reason = job?.failedReason ? `: ${job.failedReason}` : '';
-      await this.fail(batch, 'IMPORT_JOB_FAILED', `The import's job failed for good${reason}`);
+      await this.fail(batch, ImportErrorCode.IMPORT_JOB_FAILED, `The import's job failed for good${reason}`);
       return;
     }
     if (state !== 'unknown' && state !== 'completed') return;
@@ -148,7 +148,7 @@ export class ImportSweeper {
    * error (it can be run again, as when the engine refuses a file); a commit ends the batch FAILED
    * with its sync run, and the connection shows the error.
    */
-  private async fail(batch: StuckBatch, errorCode: string, errorMessage: string): Promise<void> {
+  private async fail(batch: StuckBatch, errorCode: ImportErrorCode, errorMessage: string): Promise<void> {
     const unchanged = { id: batch.id, stage: batch.stage, updatedAt: batch.updatedAt };
     const dryRun = DRY_RUN_STAGES.includes(batch.stage);
     if (dryRun && !batch.dropFolderId) {

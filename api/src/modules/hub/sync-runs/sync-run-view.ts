@@ -25,6 +25,7 @@ export function toSyncRunView(row: SyncRunRow): SyncRunView {
     },
     status: row.status,
     trigger: row.trigger,
+    driver: row.driver,
     attempt: row.attempt,
     counts: {
       created: row.createdCount,

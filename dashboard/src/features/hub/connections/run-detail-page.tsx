@@ -129,7 +129,7 @@ function RunActions({ run, onChanged }: { run: SyncRunDetail; onChanged: () => v
 
   // An import's run is repeated by importing the file again; a connection whose login broke must
   // be reconnected first (the API refuses both), so neither offers Retry.
-  const fileImport = run.connection.service === null;
+  const fileImport = run.driver === 'IMPORT';
   const retryable = isRetryableRun(run.status) && !fileImport && !run.connection.needsReauth;
   return (
     <div className="space-y-3">

@@ -5,7 +5,7 @@ import { basename, extname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { DomainError, type AnyImportProfile, type ExternalSourceSystem } from '@meridian/domain';
+import { DomainError, ImportErrorCode, type AnyImportProfile, type ExternalSourceSystem } from '@meridian/domain';
 import { APP_CONFIG, type AppConfig } from '../../../../common/config/config.js';
 import { LOGGER } from '../../../../common/logging/logger.js';
 import { inOrganization } from '../../../../common/tenancy/organization-scope.js';
@@ -293,12 +293,15 @@ export class DropFolderScanner {
         select: { stage: true, errorCode: true, errorMessage: true },
       });
       if (dry.stage !== 'DRY_RUN_DONE') {
-        const refusal = { code: dry.errorCode ?? 'DRY_RUN_FAILED', message: dry.errorMessage ?? 'The dry run failed' };
+        const refusal = {
+          code: dry.errorCode ?? ImportErrorCode.DRY_RUN_FAILED,
+          message: dry.errorMessage ?? 'The dry run failed',
+        };
         await this.closeBatch(organizationId, batchId, refusal);
         return fail(batchId, refusal);
       }
       if (!(await this.openRun(organizationId, batchId, folder.source, trigger))) {
-        const refusal = { code: 'IMPORT_BUSY', message: 'Another import of this system is running' };
+        const refusal = { code: ImportErrorCode.IMPORT_BUSY, message: 'Another import of this system is running' };
         await this.closeBatch(organizationId, batchId, refusal);
         await rename(claimed, join(dir, name));
         return 'busy';
@@ -307,7 +310,7 @@ export class DropFolderScanner {
         await this.engine.commit(organizationId, batchId);
       } catch (error) {
         // The engine has already marked the batch and its run FAILED.
-        return fail(batchId, { code: 'COMMIT_FAILED', message: messageOf(error) });
+        return fail(batchId, { code: ImportErrorCode.COMMIT_FAILED, message: messageOf(error) });
       }
       const report = await importReportCsv((after) =>
         this.prisma.importRowResult.findMany({
