@@ -12,3 +12,4 @@ export {
 export { SyncRunExecutor, type SyncAttempt, type SyncAttemptOutcome } from './sync-run-executor.js';
 export { SyncSweeper, SYNC_SWEEP_EVERY_MS } from './sync-sweeper.js';
 export { syncBackoffDelay } from './sync-backoff.js';
+export { ExternalLinksRepository, type LinkOrigin, type LinkRow, type NewLink } from './external-links.repository.js';

@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
 import { REDIS } from '../../../infra/redis/redis.module.js';
 import { ProvidersModule } from '../providers/index.js';
+import { ExternalLinksRepository } from './external-links.repository.js';
 import { SyncPageWriter } from './page-writer/sync-page-writer.js';
 import { ProviderRateLimiter } from './provider-rate-limiter.js';
 import { PROVIDER_RATE_LIMITER, SyncRunExecutor } from './sync-run-executor.js';
@@ -19,6 +20,7 @@ import { SyncSweeper } from './sync-sweeper.js';
 @Module({
   imports: [ProvidersModule],
   providers: [
+    ExternalLinksRepository,
     SyncRunLifecycle,
     SyncRunLauncher,
     SyncScheduler,
@@ -35,6 +37,7 @@ import { SyncSweeper } from './sync-sweeper.js';
   ],
   exports: [
     ProvidersModule,
+    ExternalLinksRepository,
     SyncRunLifecycle,
     SyncRunLauncher,
     SyncScheduler,

@@ -1,2 +1,2 @@
-export { AuditService, type AuditEntry, type AuditWriter } from './audit.service.js';
+export { AuditService, type AuditEntry, type AuditWriter, type BatchAuditEntry } from './audit.service.js';
 export { AuditModule } from './audit.module.js';
