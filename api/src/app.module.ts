@@ -19,6 +19,8 @@ import { CustomFieldsModule } from './modules/crm/custom-fields/index.js';
 import { ContactsModule } from './modules/crm/contacts/index.js';
 import { HouseholdsModule } from './modules/crm/households/index.js';
 import { ReportsModule } from './modules/crm/reports/index.js';
+import { TasksModule } from './modules/crm/tasks/index.js';
+import { NotesModule } from './modules/crm/notes/index.js';
 import { ConnectionsModule } from './modules/hub/connections/index.js';
 import { SyncRunsModule } from './modules/hub/sync-runs/index.js';
 import { PlaidModule } from './modules/hub/providers/plaid/index.js';
@@ -44,6 +46,8 @@ export class AppModule {
         ContactsModule,
         HouseholdsModule,
         ReportsModule,
+        TasksModule,
+        NotesModule,
         FxRatesModule,
         FinancialRecordsModule,
         FinancialViewModule,

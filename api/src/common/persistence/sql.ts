@@ -31,3 +31,69 @@ export function sqlOf(client: RawSqlClient): Sql {
 export function jsonRows(rows: readonly object[]): string {
   return JSON.stringify(rows);
 }
+
+/** A table's columns as a set-based statement sends them: column name -> its SQL type. */
+export type ColumnTypes = Readonly<Record<string, string>>;
+
+function recordsetOf(types: ColumnTypes, columns: readonly string[]): string {
+  return columns.map((column) => `"${column}" ${types[column]}`).join(', ');
+}
+
+function typedColumns(types: ColumnTypes, row: Record<string, unknown>): string[] {
+  const columns = Object.keys(row);
+  for (const column of columns) {
+    if (!(column in types)) throw new Error(`Column ${column} is not declared for this table`);
+  }
+  return columns;
+}
+
+/**
+ * Inserts rows (keys: column names, every row the same keys) in one statement. Table and column
+ * names come from the writers' own declarations, never from input.
+ */
+export async function insertRows(
+  sql: Sql,
+  table: string,
+  types: ColumnTypes,
+  rows: readonly Record<string, unknown>[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = typedColumns(types, rows[0]!);
+  const list = columns.map((column) => `"${column}"`).join(', ');
+  await sql.execute(
+    `INSERT INTO "${table}" (${list}) SELECT ${list} FROM jsonb_to_recordset($1::jsonb) AS r(${recordsetOf(types, columns)})`,
+    jsonRows(rows),
+  );
+}
+
+/**
+ * Writes the given columns of rows by id, one statement per set of columns (rows that change the
+ * same columns share it): a field a row does not name is left as it is.
+ */
+export async function updateRows(
+  sql: Sql,
+  table: string,
+  organizationId: string,
+  types: ColumnTypes,
+  rows: readonly { id: string; set: Record<string, unknown> }[],
+): Promise<void> {
+  const groups = new Map<string, { columns: string[]; rows: Record<string, unknown>[] }>();
+  for (const row of rows) {
+    const columns = typedColumns(types, row.set).sort();
+    if (columns.length === 0) continue;
+    const key = columns.join(',');
+    const group = groups.get(key) ?? { columns, rows: [] };
+    group.rows.push({ ...row.set, id: row.id });
+    groups.set(key, group);
+  }
+  for (const { columns, rows: group } of groups.values()) {
+    const assignments = columns.map((column) => `"${column}" = r."${column}"`).join(', ');
+    await sql.execute(
+      `UPDATE "${table}" AS t SET ${assignments}
+         FROM jsonb_to_recordset($2::jsonb) AS r(id text, ${recordsetOf(types, columns)})
+        WHERE t.organization_id = $1 AND t.id = r.id`,
+      organizationId,
+      jsonRows(group),
+    );
+  }
+}

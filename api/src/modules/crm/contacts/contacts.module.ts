@@ -5,12 +5,13 @@ import { ContactRecordsService } from './contact-records.service.js';
 import { ContactsController } from './contacts.controller.js';
 import { ContactsRepository } from './contacts.repository.js';
 import { ContactsService } from './contacts.service.js';
+import { ContactsWriter } from './contacts.writer.js';
 import { LeadsController } from './leads.controller.js';
 
 @Module({
   imports: [CustomFieldsModule],
   controllers: [ContactsController, ContactRecordsController, LeadsController],
-  providers: [ContactsService, ContactRecordsService, ContactsRepository],
-  exports: [ContactsService, ContactsRepository],
+  providers: [ContactsService, ContactRecordsService, ContactsRepository, ContactsWriter],
+  exports: [ContactsService, ContactsRepository, ContactsWriter],
 })
 export class ContactsModule {}

@@ -12,3 +12,15 @@ export {
   nameView,
   ORDER_OLDEST_FIRST,
 } from './views.js';
+export {
+  ContactsWriter,
+  contactColumnsOf,
+  type AddressDraft,
+  type ContactColumns,
+  type ContactDraft,
+  type ContactLists,
+  type EmailDraft,
+  type EmploymentDraft,
+  type PhoneDraft,
+  type TagDraft,
+} from './contacts.writer.js';

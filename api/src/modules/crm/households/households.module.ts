@@ -6,13 +6,14 @@ import { FamiliesService } from './families.service.js';
 import { HouseholdsController } from './households.controller.js';
 import { HouseholdsRepository } from './households.repository.js';
 import { HouseholdsService } from './households.service.js';
+import { HouseholdsWriter } from './households.writer.js';
 import { PersonsController } from './persons.controller.js';
 import { PersonsService } from './persons.service.js';
 
 @Module({
   imports: [CustomFieldsModule, FinancialRecordsModule],
   controllers: [HouseholdsController, PersonsController, FamiliesController],
-  providers: [HouseholdsService, PersonsService, FamiliesService, HouseholdsRepository],
-  exports: [HouseholdsService],
+  providers: [HouseholdsService, PersonsService, FamiliesService, HouseholdsRepository, HouseholdsWriter],
+  exports: [HouseholdsService, HouseholdsWriter],
 })
 export class HouseholdsModule {}

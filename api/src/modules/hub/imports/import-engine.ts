@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { isImportFileError, type ImportFile } from '@meridian/connectors';
 import {
+  canonicalJson,
   createRowMapper,
   createSourceIdCheck,
   diffImportRecords,
@@ -8,30 +10,40 @@ import {
   EntityType,
   ErrorCode,
   ImportErrorCode,
-  importRecordHash,
   newId,
   parseId,
+  type ExternalSourceSystem,
   type ImportedRecord,
-  type ImportRecordKind,
   type ImportFieldChange,
   type ImportFieldError,
+  type ImportRecordKind,
   type MappedRow,
 } from '@meridian/domain';
 import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
-import { Prisma } from '../../../generated/prisma/client.js';
+import { insertRows, sqlOf, type ColumnTypes } from '../../../common/persistence/sql.js';
 import { inOrganization } from '../../../common/tenancy/organization-scope.js';
 import type { TenantTransaction } from '../../../common/tenancy/tenant-transaction.js';
-import { SystemPrisma, TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
-import { SyncRunLifecycle, type RunRef } from '../sync/index.js';
-import type { ImportCandidate, ImportRecordWriter, ImportTx, ImportWriteContext } from './writers/import-writer.js';
-import { importWriterFor } from './writers/registry.js';
+import { writeScope, type AuditActor } from '../../../common/tenancy/write-scope.js';
+import type { Prisma } from '../../../generated/prisma/client.js';
+import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
+import { AuditService, type BatchAuditEntry } from '../../platform/audit/index.js';
+import { ExternalLinksRepository, SyncRunLifecycle, type RunRef } from '../sync/index.js';
 import { openImportFile } from './import-files.js';
 import { profileOfBatch } from './profiles.js';
+import type { ImportCandidate, ImportReadScope, ImportRecordWriter, ImportScope } from './writers/import-writer.js';
+import { ImportWriters } from './writers/registry.js';
 
-/** Rows decided (dry run) or written (commit) per transaction and per progress update. */
-export const IMPORT_CHUNK_ROWS = 200;
+/** Rows decided per statement and per progress update in the dry run. */
+export const DRY_RUN_CHUNK_ROWS = 2000;
+/**
+ * Rows written per transaction by the commit: each chunk is a handful of set-based statements, and
+ * its rows are marked applied in the same transaction, so a retried job resumes after it.
+ */
+export const COMMIT_CHUNK_ROWS = 2000;
 /** After how many written chunks the tables' statistics are refreshed: as they grow 4-fold. */
 const STATISTICS_REFRESH_AT = new Set([1, 4, 16, 64, 256, 1024]);
+/** Per chunk; generous for a slow shared machine, not an expected duration. */
+const CHUNK_TRANSACTION_TIMEOUT_MS = 120_000;
 
 type RowAction = 'CREATE' | 'UPDATE' | 'UNCHANGED' | 'INVALID' | 'REVIEW';
 
@@ -41,15 +53,60 @@ interface PendingRow {
   duplicate: ImportFieldError | null;
 }
 
+/** A dry-run row's result as the commit reads it back. */
+interface StagedRow {
+  id: string;
+  rowNumber: number;
+  action: RowAction;
+  sourceId: string | null;
+  entityId: string | null;
+  record: ImportedRecord;
+  changes: ImportFieldChange[] | null;
+  contentHash: string | null;
+}
+
 /** A writer of any kind, seen through the widest record type: the engine never looks inside records. */
 type Writer = ImportRecordWriter<ImportRecordKind> & {
-  create(tx: ImportTx, context: ImportWriteContext, record: ImportedRecord): Promise<string>;
-  writeFields(tx: ImportTx, context: ImportWriteContext, entityId: string, fields: object): Promise<void>;
-  createMany?(tx: ImportTx, context: ImportWriteContext, records: ImportedRecord[]): Promise<string[]>;
+  create(scope: ImportScope, records: ImportedRecord[]): Promise<string[]>;
+  update(scope: ImportScope, updates: { entityId: string; fields: object }[]): Promise<void>;
+  candidateFinder?(
+    scope: ImportReadScope,
+    records: ImportedRecord[],
+  ): Promise<(record: ImportedRecord) => ImportCandidate | null>;
+  unresolvedReferences?(scope: ImportReadScope, records: ImportedRecord[]): Promise<ImportFieldError[][]>;
 };
 
-function writerOf(kind: ImportRecordKind): Writer | undefined {
-  return importWriterFor(kind) as Writer | undefined;
+const ROW_RESULT_TYPES: ColumnTypes = {
+  id: 'text',
+  organization_id: 'text',
+  import_batch_id: 'text',
+  row_number: 'integer',
+  action: 'import_row_action',
+  entity_type: 'text',
+  entity_id: 'text',
+  source_id: 'text',
+  errors: 'jsonb',
+  changes: 'jsonb',
+  record: 'jsonb',
+  content_hash: 'text',
+};
+
+const REVIEW_ITEM_TYPES: ColumnTypes = {
+  id: 'text',
+  organization_id: 'text',
+  import_batch_id: 'text',
+  row_number: 'integer',
+  candidate_contact_id: 'text',
+  matched_on: 'text',
+  created_at: 'timestamptz',
+};
+
+/**
+ * The record's content hash: SHA-256 of its canonical JSON, as the domain defines it
+ * (`importRecordHash`), computed with the runtime's native hash: the dry run hashes every row.
+ */
+export function recordHash(record: unknown): string {
+  return createHash('sha256').update(canonicalJson(record)).digest('hex');
 }
 
 /** The types a writer's links may carry. */
@@ -62,28 +119,45 @@ function entityTypeOf(writer: Writer, entityId: string): string {
   return writer.entityTypes ? parseId(entityId).type : writer.entityType;
 }
 
+/** The changed fields of a diff with their values on one side: what an update (or its undo) writes. */
+function fieldsOf(changes: readonly ImportFieldChange[], side: 'before' | 'after'): Record<string, unknown> {
+  return Object.fromEntries(changes.map((change) => [change.field, change[side]]));
+}
+
 /**
- * The import flow's work, for the workers (dry run, commit) and the API (rollback). Runs outside
- * requests, so every query names its organization (SystemPrisma).
+ * The import flow's work, for the workers (dry run, commit) and the API (rollback), each in its
+ * batch's organization: every query goes through the tenant client, and the writes of a chunk
+ * through the owning modules' writers (by way of the kind's adapter), set-based.
  */
 @Injectable()
 export class ImportEngine {
   constructor(
-    @Inject(SystemPrisma) private readonly prisma: SystemPrisma,
-    @Inject(TENANT_PRISMA) private readonly tenant: TenantPrismaClient,
+    @Inject(TENANT_PRISMA) private readonly prisma: TenantPrismaClient,
     @Inject(SyncRunLifecycle) private readonly lifecycle: SyncRunLifecycle,
+    @Inject(ImportWriters) private readonly writers: ImportWriters,
+    @Inject(ExternalLinksRepository) private readonly links: ExternalLinksRepository,
+    @Inject(AuditService) private readonly audit: AuditService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  private writerOf(kind: ImportRecordKind): Writer | undefined {
+    return this.writers.of(kind) as Writer | undefined;
+  }
+
+  private readScope(organizationId: string, source: ExternalSourceSystem): ImportReadScope {
+    return { tx: this.prisma, sql: sqlOf(this.prisma), organizationId, source };
+  }
+
   /** Decides each row's action without writing records: the counts, the diff and the review queue. */
-  async dryRun(organizationId: string, batchId: string): Promise<void> {
-    const batch = await this.prisma.importBatch.findFirst({
-      where: { organizationId, id: batchId },
-      include: { customProfile: true },
-    });
+  dryRun(organizationId: string, batchId: string): Promise<void> {
+    return inOrganization(organizationId, () => this.runDryRun(organizationId, batchId));
+  }
+
+  private async runDryRun(organizationId: string, batchId: string): Promise<void> {
+    const batch = await this.prisma.importBatch.findFirst({ where: { id: batchId }, include: { customProfile: true } });
     // A stale job (mapping changed, batch committed or gone) has nothing to do.
     if (!batch || (batch.stage !== 'DRY_RUN_QUEUED' && batch.stage !== 'DRY_RUN_RUNNING') || !batch.filePath) return;
-    const where = { organizationId, importBatchId: batchId };
+    const where = { importBatchId: batchId };
     await this.prisma.$transaction([
       this.prisma.importRowResult.deleteMany({ where }),
       this.prisma.importReviewItem.deleteMany({ where }),
@@ -112,7 +186,7 @@ export class ImportEngine {
       );
       return;
     }
-    const writer = writerOf(profile.kind);
+    const writer = this.writerOf(profile.kind);
     if (!writer) {
       await this.failDryRun(
         batchId,
@@ -121,6 +195,7 @@ export class ImportEngine {
       );
       return;
     }
+    const scope = this.readScope(organizationId, batch.source);
     let file: ImportFile | undefined;
     try {
       file = await openImportFile(
@@ -135,12 +210,12 @@ export class ImportEngine {
         const mapped = mapper.mapRow(row) as MappedRow;
         if (mapped.status === 'skipped') continue;
         chunk.push({ rowNumber: row.rowNumber, mapped, duplicate: checkSourceId(mapped.sourceId, row.rowNumber) });
-        if (chunk.length >= IMPORT_CHUNK_ROWS) {
-          await this.decideChunk(organizationId, batch.id, batch.source, writer, chunk);
+        if (chunk.length >= DRY_RUN_CHUNK_ROWS) {
+          await this.decideChunk(scope, batch.id, writer, chunk);
           chunk = [];
         }
       }
-      if (chunk.length > 0) await this.decideChunk(organizationId, batch.id, batch.source, writer, chunk);
+      if (chunk.length > 0) await this.decideChunk(scope, batch.id, writer, chunk);
       await this.prisma.importBatch.update({
         where: { id: batchId },
         data: { stage: 'DRY_RUN_DONE', dryRunAt: new Date() },
@@ -161,15 +236,10 @@ export class ImportEngine {
   }
 
   /** The record each linked entity was last imported as: the base of the field diff. */
-  private async lastImported(organizationId: string, entityIds: string[]): Promise<Map<string, unknown>> {
+  private async lastImported(entityIds: string[]): Promise<Map<string, unknown>> {
     if (entityIds.length === 0) return new Map();
     const results = await this.prisma.importRowResult.findMany({
-      where: {
-        organizationId,
-        entityId: { in: entityIds },
-        appliedAt: { not: null },
-        importBatch: { status: 'APPLIED' },
-      },
+      where: { entityId: { in: entityIds }, appliedAt: { not: null }, importBatch: { status: 'APPLIED' } },
       select: { entityId: true, record: true },
       orderBy: { appliedAt: 'desc' },
     });
@@ -178,98 +248,89 @@ export class ImportEngine {
     return byEntity;
   }
 
-  private async decideChunk(
-    organizationId: string,
-    batchId: string,
-    source: Prisma.ImportBatchGetPayload<object>['source'],
-    writer: Writer,
-    rows: PendingRow[],
-  ): Promise<void> {
+  private async decideChunk(scope: ImportReadScope, batchId: string, writer: Writer, rows: PendingRow[]) {
+    const { organizationId } = scope;
     const sourceIds = rows.flatMap((row) =>
       row.mapped.status === 'valid' && row.mapped.sourceId ? [row.mapped.sourceId] : [],
     );
-    const links = await this.prisma.externalLink.findMany({
-      where: { organizationId, source, sourceId: { in: sourceIds }, entityType: { in: linkedTypes(writer) } },
-      select: { sourceId: true, entityType: true, entityId: true, contentHash: true },
-    });
-    const linkBySourceId = new Map(links.map((link) => [link.sourceId!, link]));
-    const previous = await this.lastImported(
-      organizationId,
-      links.map((link) => link.entityId),
-    );
+    const linkBySourceId = await this.links.find(scope, { source: scope.source }, sourceIds, linkedTypes(writer));
+    const previous = await this.lastImported([...linkBySourceId.values()].map((link) => link.entityId));
     const unlinked = rows.flatMap((row) =>
       row.mapped.status === 'valid' && !row.mapped.sourceId ? [row.mapped.record] : [],
     );
-    const findCandidate: (record: ImportedRecord) => ImportCandidate | null =
-      writer.candidateFinder && unlinked.length > 0
-        ? ((await writer.candidateFinder(this.prisma, organizationId, unlinked as never)) as (
-            record: ImportedRecord,
-          ) => ImportCandidate | null)
-        : () => null;
+    const findCandidate =
+      writer.candidateFinder && unlinked.length > 0 ? await writer.candidateFinder(scope, unlinked) : () => null;
     const valid = rows.flatMap((row) => (row.mapped.status === 'valid' ? [row.mapped.record] : []));
     const referenceErrors = new Map<ImportedRecord, ImportFieldError[]>();
     if (writer.unresolvedReferences && valid.length > 0) {
-      const errors = await writer.unresolvedReferences(this.prisma, { organizationId, source }, valid as never);
+      const errors = await writer.unresolvedReferences(scope, valid);
       valid.forEach((record, index) => {
         if (errors[index]!.length > 0) referenceErrors.set(record, errors[index]!);
       });
     }
-    const results: Prisma.ImportRowResultCreateManyInput[] = [];
-    const reviews: Prisma.ImportReviewItemCreateManyInput[] = [];
+    const results: Record<string, unknown>[] = [];
+    const reviews: Record<string, unknown>[] = [];
     const counts: Record<RowAction, number> = { CREATE: 0, UPDATE: 0, UNCHANGED: 0, INVALID: 0, REVIEW: 0 };
-    for (const row of rows) {
-      const base = {
+    const result = (row: PendingRow, action: RowAction, fields: Record<string, unknown>) => {
+      results.push({
         id: newId(EntityType.importRowResult),
-        organizationId,
-        importBatchId: batchId,
-        rowNumber: row.rowNumber,
-      };
+        organization_id: organizationId,
+        import_batch_id: batchId,
+        row_number: row.rowNumber,
+        action,
+        entity_type: null,
+        entity_id: null,
+        source_id: row.mapped.sourceId,
+        errors: null,
+        changes: null,
+        record: null,
+        content_hash: null,
+        ...fields,
+      });
+      counts[action] += 1;
+    };
+    for (const row of rows) {
       const { mapped } = row;
       const unresolved = mapped.status === 'valid' ? referenceErrors.get(mapped.record) : undefined;
       if (mapped.status === 'invalid' || row.duplicate || unresolved) {
         const errors = mapped.status === 'invalid' ? mapped.errors : row.duplicate ? [row.duplicate] : unresolved!;
-        results.push({ ...base, action: 'INVALID', sourceId: mapped.sourceId, errors: errors as object[] });
-        counts.INVALID += 1;
+        result(row, 'INVALID', { errors });
         continue;
       }
       const record = mapped.record;
-      const contentHash = importRecordHash(record);
-      const common = { ...base, sourceId: mapped.sourceId, record: record as object, contentHash };
+      const staged = { record, content_hash: recordHash(record) };
       const link = mapped.sourceId ? linkBySourceId.get(mapped.sourceId) : undefined;
       if (link) {
-        const entity = { entityType: link.entityType, entityId: link.entityId };
-        if (link.contentHash === contentHash) {
-          results.push({ ...common, ...entity, action: 'UNCHANGED' });
-          counts.UNCHANGED += 1;
+        const entity = { ...staged, entity_type: link.entityType, entity_id: link.entityId };
+        if (link.contentHash === staged.content_hash) {
+          result(row, 'UNCHANGED', entity);
         } else {
           const before = (previous.get(link.entityId) ?? {}) as ImportedRecord;
-          const changes: ImportFieldChange[] = diffImportRecords(before, record);
-          results.push({ ...common, ...entity, action: 'UPDATE', changes: changes as object[] });
-          counts.UPDATE += 1;
+          result(row, 'UPDATE', { ...entity, changes: diffImportRecords(before, record) });
         }
         continue;
       }
       const candidate = mapped.sourceId ? null : findCandidate(record);
       if (candidate) {
-        results.push({ ...common, action: 'REVIEW', entityType: writer.entityType, entityId: candidate.entityId });
+        result(row, 'REVIEW', { ...staged, entity_type: writer.entityType, entity_id: candidate.entityId });
         reviews.push({
           id: newId(EntityType.importReviewItem),
-          organizationId,
-          importBatchId: batchId,
-          rowNumber: row.rowNumber,
-          candidateContactId: candidate.entityId,
-          matchedOn: candidate.matchedOn,
+          organization_id: organizationId,
+          import_batch_id: batchId,
+          row_number: row.rowNumber,
+          candidate_contact_id: candidate.entityId,
+          matched_on: candidate.matchedOn,
+          created_at: new Date(),
         });
-        counts.REVIEW += 1;
         continue;
       }
-      results.push({ ...common, action: 'CREATE' });
-      counts.CREATE += 1;
+      result(row, 'CREATE', staged);
     }
-    await this.prisma.$transaction([
-      this.prisma.importRowResult.createMany({ data: results }),
-      this.prisma.importReviewItem.createMany({ data: reviews }),
-      this.prisma.importBatch.update({
+    await this.prisma.$transaction(async (tx) => {
+      const sql = sqlOf(tx);
+      await insertRows(sql, 'import_row_results', ROW_RESULT_TYPES, results);
+      await insertRows(sql, 'import_review_items', REVIEW_ITEM_TYPES, reviews);
+      await tx.importBatch.update({
         where: { id: batchId },
         data: {
           rowsDone: { increment: rows.length },
@@ -279,25 +340,28 @@ export class ImportEngine {
           invalidCount: { increment: counts.INVALID },
           reviewCount: { increment: counts.REVIEW },
         },
-      }),
-    ]);
+      });
+    });
   }
 
-  /** The context a writer gets: the organization's first team takes what the import creates. */
-  private async writeContext(batch: { organizationId: string; id: string; source: ImportWriteContext['source'] }) {
+  /** The organization's first team, which takes what an import creates. */
+  private async importTeam(): Promise<string> {
     const team = await this.prisma.team.findFirst({
-      where: { organizationId: batch.organizationId },
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
       select: { id: true },
     });
     if (!team) throw new DomainError(ErrorCode.CONFLICT, 'The organization has no team to put imported records in');
-    return (now: Date): ImportWriteContext => ({
-      organizationId: batch.organizationId,
-      teamId: team.id,
-      source: batch.source,
-      importBatchId: batch.id,
-      now,
-    });
+    return team.id;
+  }
+
+  /** The scope of one chunk's transaction: the batch's, written by its sync run. */
+  private importScope(
+    tx: TenantTransaction,
+    batch: { id: string; source: ExternalSourceSystem; syncRunId: string | null },
+    teamId: string,
+  ): ImportScope {
+    const actor: AuditActor = { kind: 'SYNC', id: batch.syncRunId, importBatchId: batch.id };
+    return { ...writeScope(tx, { actor }), teamId, source: batch.source, importBatchId: batch.id };
   }
 
   /**
@@ -305,14 +369,15 @@ export class ImportEngine {
    * applied in the transaction that writes it, so a retried job resumes where the last one stopped.
    * Each write leaves an audit entry by the batch's sync run in the same transaction.
    */
-  async commit(organizationId: string, batchId: string): Promise<void> {
-    const batch = await this.prisma.importBatch.findFirst({
-      where: { organizationId, id: batchId },
-      include: { customProfile: true },
-    });
+  commit(organizationId: string, batchId: string): Promise<void> {
+    return inOrganization(organizationId, () => this.runCommit(batchId));
+  }
+
+  private async runCommit(batchId: string): Promise<void> {
+    const batch = await this.prisma.importBatch.findFirst({ where: { id: batchId }, include: { customProfile: true } });
     if (!batch || (batch.stage !== 'COMMIT_QUEUED' && batch.stage !== 'COMMITTING')) return;
     const alreadyApplied = await this.prisma.importRowResult.count({
-      where: { organizationId, importBatchId: batchId, appliedAt: { not: null } },
+      where: { importBatchId: batchId, appliedAt: { not: null } },
     });
     await this.prisma.importBatch.update({
       where: { id: batchId },
@@ -320,99 +385,30 @@ export class ImportEngine {
     });
     try {
       const kind = profileOfBatch(batch)?.kind;
-      const writer = kind ? writerOf(kind) : undefined;
+      const writer = kind ? this.writerOf(kind) : undefined;
       if (!writer) throw new DomainError(ErrorCode.CONFLICT, 'The batch has no mapping of a kind that can be imported');
-      const contextAt = await this.writeContext(batch);
-      const actor = { actorKind: 'SYNC' as const, actorId: batch.syncRunId, importBatchId: batchId };
+      const teamId = await this.importTeam();
+      const sql = sqlOf(this.prisma);
       let after = 0;
       let chunksWritten = 0;
       for (;;) {
-        const rows = await this.prisma.importRowResult.findMany({
-          where: {
-            organizationId,
-            importBatchId: batchId,
-            action: { in: ['CREATE', 'UPDATE'] },
-            appliedAt: null,
-            rowNumber: { gt: after },
-          },
-          orderBy: { rowNumber: 'asc' },
-          take: IMPORT_CHUNK_ROWS,
-        });
+        const rows = await sql.query<StagedRow>(
+          `SELECT id, row_number AS "rowNumber", action::text AS action, source_id AS "sourceId",
+                  entity_id AS "entityId", record, changes, content_hash AS "contentHash"
+             FROM import_row_results
+            WHERE organization_id = $1 AND import_batch_id = $2 AND action IN ('CREATE', 'UPDATE')
+              AND applied_at IS NULL AND row_number > $3
+            ORDER BY row_number LIMIT $4`,
+          batch.organizationId,
+          batchId,
+          after,
+          COMMIT_CHUNK_ROWS,
+        );
         if (rows.length === 0) break;
         after = rows[rows.length - 1]!.rowNumber;
-        await this.prisma.$transaction(
-          async (tx) => {
-            const now = new Date();
-            const context = contextAt(now);
-            const audits: Prisma.AuditLogCreateManyInput[] = [];
-            const links: Prisma.ExternalLinkCreateManyInput[] = [];
-            const applied = new Map<string, string>();
-            const creates = rows.filter((row) => row.action === 'CREATE');
-            const createdRecords = creates.map((row) => row.record as unknown as ImportedRecord);
-            const createdIds = writer.createMany
-              ? await writer.createMany(tx, context, createdRecords)
-              : await createOneByOne(writer, tx, context, createdRecords);
-            creates.forEach((row, index) => {
-              const entityId = createdIds[index]!;
-              const entityType = entityTypeOf(writer, entityId);
-              applied.set(row.id, entityId);
-              if (row.sourceId)
-                links.push({
-                  id: newId(EntityType.externalLink),
-                  organizationId,
-                  entityType,
-                  entityId,
-                  source: batch.source,
-                  sourceId: row.sourceId,
-                  importBatchId: batchId,
-                  contentHash: row.contentHash,
-                  lastSeenAt: now,
-                });
-              audits.push(auditEntry(organizationId, actor, 'CREATE', entityType, entityId, null, row.record, now));
-            });
-            if (links.length > 0) await tx.externalLink.createMany({ data: links });
-            for (const row of rows) {
-              if (row.action !== 'UPDATE') continue;
-              const entityId = row.entityId!;
-              const changes = (row.changes ?? []) as unknown as ImportFieldChange[];
-              await writer.writeFields(tx, context, entityId, fieldsOf(changes, 'after'));
-              // A row without a source id (an accepted review item) has no link to refresh; an
-              // unguarded `sourceId: null` would match every unlinked mark of the kind.
-              if (row.sourceId)
-                await tx.externalLink.updateMany({
-                  where: {
-                    organizationId,
-                    entityType: { in: linkedTypes(writer) },
-                    source: batch.source,
-                    sourceId: row.sourceId,
-                  },
-                  data: { contentHash: row.contentHash, lastSeenAt: now },
-                });
-              applied.set(row.id, entityId);
-              audits.push(
-                auditEntry(
-                  organizationId,
-                  actor,
-                  'UPDATE',
-                  entityTypeOf(writer, entityId),
-                  entityId,
-                  fieldsOf(changes, 'before'),
-                  fieldsOf(changes, 'after'),
-                  now,
-                ),
-              );
-            }
-            // Marked applied in the transaction that wrote them: a retried job resumes after them.
-            await tx.$executeRaw`
-              UPDATE import_row_results AS result
-              SET entity_id = applied.entity_id, applied_at = ${now}
-              FROM unnest(${[...applied.keys()]}::text[], ${[...applied.values()]}::text[]) AS applied(id, entity_id)
-              WHERE result.organization_id = ${organizationId} AND result.id = applied.id`;
-            await tx.auditLog.createMany({ data: audits });
-            await tx.importBatch.update({ where: { id: batchId }, data: { rowsDone: { increment: rows.length } } });
-          },
-          { timeout: 60_000 },
-        );
+        await this.prisma.$transaction((tx) => this.writeChunk(this.importScope(tx, batch, teamId), writer, rows), {
+          timeout: CHUNK_TRANSACTION_TIMEOUT_MS,
+        });
         chunksWritten += 1;
         if (STATISTICS_REFRESH_AT.has(chunksWritten)) await this.refreshStatistics(writer);
       }
@@ -442,23 +438,88 @@ export class ImportEngine {
     }
   }
 
+  /** One chunk: its creates, its updates, their links and audit entries, the rows marked applied. */
+  private async writeChunk(scope: ImportScope, writer: Writer, rows: StagedRow[]): Promise<void> {
+    const audits: BatchAuditEntry[] = [];
+    const applied = new Map<string, string>();
+    const creates = rows.filter((row) => row.action === 'CREATE');
+    const createdIds = await writer.create(
+      scope,
+      creates.map((row) => row.record),
+    );
+    const links = creates.flatMap((row, index) => {
+      const entityId = createdIds[index]!;
+      const entityType = entityTypeOf(writer, entityId);
+      applied.set(row.id, entityId);
+      audits.push({ action: 'CREATE', entityType, entityId, after: row.record });
+      return row.sourceId
+        ? [
+            {
+              sourceId: row.sourceId,
+              entityType,
+              entityId,
+              contentHash: row.contentHash,
+              importBatchId: scope.importBatchId,
+            },
+          ]
+        : [];
+    });
+    await this.links.create(scope, { source: scope.source }, links);
+
+    const updates = rows.filter((row) => row.action === 'UPDATE');
+    await writer.update(
+      scope,
+      updates.map((row) => ({ entityId: row.entityId!, fields: fieldsOf(row.changes ?? [], 'after') })),
+    );
+    // A row without a source id (an accepted review item) has no link to refresh.
+    await this.links.setHashes(
+      scope,
+      { source: scope.source },
+      linkedTypes(writer),
+      updates.flatMap((row) => (row.sourceId ? [{ sourceId: row.sourceId, contentHash: row.contentHash }] : [])),
+    );
+    for (const row of updates) {
+      applied.set(row.id, row.entityId!);
+      audits.push({
+        action: 'UPDATE',
+        entityType: entityTypeOf(writer, row.entityId!),
+        entityId: row.entityId!,
+        before: fieldsOf(row.changes ?? [], 'before'),
+        after: fieldsOf(row.changes ?? [], 'after'),
+      });
+    }
+    // Marked applied in the transaction that wrote them: a retried job resumes after them.
+    await scope.sql.execute(
+      `UPDATE import_row_results AS result SET entity_id = applied.entity_id, applied_at = $2
+         FROM unnest($3::text[], $4::text[]) AS applied(id, entity_id)
+        WHERE result.organization_id = $1 AND result.id = applied.id`,
+      scope.organizationId,
+      scope.now,
+      [...applied.keys()],
+      [...applied.values()],
+    );
+    await this.audit.recordMany(scope, audits);
+    await scope.tx.importBatch.update({
+      where: { id: scope.importBatchId },
+      data: { rowsDone: { increment: rows.length } },
+    });
+  }
+
   /** Ends a commit: the batch's outcome and its sync run's, in one transaction. */
   private endCommit(
     batch: { id: string; organizationId: string; syncRunId: string | null; connectionId: string | null },
     outcome: Prisma.ImportBatchUpdateInput,
     endRun: (tx: TenantTransaction, run: RunRef) => Promise<unknown>,
   ): Promise<void> {
-    return inOrganization(batch.organizationId, () =>
-      this.tenant.$transaction(async (tx) => {
-        await tx.importBatch.update({ where: { id: batch.id }, data: outcome });
-        if (batch.syncRunId && batch.connectionId)
-          await endRun(tx, {
-            organizationId: batch.organizationId,
-            syncRunId: batch.syncRunId,
-            connectionId: batch.connectionId,
-          });
-      }),
-    );
+    return this.prisma.$transaction(async (tx) => {
+      await tx.importBatch.update({ where: { id: batch.id }, data: outcome });
+      if (batch.syncRunId && batch.connectionId)
+        await endRun(tx, {
+          organizationId: batch.organizationId,
+          syncRunId: batch.syncRunId,
+          connectionId: batch.connectionId,
+        });
+    });
   }
 
   /**
@@ -474,116 +535,79 @@ export class ImportEngine {
   }
 
   /**
-   * Undoes what a batch wrote: entities it created are deleted (with their links), fields it updated
-   * get their before values back, and the links their previous hash. Rows are undone newest first,
-   * each with an audit entry by the batch's sync run.
+   * Undoes what a batch wrote: fields it updated get their before values back (and the links their
+   * previous hash), then entities it created are deleted (with their links), newest first, each
+   * with an audit entry by the batch's sync run.
    */
-  async rollback(organizationId: string, batchId: string): Promise<void> {
-    const batch = await this.prisma.importBatch.findFirst({
-      where: { organizationId, id: batchId },
-      include: { customProfile: true },
-    });
+  rollback(organizationId: string, batchId: string): Promise<void> {
+    return inOrganization(organizationId, () => this.runRollback(batchId));
+  }
+
+  private async runRollback(batchId: string): Promise<void> {
+    const batch = await this.prisma.importBatch.findFirst({ where: { id: batchId }, include: { customProfile: true } });
     if (!batch) throw new DomainError(ErrorCode.NOT_FOUND, 'Import batch not found');
     if (batch.status !== 'APPLIED' && batch.status !== 'FAILED')
       throw new DomainError(ErrorCode.CONFLICT, 'Only an applied (or partly applied) import can be rolled back');
     const kind = profileOfBatch(batch)?.kind;
-    const writer = kind ? writerOf(kind) : undefined;
+    const writer = kind ? this.writerOf(kind) : undefined;
     if (!writer) throw new DomainError(ErrorCode.CONFLICT, 'The batch has no mapping of a kind that can be imported');
-    const contextAt = await this.writeContext(batch);
-    const actor = { actorKind: 'SYNC' as const, actorId: batch.syncRunId, importBatchId: batchId };
+    const teamId = await this.importTeam();
     const rows = await this.prisma.importRowResult.findMany({
-      where: { organizationId, importBatchId: batchId, appliedAt: { not: null } },
+      where: { importBatchId: batchId, appliedAt: { not: null }, entityId: { not: null } },
       orderBy: { rowNumber: 'desc' },
     });
     await this.prisma.$transaction(
       async (tx) => {
-        const now = new Date();
-        const context = contextAt(now);
-        const audits: Prisma.AuditLogCreateManyInput[] = [];
-        for (const row of rows) {
-          if (!row.entityId) continue;
-          const entityType = entityTypeOf(writer, row.entityId);
-          if (row.action === 'CREATE') {
-            await tx.externalLink.deleteMany({
-              where: { organizationId, entityType, entityId: row.entityId },
-            });
-            await writer.remove(tx, context, row.entityId);
-            audits.push(auditEntry(organizationId, actor, 'DELETE', entityType, row.entityId, row.record, null, now));
-            continue;
-          }
+        const scope = this.importScope(tx, batch, teamId);
+        const audits: BatchAuditEntry[] = [];
+        const updates = rows.filter((row) => row.action !== 'CREATE');
+        const undo = updates.map((row) => {
           const changes = (row.changes ?? []) as unknown as ImportFieldChange[];
-          const before = fieldsOf(changes, 'before');
-          await writer.writeFields(tx, context, row.entityId, before);
-          const previousHash = importRecordHash({ ...(row.record as object), ...before });
-          if (row.sourceId)
-            await tx.externalLink.updateMany({
-              where: { organizationId, entityType, source: batch.source, sourceId: row.sourceId },
-              data: { contentHash: previousHash },
-            });
-          audits.push(
-            auditEntry(
-              organizationId,
-              actor,
-              'UPDATE',
-              entityType,
-              row.entityId,
-              fieldsOf(changes, 'after'),
-              before,
-              now,
-            ),
-          );
+          return { row, before: fieldsOf(changes, 'before'), after: fieldsOf(changes, 'after') };
+        });
+        await writer.update(
+          scope,
+          undo.map(({ row, before }) => ({ entityId: row.entityId!, fields: before })),
+        );
+        await this.links.setHashes(
+          scope,
+          { source: batch.source },
+          linkedTypes(writer),
+          undo.flatMap(({ row, before }) =>
+            row.sourceId
+              ? [{ sourceId: row.sourceId, contentHash: recordHash({ ...(row.record as object), ...before }) }]
+              : [],
+          ),
+          { seen: false },
+        );
+        for (const { row, before, after } of undo)
+          audits.push({
+            action: 'UPDATE',
+            entityType: entityTypeOf(writer, row.entityId!),
+            entityId: row.entityId!,
+            before: after,
+            after: before,
+          });
+
+        const created = rows.filter((row) => row.action === 'CREATE').map((row) => row);
+        const byType = new Map<string, string[]>();
+        for (const row of created) {
+          const entityType = entityTypeOf(writer, row.entityId!);
+          byType.set(entityType, [...(byType.get(entityType) ?? []), row.entityId!]);
+          audits.push({ action: 'DELETE', entityType, entityId: row.entityId!, before: row.record });
         }
-        await tx.auditLog.createMany({ data: audits });
+        for (const [entityType, ids] of byType) await this.links.deleteForEntities(scope, entityType, ids);
+        await writer.remove(
+          scope,
+          created.map((row) => row.entityId!),
+        );
+        await this.audit.recordMany(scope, audits);
         await tx.importBatch.update({
           where: { id: batchId },
-          data: { status: 'ROLLED_BACK', rolledBackAt: now },
+          data: { status: 'ROLLED_BACK', rolledBackAt: scope.now },
         });
       },
-      { timeout: 120_000 },
+      { timeout: CHUNK_TRANSACTION_TIMEOUT_MS },
     );
   }
-}
-
-/** Without a writer's set-based path, a chunk's creates one at a time. */
-async function createOneByOne(
-  writer: Writer,
-  tx: ImportTx,
-  context: ImportWriteContext,
-  records: ImportedRecord[],
-): Promise<string[]> {
-  const ids: string[] = [];
-  for (const record of records) ids.push(await writer.create(tx, context, record));
-  return ids;
-}
-
-/** The changed fields of a diff with their values on one side: what an update (or its undo) writes. */
-function fieldsOf(changes: readonly ImportFieldChange[], side: 'before' | 'after'): Record<string, unknown> {
-  return Object.fromEntries(changes.map((change) => [change.field, change[side]]));
-}
-
-function auditEntry(
-  organizationId: string,
-  actor: { actorKind: 'SYNC'; actorId: string | null; importBatchId: string },
-  action: 'CREATE' | 'UPDATE' | 'DELETE',
-  entityType: string,
-  entityId: string,
-  before: unknown,
-  after: unknown,
-  occurredAt: Date,
-): Prisma.AuditLogCreateManyInput {
-  const json = (value: unknown) =>
-    value === null || value === undefined
-      ? Prisma.DbNull
-      : (JSON.parse(JSON.stringify(value)) as Prisma.InputJsonValue);
-  return {
-    id: newId(EntityType.auditLog),
-    organizationId,
-    occurredAt,
-    ...actor,
-    action,
-    entityType,
-    entityId,
-    before: json(before),
-    after: json(after),
-  };
 }

@@ -1,4 +1,8 @@
 import { Module } from '@nestjs/common';
+import { ContactsModule } from '../../crm/contacts/index.js';
+import { HouseholdsModule } from '../../crm/households/index.js';
+import { NotesModule } from '../../crm/notes/index.js';
+import { TasksModule } from '../../crm/tasks/index.js';
 import { SyncModule } from '../sync/index.js';
 import { ImportEngine } from './import-engine.js';
 import { ImportSweeper } from './import-sweeper.js';
@@ -6,12 +10,22 @@ import { ImportProfilesController, ImportsController } from './imports.controlle
 import { ImportsService } from './imports.service.js';
 import { ImportReviewController } from './review.controller.js';
 import { ImportReviewService } from './review.service.js';
+import { ImportReferences } from './writers/references.js';
+import { IMPORT_WRITER_CLASSES, ImportWriters } from './writers/registry.js';
 
 /** File imports (issue #8): upload, mapping, dry run, review queue, report, commit and rollback. */
 @Module({
-  imports: [SyncModule],
+  imports: [SyncModule, ContactsModule, HouseholdsModule, TasksModule, NotesModule],
   controllers: [ImportsController, ImportProfilesController, ImportReviewController],
-  providers: [ImportEngine, ImportsService, ImportReviewService, ImportSweeper],
+  providers: [
+    ImportEngine,
+    ImportsService,
+    ImportReviewService,
+    ImportSweeper,
+    ImportReferences,
+    ...IMPORT_WRITER_CLASSES,
+    ImportWriters,
+  ],
   exports: [ImportEngine, ImportSweeper],
 })
 export class ImportsModule {}

@@ -12,7 +12,8 @@ import {
   type ImportRowAction,
 } from '@meridian/domain';
 import type { Prisma } from '../../../generated/prisma/client.js';
-import { SystemPrisma, TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
+import { sqlOf } from '../../../common/persistence/sql.js';
+import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
 import { storedContactRecord } from './writers/contact-writer.js';
 
 const DECIDED = 'This review item was already decided';
@@ -40,10 +41,7 @@ const candidateSelect = {
  */
 @Injectable()
 export class ImportReviewService {
-  constructor(
-    @Inject(TENANT_PRISMA) private readonly prisma: TenantPrismaClient,
-    @Inject(SystemPrisma) private readonly system: SystemPrisma,
-  ) {}
+  constructor(@Inject(TENANT_PRISMA) private readonly prisma: TenantPrismaClient) {}
 
   private async batchOf(batchId: string) {
     const batch = await this.prisma.importBatch.findFirst({
@@ -89,7 +87,10 @@ export class ImportReviewService {
     const item = await this.itemOf(batchId, itemId);
     const row = await this.rowOf(batchId, item.rowNumber);
     const record = row.record as unknown as ImportedContact;
-    const current = await storedContactRecord(this.system, batch.organizationId, item.candidateContactId);
+    const current = await storedContactRecord(
+      { tx: this.prisma, sql: sqlOf(this.prisma), organizationId: batch.organizationId },
+      item.candidateContactId,
+    );
     if (!current) throw notFound('Contact');
     const changes = await this.changesFor(batch, item.candidateContactId, current, record);
     const action: ImportRowAction = changes.length > 0 ? 'UPDATE' : 'UNCHANGED';
@@ -184,13 +185,13 @@ export class ImportReviewService {
     const household = changes.find((change) => change.field === 'household');
     if (!household || !current.household || !record.household) return changes;
     const ref = record.household;
-    const stored = await this.system.contact.findFirst({
+    const stored = await this.prisma.contact.findFirst({
       where: { organizationId: batch.organizationId, id: contactId },
       select: { householdId: true },
     });
     const linked =
       ref.sourceId !== null &&
-      (await this.system.externalLink.count({
+      (await this.prisma.externalLink.count({
         where: {
           organizationId: batch.organizationId,
           source: batch.source,

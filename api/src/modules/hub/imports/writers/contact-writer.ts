@@ -1,74 +1,43 @@
-import { EntityType, newId, type ImportedContact } from '@meridian/domain';
-import type { Prisma } from '../../../../generated/prisma/client.js';
-import type { SystemPrisma } from '../../../../infra/prisma/prisma.service.js';
-import type { CandidateFinder, ImportRecordWriter, ImportTx as Tx, ImportWriteContext } from './import-writer.js';
+import { Inject, Injectable } from '@nestjs/common';
+import { EntityType, type ImportedContact } from '@meridian/domain';
 import {
-  createdByBatch,
-  householdNameFor,
-  markCreated,
-  placePersonInHousehold,
-  removeHouseholdIfUnused,
-  resolveHousehold,
-} from './household-writer.js';
-import { dayOf, personInUse } from './person-writer.js';
+  ContactsWriter,
+  type ContactColumns,
+  type ContactLists,
+  type EmploymentDraft,
+} from '../../../crm/contacts/index.js';
+import { HouseholdsWriter } from '../../../crm/households/index.js';
+import { NotesWriter } from '../../../crm/notes/index.js';
+import { ExternalLinksRepository } from '../../sync/index.js';
+import type {
+  CandidateFinder,
+  FieldsUpdate,
+  ImportReadScope,
+  ImportRecordWriter,
+  ImportScope,
+} from './import-writer.js';
+import { dayOf, householdNameFor, ImportReferences, type ImportedHouseholdRef } from './references.js';
+
+/** The type of the tags an import creates; a tag of any type with the same name is reused. */
+export const IMPORTED_TAG_TYPE = 'IMPORT';
 
 const SCALARS = ['firstName', 'lastName', 'middleName', 'preferredName', 'gender', 'source'] as const;
 /** The contact's fields its person (if it has one) carries too, kept the same on both. */
 const PERSON_FIELDS = ['firstName', 'lastName', 'middleName', 'preferredName', 'gender'] as const;
-/** What writing the other fields needs to know of the contact. */
-type ContactState = Prisma.ContactGetPayload<{ select: typeof CONTACT_STATE }>;
-const CONTACT_STATE = {
-  teamId: true,
-  personId: true,
-  householdId: true,
-  firstName: true,
-  lastName: true,
-  middleName: true,
-  preferredName: true,
-  gender: true,
-} as const satisfies Prisma.ContactSelect;
-/** The type of the tags an import creates; a tag of any type with the same name is reused. */
-export const IMPORTED_TAG_TYPE = 'IMPORT';
 
-type ContactOwner = { organizationId: string; contactId: string };
 type Employment = NonNullable<ImportedContact['employment']>;
 
-/** The rows of a contact's lists, as both a create and an update write them. */
-function emailRow(email: ImportedContact['emails'][number], owner: ContactOwner) {
-  return {
-    id: newId(EntityType.contactEmail),
-    ...owner,
-    email: email.email,
-    label: email.label,
-    isPrimary: email.primary,
-  };
-}
-
-function phoneRow(phone: ImportedContact['phones'][number], owner: ContactOwner) {
-  return {
-    id: newId(EntityType.contactPhoneNumber),
-    ...owner,
-    countryCode: phone.countryCode,
-    number: phone.number,
-    type: phone.type,
-    label: phone.label,
-    isPrimary: phone.primary,
-  };
-}
-
-function addressRow(address: ImportedContact['addresses'][number], owner: ContactOwner) {
-  return {
-    id: newId(EntityType.contactAddress),
-    ...owner,
-    label: address.label,
-    line1: address.line1,
-    line2: address.line2,
-    city: address.city,
-    province: address.province,
-    postalCode: address.postalCode,
-    countryName: address.countryName,
-    isPrimary: address.primary,
-  };
+/** What writing the other fields needs to know of a stored contact. */
+interface ContactState {
+  id: string;
+  teamId: string;
+  personId: string | null;
+  householdId: string | null;
+  firstName: string;
+  lastName: string;
+  middleName: string | null;
+  preferredName: string | null;
+  gender: ImportedContact['gender'];
 }
 
 /** An employment without employer and title is no employment. */
@@ -76,289 +45,37 @@ function hasEmployment(employment: ImportedContact['employment'] | undefined): e
   return Boolean(employment && (employment.employerName || employment.jobTitle));
 }
 
-function employmentRow(employment: Employment, owner: ContactOwner) {
+function employmentsOf(employment: ImportedContact['employment'] | undefined): EmploymentDraft[] {
+  return hasEmployment(employment)
+    ? [{ employerName: employment.employerName, jobTitle: employment.jobTitle, isPrimary: true }]
+    : [];
+}
+
+/** The lists of a mapped contact's fields, as the contacts writer keeps them. */
+function listsOf(fields: Partial<ImportedContact>): ContactLists {
   return {
-    id: newId(EntityType.contactEmployment),
-    ...owner,
-    employerName: employment.employerName,
-    jobTitle: employment.jobTitle,
-    isPrimary: true,
+    ...(fields.emails && {
+      emails: fields.emails.map((email) => ({ email: email.email, label: email.label, isPrimary: email.primary })),
+    }),
+    ...(fields.phones && {
+      phones: fields.phones.map((phone) => ({
+        countryCode: phone.countryCode,
+        number: phone.number,
+        type: phone.type,
+        label: phone.label,
+        isPrimary: phone.primary,
+      })),
+    }),
+    ...(fields.addresses && {
+      addresses: fields.addresses.map(({ primary, ...address }) => ({ ...address, isPrimary: primary })),
+    }),
+    ...('employment' in fields && { employments: employmentsOf(fields.employment) }),
   };
 }
 
-/**
- * Writes the given fields of a mapped contact onto a stored one. Only the fields present are
- * touched: an update passes just the changed fields (and a rollback their before values), so the
- * advisor's other edits stay. Lists (e-mails, phones, addresses, tags) are replaced as a whole, as
- * the import diff compares them as a whole.
- *
- * Where the CRM keeps what a contact row carries:
- * - tags: the organization's tag of that name (any type, case aside), else a new one of type IMPORT;
- * - note: one note owned by the contact, created on first import and its body updated after (an
- *   unlinked external link of the batch tells it from the advisor's notes); emptied, it is deleted;
- * - household: the contact's household, found by source id, then name, else created;
- * - date of birth and household role: on the contact's person (the CRM's "contact is a person"),
- *   created with the contact's names when a row first gives either a birth date or a household; the
- *   role is the person's membership in the household's family.
- */
-async function writeContactFields(
-  tx: Tx,
-  context: ImportWriteContext,
-  contactId: string,
-  fields: Partial<ImportedContact>,
-): Promise<void> {
-  const { organizationId } = context;
-  const data: Record<string, unknown> = {};
-  for (const field of SCALARS) if (field in fields) data[field] = fields[field] ?? null;
-  // A contact always has a type: a file without one keeps what is stored.
-  if (fields.type) data.type = fields.type;
-  const where = { id: contactId, organizationId };
-  const contact =
-    Object.keys(data).length > 0
-      ? await tx.contact.update({ where, data: data as Prisma.ContactUncheckedUpdateInput, select: CONTACT_STATE })
-      : await tx.contact.findFirstOrThrow({ where, select: CONTACT_STATE });
-  const personData = Object.fromEntries(PERSON_FIELDS.filter((field) => field in data).map((f) => [f, data[f]]));
-  if (contact.personId && Object.keys(personData).length > 0)
-    await tx.person.update({ where: { id: contact.personId, organizationId }, data: personData });
-
-  const owner = { organizationId, contactId };
-  if (fields.emails) {
-    await tx.contactEmail.deleteMany({ where: owner });
-    await tx.contactEmail.createMany({ data: fields.emails.map((email) => emailRow(email, owner)) });
-  }
-  if (fields.phones) {
-    await tx.contactPhoneNumber.deleteMany({ where: owner });
-    await tx.contactPhoneNumber.createMany({ data: fields.phones.map((phone) => phoneRow(phone, owner)) });
-  }
-  if (fields.addresses) {
-    await tx.contactAddress.deleteMany({ where: owner });
-    await tx.contactAddress.createMany({ data: fields.addresses.map((address) => addressRow(address, owner)) });
-  }
-  if ('employment' in fields) {
-    await tx.contactEmployment.deleteMany({ where: owner });
-    if (hasEmployment(fields.employment))
-      await tx.contactEmployment.create({ data: employmentRow(fields.employment, owner) });
-  }
-  if (fields.tags) await writeTags(tx, context, contactId, fields.tags);
-  if ('note' in fields) await writeNote(tx, context, contactId, contact.teamId, fields.note ?? null);
-
-  let householdId = contact.householdId;
-  if ('household' in fields) {
-    const ref = fields.household ?? null;
-    householdId = ref ? await resolveHousehold(tx, context, ref, householdNameFor(contact.lastName)) : null;
-    await tx.contact.update({ where: { id: contactId, organizationId }, data: { householdId } });
-  }
-  await writePerson(tx, context, contactId, contact, householdId, fields);
-  // A household this batch created and the contact left (rolling back the move) goes when unused.
-  if (contact.householdId !== householdId) await removeHouseholdIfUnused(tx, context, contact.householdId);
-}
-
-/** The contact's person: its birth date and its place in the household, created when first needed. */
-async function writePerson(
-  tx: Tx,
-  context: ImportWriteContext,
-  contactId: string,
-  contact: ContactState,
-  householdId: string | null,
-  fields: Partial<ImportedContact>,
-): Promise<void> {
-  const { organizationId } = context;
-  const role = fields.household?.role ?? null;
-  if (contact.personId) {
-    if ('dateOfBirth' in fields)
-      await tx.person.update({
-        where: { id: contact.personId, organizationId },
-        data: { dateOfBirth: dayOf(fields.dateOfBirth ?? null) },
-      });
-    if ('household' in fields) await placePersonInHousehold(tx, organizationId, contact.personId, householdId, role);
-  } else if ((fields.dateOfBirth ?? null) !== null || (fields.household ?? null) !== null) {
-    const personId = newId(EntityType.person);
-    await tx.person.create({
-      data: {
-        id: personId,
-        organizationId,
-        firstName: contact.firstName,
-        lastName: contact.lastName,
-        middleName: contact.middleName,
-        preferredName: contact.preferredName,
-        gender: contact.gender,
-        dateOfBirth: dayOf(fields.dateOfBirth ?? null),
-      },
-    });
-    await markCreated(tx, context, EntityType.person, personId, null);
-    await tx.contact.update({ where: { id: contactId, organizationId }, data: { personId } });
-    await placePersonInHousehold(tx, organizationId, personId, householdId, role);
-  }
-}
-
-/**
- * The contact's tags become exactly these names. A tag the import creates is marked as the batch's,
- * so that undoing the batch (a rollback writing the old names, or removing the contact) also
- * removes the tags it made that no contact wears any more.
- */
-async function writeTags(tx: Tx, context: ImportWriteContext, contactId: string, names: readonly string[]) {
-  const { organizationId } = context;
-  const takenOff = await tx.contactTag.deleteMany({ where: { organizationId, contactId } });
-  const tagIds = new Set<string>();
-  for (const name of new Set(names.map((tag) => tag.trim()).filter((tag) => tag.length > 0))) {
-    const existing = await tx.tag.findFirst({
-      where: { organizationId, name: { equals: name, mode: 'insensitive' } },
-      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-      select: { id: true },
-    });
-    let tagId = existing?.id;
-    if (!tagId) {
-      tagId = newId(EntityType.tag);
-      await tx.tag.create({ data: { id: tagId, organizationId, name, type: IMPORTED_TAG_TYPE } });
-      await markCreated(tx, context, EntityType.tag, tagId, null);
-    }
-    tagIds.add(tagId);
-  }
-  if (tagIds.size > 0)
-    await tx.contactTag.createMany({ data: [...tagIds].map((tagId) => ({ organizationId, contactId, tagId })) });
-  if (takenOff.count > 0) await dropUnusedBatchTags(tx, context);
-}
-
-/** Tags the batch created that no contact wears (after a rollback took them off), with their marks. */
-async function dropUnusedBatchTags(tx: Tx, context: ImportWriteContext): Promise<void> {
-  const { organizationId } = context;
-  const marks = await tx.externalLink.findMany({
-    where: { organizationId, entityType: EntityType.tag, importBatchId: context.importBatchId },
-    select: { entityId: true },
-  });
-  if (marks.length === 0) return;
-  const worn = await tx.contactTag.findMany({
-    where: { organizationId, tagId: { in: marks.map((mark) => mark.entityId) } },
-    select: { tagId: true },
-    distinct: ['tagId'],
-  });
-  const wornIds = new Set(worn.map((link) => link.tagId));
-  const unused = marks.map((mark) => mark.entityId).filter((tagId) => !wornIds.has(tagId));
-  if (unused.length === 0) return;
-  await tx.externalLink.deleteMany({ where: { organizationId, entityType: EntityType.tag, entityId: { in: unused } } });
-  await tx.tag.deleteMany({ where: { organizationId, id: { in: unused } } });
-}
-
-/** The note an import keeps for a contact: the contact's note marked by an unlinked import link. */
-async function importedNoteOf(
-  tx: Tx,
-  organizationId: string,
-  contactId: string,
-): Promise<{ id: string; body: string } | null> {
-  const notes = await tx.note.findMany({
-    where: { organizationId, ownerKind: 'CONTACT', ownerContactId: contactId },
-    select: { id: true, body: true },
-  });
-  if (notes.length === 0) return null;
-  const mark = await tx.externalLink.findFirst({
-    where: {
-      organizationId,
-      entityType: EntityType.note,
-      entityId: { in: notes.map((note) => note.id) },
-      sourceId: null,
-      importBatchId: { not: null },
-    },
-    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-    select: { entityId: true },
-  });
-  return mark ? (notes.find((note) => note.id === mark.entityId) ?? null) : null;
-}
-
-async function writeNote(
-  tx: Tx,
-  context: ImportWriteContext,
-  contactId: string,
-  teamId: string,
-  body: string | null,
-): Promise<void> {
-  const { organizationId } = context;
-  const existing = await importedNoteOf(tx, organizationId, contactId);
-  if (body === null) {
-    if (!existing) return;
-    await tx.externalLink.deleteMany({ where: { organizationId, entityType: EntityType.note, entityId: existing.id } });
-    await tx.note.deleteMany({ where: { organizationId, id: existing.id } });
-    return;
-  }
-  if (existing) {
-    await tx.note.update({ where: { id: existing.id, organizationId }, data: { body, deletedAt: null } });
-    return;
-  }
-  const id = newId(EntityType.note);
-  await tx.note.create({
-    data: { id, organizationId, teamId, body, date: context.now, ownerKind: 'CONTACT', ownerContactId: contactId },
-  });
-  await markCreated(tx, context, EntityType.note, id, null);
-}
-
-/**
- * A chunk of new contacts in a few set-based inserts: the contacts, their e-mails, phones,
- * addresses and employment. What needs lookups per row (tags, note, date of birth, household)
- * is then written row by row, only for the rows that carry it.
- */
-async function createContacts(tx: Tx, context: ImportWriteContext, records: ImportedContact[]): Promise<string[]> {
-  const { organizationId } = context;
-  const ids = records.map(() => newId(EntityType.contact));
-  await tx.contact.createMany({
-    data: records.map((record, index) => ({
-      id: ids[index]!,
-      organizationId,
-      teamId: context.teamId,
-      type: record.type ?? 'LEAD',
-      firstName: record.firstName,
-      lastName: record.lastName,
-      middleName: record.middleName,
-      preferredName: record.preferredName,
-      gender: record.gender,
-      source: record.source,
-    })),
-  });
-  const owned = <T, R>(list: (record: ImportedContact) => readonly T[], row: (item: T, owner: ContactOwner) => R) =>
-    records.flatMap((record, index) =>
-      list(record).map((item) => row(item, { organizationId, contactId: ids[index]! })),
-    );
-  const emails = owned((record) => record.emails, emailRow);
-  const phones = owned((record) => record.phones, phoneRow);
-  const addresses = owned((record) => record.addresses, addressRow);
-  const employments = owned((record) => (hasEmployment(record.employment) ? [record.employment] : []), employmentRow);
-  if (emails.length > 0) await tx.contactEmail.createMany({ data: emails });
-  if (phones.length > 0) await tx.contactPhoneNumber.createMany({ data: phones });
-  if (addresses.length > 0) await tx.contactAddress.createMany({ data: addresses });
-  if (employments.length > 0) await tx.contactEmployment.createMany({ data: employments });
-  await tagContacts(
-    tx,
-    context,
-    records.map((record, index) => ({ contactId: ids[index]!, names: record.tags })),
-  );
-  // A birth date alone needs just a new person of the contact's names (no household to place
-  // it in): made set-based. A household or a note takes the row-by-row path.
-  const bornOnly: { contactId: string; record: ImportedContact }[] = [];
-  for (const [index, record] of records.entries()) {
-    const { note, dateOfBirth, household } = record;
-    if (note === null && household === null) {
-      if (dateOfBirth !== null) bornOnly.push({ contactId: ids[index]!, record });
-      continue;
-    }
-    await writeContactFields(tx, context, ids[index]!, {
-      ...(note === null ? {} : { note }),
-      ...(dateOfBirth === null ? {} : { dateOfBirth }),
-      ...(household === null ? {} : { household }),
-    });
-  }
-  await createContactPersons(tx, context, bornOnly);
-  return ids;
-}
-
-/**
- * Tags new contacts of a chunk at once: the organization's tags found by name (case aside) in one
- * query, the missing ones created and marked as the batch's, every contact's tags in one insert.
- */
-async function tagContacts(
-  tx: Tx,
-  context: ImportWriteContext,
-  contacts: { contactId: string; names: readonly string[] }[],
-): Promise<void> {
-  const { organizationId } = context;
-  const namesOf = (names: readonly string[]) => [
+/** Tag names as a contact wears them: trimmed, once each (case aside), empty ones dropped. */
+function tagNamesOf(names: readonly string[]): string[] {
+  return [
     ...new Map(
       names
         .map((name) => name.trim())
@@ -366,113 +83,423 @@ async function tagContacts(
         .map((name) => [name.toLowerCase(), name]),
     ).values(),
   ];
-  const wanted = [...new Map(contacts.flatMap((c) => namesOf(c.names)).map((n) => [n.toLowerCase(), n])).values()];
-  if (wanted.length === 0) return;
-  const existing = await tx.tag.findMany({
-    where: { organizationId, name: { in: wanted, mode: 'insensitive' } },
-    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-    select: { id: true, name: true },
-  });
-  const tagIdOf = new Map<string, string>();
-  for (const tag of existing) if (!tagIdOf.has(tag.name.toLowerCase())) tagIdOf.set(tag.name.toLowerCase(), tag.id);
-  const created = wanted
-    .filter((name) => !tagIdOf.has(name.toLowerCase()))
-    .map((name) => ({ id: newId(EntityType.tag), organizationId, name, type: IMPORTED_TAG_TYPE }));
-  if (created.length > 0) {
-    await tx.tag.createMany({ data: created });
-    await tx.externalLink.createMany({
-      data: created.map((tag) => ({
-        id: newId(EntityType.externalLink),
-        organizationId,
-        entityType: EntityType.tag,
-        entityId: tag.id,
-        source: context.source,
-        importBatchId: context.importBatchId,
-        lastSeenAt: context.now,
-      })),
-    });
-    for (const tag of created) tagIdOf.set(tag.name.toLowerCase(), tag.id);
-  }
-  const links = contacts.flatMap(({ contactId, names }) =>
-    namesOf(names).map((name) => ({ organizationId, contactId, tagId: tagIdOf.get(name.toLowerCase())! })),
-  );
-  await tx.contactTag.createMany({ data: links });
-}
-
-/** New contacts' persons (named as the contact, with the row's birth date, in no household), marked as the batch's. */
-async function createContactPersons(
-  tx: Tx,
-  context: ImportWriteContext,
-  contacts: { contactId: string; record: ImportedContact }[],
-): Promise<void> {
-  if (contacts.length === 0) return;
-  const { organizationId } = context;
-  const persons = contacts.map(({ record }) => ({
-    id: newId(EntityType.person),
-    organizationId,
-    firstName: record.firstName,
-    lastName: record.lastName,
-    middleName: record.middleName,
-    preferredName: record.preferredName,
-    gender: record.gender,
-    dateOfBirth: dayOf(record.dateOfBirth),
-  }));
-  await tx.person.createMany({ data: persons });
-  await tx.externalLink.createMany({
-    data: persons.map((person) => ({
-      id: newId(EntityType.externalLink),
-      organizationId,
-      entityType: EntityType.person,
-      entityId: person.id,
-      source: context.source,
-      importBatchId: context.importBatchId,
-      lastSeenAt: context.now,
-    })),
-  });
-  await tx.$executeRaw`
-    UPDATE contacts AS contact SET person_id = made.person_id
-    FROM unnest(${contacts.map((c) => c.contactId)}::text[], ${persons.map((p) => p.id)}::text[]) AS made(contact_id, person_id)
-    WHERE contact.organization_id = ${organizationId} AND contact.id = made.contact_id`;
 }
 
 /**
- * Rollback of a contact the batch created: its sub-records and notes go with it; its person and
- * household too when this batch created them and nothing else uses them.
+ * Contacts from other CRMs' exports, onto the contacts writer, set-based for a whole chunk. Where
+ * the CRM keeps what a contact row carries:
+ * - tags: the organization's tag of that name (any type, case aside), else a new one of type IMPORT;
+ * - note: one note owned by the contact, created on first import and its body updated after (an
+ *   unlinked external link of the batch tells it from the advisor's notes); emptied, it is deleted;
+ * - household: the contact's household, found by source id, then name, else created;
+ * - date of birth and household role: on the contact's person (the CRM's "contact is a person"),
+ *   created with the contact's names when a row first gives either a birth date or a household; the
+ *   role is the person's membership in the household's family.
+ * Lists (e-mails, phones, addresses, tags) are replaced as a whole, as the import diff compares them
+ * as a whole; only the fields an update names are written, so the advisor's other edits stay.
  */
-async function removeContact(tx: Tx, context: ImportWriteContext, contactId: string): Promise<void> {
-  const { organizationId } = context;
-  const contact = await tx.contact.findFirst({
-    where: { organizationId, id: contactId },
-    select: { personId: true, householdId: true },
-  });
-  if (!contact) return;
-  const notes = await tx.note.findMany({ where: { organizationId, ownerContactId: contactId }, select: { id: true } });
-  await tx.externalLink.deleteMany({
-    where: {
-      organizationId,
-      entityType: EntityType.note,
-      entityId: { in: notes.map((note) => note.id) },
-      sourceId: null,
-    },
-  });
-  await tx.contact.deleteMany({ where: { organizationId, id: contactId } });
-  await dropUnusedBatchTags(tx, context);
-  const householdId = contact.householdId;
-  if (contact.personId && (await createdByBatch(tx, context, EntityType.person, contact.personId))) {
-    const person = await tx.person.findFirst({
-      where: { organizationId, id: contact.personId },
-      select: { householdId: true },
-    });
-    if (person && (await personInUse(tx, organizationId, contact.personId)).length === 0) {
-      await tx.externalLink.deleteMany({
-        where: { organizationId, entityType: EntityType.person, entityId: contact.personId },
-      });
-      await tx.person.deleteMany({ where: { organizationId, id: contact.personId } });
-      if (person.householdId && person.householdId !== householdId)
-        await removeHouseholdIfUnused(tx, context, person.householdId);
-    }
+@Injectable()
+export class ContactImportWriter implements ImportRecordWriter<'contacts'> {
+  readonly kind = 'contacts' as const;
+  readonly entityType = EntityType.contact;
+  readonly tables = [
+    'contacts',
+    'contact_emails',
+    'contact_phone_numbers',
+    'contact_addresses',
+    'contact_employments',
+    'contact_tags',
+    'tags',
+    'notes',
+    'persons',
+    'households',
+    'families',
+    'family_members',
+  ];
+
+  constructor(
+    @Inject(ContactsWriter) private readonly contacts: ContactsWriter,
+    @Inject(HouseholdsWriter) private readonly households: HouseholdsWriter,
+    @Inject(NotesWriter) private readonly notes: NotesWriter,
+    @Inject(ExternalLinksRepository) private readonly links: ExternalLinksRepository,
+    @Inject(ImportReferences) private readonly references: ImportReferences,
+  ) {}
+
+  async create(scope: ImportScope, records: ImportedContact[]): Promise<string[]> {
+    const tagIds = await this.tagIds(
+      scope,
+      records.map((record) => record.tags),
+    );
+    const withHousehold = records.flatMap((record, index) => (record.household ? [index] : []));
+    const householdIds = new Map<number, string | null>();
+    (
+      await this.references.resolveHouseholds(
+        scope,
+        withHousehold.map((index) => ({
+          ref: records[index]!.household!,
+          fallbackName: householdNameFor(records[index]!.lastName),
+        })),
+      )
+    ).forEach((householdId, position) => householdIds.set(withHousehold[position]!, householdId));
+    // A birth date or a household needs the contact's person: a new one of the contact's names.
+    const needPerson = records.flatMap((record, index) =>
+      record.dateOfBirth !== null || record.household !== null ? [index] : [],
+    );
+    const personIds = await this.households.createPersons(
+      scope,
+      needPerson.map((index) => personOf(records[index]!, records[index]!.dateOfBirth)),
+    );
+    const personOfRecord = new Map(needPerson.map((index, position) => [index, personIds[position]!]));
+    await this.references.markCreated(
+      scope,
+      EntityType.person,
+      personIds.map((entityId) => ({ entityId, sourceId: null })),
+    );
+    await this.households.placePersons(
+      scope,
+      withHousehold.map((index) => ({
+        personId: personOfRecord.get(index)!,
+        householdId: householdIds.get(index) ?? null,
+        role: records[index]!.household!.role ?? null,
+      })),
+    );
+    const ids = await this.contacts.create(
+      scope,
+      records.map((record, index) => ({
+        teamId: scope.teamId,
+        type: record.type ?? 'LEAD',
+        firstName: record.firstName,
+        lastName: record.lastName,
+        middleName: record.middleName,
+        preferredName: record.preferredName,
+        gender: record.gender,
+        source: record.source,
+        personId: personOfRecord.get(index) ?? null,
+        householdId: householdIds.get(index) ?? null,
+        ...listsOf(record),
+        employments: employmentsOf(record.employment),
+        tagIds: tagIds[index]!,
+      })),
+    );
+    const noted = records.flatMap((record, index) => (record.note !== null ? [index] : []));
+    await this.createNotes(
+      scope,
+      noted.map((index) => ({ contactId: ids[index]!, body: records[index]!.note! })),
+    );
+    return ids;
   }
-  await removeHouseholdIfUnused(tx, context, householdId);
+
+  async update(scope: ImportScope, updates: FieldsUpdate<'contacts'>[]): Promise<void> {
+    if (updates.length === 0) return;
+    const states = await this.states(
+      scope,
+      updates.map((update) => update.entityId),
+    );
+    const stateOf = (id: string) => states.get(id)!;
+
+    // The contact's own columns, and the same names on its person.
+    const columns = updates.flatMap(({ entityId, fields }) => {
+      const set: Partial<ContactColumns> = {};
+      for (const field of SCALARS) if (field in fields) Object.assign(set, { [field]: fields[field] ?? null });
+      // A contact always has a type: a file without one keeps what is stored.
+      if (fields.type) set.type = fields.type;
+      return Object.keys(set).length > 0 ? [{ id: entityId, fields: set }] : [];
+    });
+    await this.contacts.update(scope, columns);
+    for (const { id, fields } of columns) Object.assign(stateOf(id), fields);
+    await this.households.updatePersons(
+      scope,
+      columns.flatMap(({ id, fields }) => {
+        const person = stateOf(id).personId;
+        const named = Object.fromEntries(PERSON_FIELDS.filter((field) => field in fields).map((f) => [f, fields[f]]));
+        return person && Object.keys(named).length > 0 ? [{ id: person, fields: named }] : [];
+      }),
+    );
+
+    await this.contacts.replaceLists(
+      scope,
+      updates.map(({ entityId, fields }) => ({ contactId: entityId, lists: listsOf(fields) })),
+    );
+    await this.writeTags(
+      scope,
+      updates.flatMap(({ entityId, fields }) => (fields.tags ? [{ contactId: entityId, names: fields.tags }] : [])),
+    );
+    await this.writeNotes(
+      scope,
+      updates.flatMap(({ entityId, fields }) =>
+        'note' in fields ? [{ contactId: entityId, body: fields.note ?? null }] : [],
+      ),
+    );
+    await this.writeHouseholdsAndPersons(scope, updates, stateOf);
+  }
+
+  /**
+   * The household a row names and the contact's person: the household found (or made), the
+   * contact moved to it, its person born, updated or placed in the household's family. A household
+   * this batch created and a contact left (rolling back the move) goes when nothing uses it.
+   */
+  private async writeHouseholdsAndPersons(
+    scope: ImportScope,
+    updates: FieldsUpdate<'contacts'>[],
+    stateOf: (id: string) => ContactState,
+  ): Promise<void> {
+    const moving = updates.filter(({ fields }) => 'household' in fields);
+    const resolved = await this.references.resolveHouseholds(
+      scope,
+      moving.flatMap(({ entityId, fields }) =>
+        fields.household ? [{ ref: fields.household, fallbackName: householdNameFor(stateOf(entityId).lastName) }] : [],
+      ),
+    );
+    const left: (string | null)[] = [];
+    const householdOf = new Map<string, string | null>();
+    let position = 0;
+    for (const { entityId, fields } of moving) {
+      const householdId = fields.household ? resolved[position++]! : null;
+      householdOf.set(entityId, householdId);
+      const state = stateOf(entityId);
+      if (state.householdId !== householdId) left.push(state.householdId);
+    }
+    await this.contacts.update(
+      scope,
+      moving.map(({ entityId }) => ({ id: entityId, fields: { householdId: householdOf.get(entityId) ?? null } })),
+    );
+
+    const births: { id: string; fields: { dateOfBirth: Date | null } }[] = [];
+    const placements: { personId: string; householdId: string | null; role: ImportedHouseholdRef['role'] }[] = [];
+    const newPersons: {
+      contactId: string;
+      dateOfBirth: string | null;
+      householdId: string | null;
+      role: ImportedHouseholdRef['role'];
+    }[] = [];
+    for (const { entityId, fields } of updates) {
+      const state = stateOf(entityId);
+      const householdId = householdOf.has(entityId) ? householdOf.get(entityId)! : state.householdId;
+      const role = fields.household?.role ?? null;
+      if (state.personId) {
+        if ('dateOfBirth' in fields)
+          births.push({ id: state.personId, fields: { dateOfBirth: dayOf(fields.dateOfBirth ?? null) } });
+        if ('household' in fields) placements.push({ personId: state.personId, householdId, role });
+      } else if ((fields.dateOfBirth ?? null) !== null || (fields.household ?? null) !== null) {
+        newPersons.push({ contactId: entityId, dateOfBirth: fields.dateOfBirth ?? null, householdId, role });
+      }
+    }
+    await this.households.updatePersons(scope, births);
+    const personIds = await this.households.createPersons(
+      scope,
+      newPersons.map((item) => personOf(stateOf(item.contactId), item.dateOfBirth)),
+    );
+    await this.references.markCreated(
+      scope,
+      EntityType.person,
+      personIds.map((entityId) => ({ entityId, sourceId: null })),
+    );
+    await this.contacts.update(
+      scope,
+      newPersons.map((item, index) => ({ id: item.contactId, fields: { personId: personIds[index]! } })),
+    );
+    newPersons.forEach((item, index) =>
+      placements.push({ personId: personIds[index]!, householdId: item.householdId, role: item.role }),
+    );
+    await this.households.placePersons(scope, placements);
+    await this.references.removeHouseholdsIfUnused(scope, left);
+  }
+
+  /**
+   * Rollback of contacts the batch created: their sub-records and notes go with them; their persons
+   * and households too when this batch created them and nothing else uses them.
+   */
+  async remove(scope: ImportScope, entityIds: string[]): Promise<void> {
+    if (entityIds.length === 0) return;
+    const contacts = [...(await this.states(scope, entityIds)).values()];
+    const notes = await this.notes.aboutContacts(scope, entityIds);
+    await this.links.deleteForEntities(
+      scope,
+      EntityType.note,
+      notes.map((note) => note.id),
+    );
+    await this.contacts.remove(scope, entityIds);
+    await this.dropUnusedBatchTags(scope);
+    const created = await this.references.createdByBatch(
+      scope,
+      EntityType.person,
+      contacts.flatMap((contact) => contact.personId ?? []),
+    );
+    const uses = await this.households.personsInUse(scope, [...created]);
+    const persons = await scope.tx.person.findMany({
+      where: { id: { in: [...created] } },
+      select: { id: true, householdId: true },
+    });
+    const unused = persons.filter((person) => (uses.get(person.id) ?? []).length === 0);
+    await this.links.deleteForEntities(
+      scope,
+      EntityType.person,
+      unused.map((person) => person.id),
+    );
+    await this.households.removePersons(
+      scope,
+      unused.map((person) => person.id),
+    );
+    await this.references.removeHouseholdsIfUnused(scope, [
+      ...contacts.map((contact) => contact.householdId),
+      ...unused.map((person) => person.householdId),
+    ]);
+  }
+
+  private async states(scope: ImportScope, ids: readonly string[]): Promise<Map<string, ContactState>> {
+    const rows = await scope.tx.contact.findMany({
+      where: { id: { in: [...ids] } },
+      select: {
+        id: true,
+        teamId: true,
+        personId: true,
+        householdId: true,
+        firstName: true,
+        lastName: true,
+        middleName: true,
+        preferredName: true,
+        gender: true,
+      },
+    });
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+
+  /**
+   * The tag ids of each contact's names: the organization's tag of that name (case aside, the
+   * oldest), else a new one of type IMPORT, marked as the batch's so that undoing the batch also
+   * removes the tags it made that no contact wears any more.
+   */
+  private async tagIds(scope: ImportScope, names: readonly (readonly string[])[]): Promise<string[][]> {
+    const wanted = [...new Map(names.flatMap(tagNamesOf).map((name) => [name.toLowerCase(), name])).values()];
+    const known = await this.contacts.tagsNamed(scope, wanted);
+    const missing = wanted.filter((name) => !known.has(name.toLowerCase()));
+    const created = await this.contacts.createTags(
+      scope,
+      missing.map((name) => ({ name, type: IMPORTED_TAG_TYPE })),
+    );
+    missing.forEach((name, index) => known.set(name.toLowerCase(), created[index]!));
+    await this.references.markCreated(
+      scope,
+      EntityType.tag,
+      created.map((entityId) => ({ entityId, sourceId: null })),
+    );
+    return names.map((list) => tagNamesOf(list).map((name) => known.get(name.toLowerCase())!));
+  }
+
+  /** The contacts' tags become exactly these names. */
+  private async writeTags(scope: ImportScope, contacts: { contactId: string; names: readonly string[] }[]) {
+    if (contacts.length === 0) return;
+    const tagIds = await this.tagIds(
+      scope,
+      contacts.map((contact) => contact.names),
+    );
+    const takenOff = await this.contacts.detachTags(
+      scope,
+      contacts.map((contact) => contact.contactId),
+    );
+    await this.contacts.attachTags(
+      scope,
+      contacts.flatMap(({ contactId }, index) => tagIds[index]!.map((tagId) => ({ contactId, tagId }))),
+    );
+    if (takenOff > 0) await this.dropUnusedBatchTags(scope);
+  }
+
+  /** Tags the batch created that no contact wears (after a rollback took them off), with their marks. */
+  private async dropUnusedBatchTags(scope: ImportScope): Promise<void> {
+    const marked = await this.links.createdByBatch(scope, scope.importBatchId, EntityType.tag);
+    const unused = await this.contacts.unwornTags(scope, [...marked]);
+    await this.links.deleteForEntities(scope, EntityType.tag, unused);
+    await this.contacts.removeTags(scope, unused);
+  }
+
+  private async createNotes(scope: ImportScope, notes: readonly { contactId: string; body: string }[]) {
+    const ids = await this.notes.create(
+      scope,
+      notes.map((note) => ({
+        teamId: scope.teamId,
+        title: null,
+        body: note.body,
+        date: scope.now,
+        authorUserId: null,
+        owner: { ownerKind: 'CONTACT', ownerContactId: note.contactId },
+      })),
+    );
+    await this.references.markCreated(
+      scope,
+      EntityType.note,
+      ids.map((entityId) => ({ entityId, sourceId: null })),
+    );
+  }
+
+  /** Each contact's imported note: its body written, created, or (emptied) deleted. */
+  private async writeNotes(scope: ImportScope, changes: { contactId: string; body: string | null }[]) {
+    if (changes.length === 0) return;
+    const kept = await importedNotesOf(
+      scope,
+      changes.map((change) => change.contactId),
+    );
+    const gone = changes.flatMap((change) =>
+      change.body === null && kept.has(change.contactId) ? [kept.get(change.contactId)!.id] : [],
+    );
+    await this.links.deleteForEntities(scope, EntityType.note, gone);
+    await this.notes.remove(scope, gone);
+    await this.notes.update(
+      scope,
+      changes.flatMap((change) =>
+        change.body !== null && kept.has(change.contactId)
+          ? [{ id: kept.get(change.contactId)!.id, fields: { body: change.body, deletedAt: null } }]
+          : [],
+      ),
+    );
+    await this.createNotes(
+      scope,
+      changes.flatMap((change) =>
+        change.body !== null && !kept.has(change.contactId) ? [{ contactId: change.contactId, body: change.body }] : [],
+      ),
+    );
+  }
+
+  candidateFinder(scope: ImportReadScope, records: ImportedContact[]): Promise<CandidateFinder<'contacts'>> {
+    return contactCandidates(scope, records);
+  }
+}
+
+/** A new person of a contact's names, with its birth date. */
+function personOf(
+  names: Pick<ImportedContact, 'firstName' | 'lastName' | 'middleName' | 'preferredName' | 'gender'>,
+  dateOfBirth: string | null,
+) {
+  return {
+    firstName: names.firstName,
+    lastName: names.lastName,
+    middleName: names.middleName,
+    preferredName: names.preferredName,
+    gender: names.gender,
+    dateOfBirth: dayOf(dateOfBirth),
+  };
+}
+
+/**
+ * The note an import keeps for each contact: the contact's note marked by an unlinked import link
+ * (the oldest such mark), by contact id.
+ */
+async function importedNotesOf(
+  scope: Pick<ImportReadScope, 'sql' | 'organizationId'>,
+  contactIds: readonly string[],
+): Promise<Map<string, { id: string; body: string }>> {
+  if (contactIds.length === 0) return new Map();
+  const rows = await scope.sql.query<{ contactId: string; id: string; body: string }>(
+    `SELECT DISTINCT ON (note.owner_contact_id) note.owner_contact_id AS "contactId", note.id, note.body
+       FROM notes AS note
+       JOIN external_links AS mark
+         ON mark.organization_id = note.organization_id AND mark.entity_type = 'note' AND mark.entity_id = note.id
+        AND mark.source_id IS NULL AND mark.import_batch_id IS NOT NULL
+      WHERE note.organization_id = $1 AND note.owner_kind = 'CONTACT' AND note.owner_contact_id = ANY($2::text[])
+      ORDER BY note.owner_contact_id, mark.created_at, mark.id`,
+    scope.organizationId,
+    [...new Set(contactIds)],
+  );
+  return new Map(rows.map((row) => [row.contactId, { id: row.id, body: row.body }]));
 }
 
 /**
@@ -481,12 +508,12 @@ async function removeContact(tx: Tx, context: ImportWriteContext, contactId: str
  * name and the contact's role in it, without source id.
  */
 export async function storedContactRecord(
-  db: Tx,
-  organizationId: string,
+  scope: Pick<ImportReadScope, 'tx' | 'sql' | 'organizationId'>,
   contactId: string,
 ): Promise<ImportedContact | null> {
+  const { organizationId } = scope;
   const byCreation = [{ createdAt: 'asc' as const }, { id: 'asc' as const }];
-  const row = await db.contact.findFirst({
+  const row = await scope.tx.contact.findFirst({
     where: { organizationId, id: contactId },
     select: {
       firstName: true,
@@ -530,7 +557,7 @@ export async function storedContactRecord(
     },
   });
   if (!row) return null;
-  const note = await importedNoteOf(db, organizationId, contactId);
+  const note = (await importedNotesOf(scope, [contactId])).get(contactId);
   const role = row.household
     ? (row.person?.familyMemberships.find((membership) => membership.family.householdId === row.household!.id)?.role ??
       null)
@@ -568,10 +595,10 @@ export async function storedContactRecord(
  * or the full name of an existing contact goes to the review queue instead of creating a duplicate.
  */
 async function contactCandidates(
-  prisma: SystemPrisma,
-  organizationId: string,
+  scope: ImportReadScope,
   records: ImportedContact[],
 ): Promise<CandidateFinder<'contacts'>> {
+  const { organizationId, tx: prisma } = scope;
   if (records.length === 0) return () => null;
   const emails = records.flatMap((record) => record.emails.map((email) => email.email.toLowerCase()));
   const phones = records.flatMap((record) => record.phones.map((phone) => phone.number));
@@ -616,27 +643,3 @@ async function contactCandidates(
     return entityId ? { entityId, matchedOn: 'NAME' } : null;
   };
 }
-
-export const contactWriter: ImportRecordWriter<'contacts'> = {
-  kind: 'contacts',
-  tables: [
-    'contacts',
-    'contact_emails',
-    'contact_phone_numbers',
-    'contact_addresses',
-    'contact_employments',
-    'contact_tags',
-    'tags',
-    'notes',
-    'persons',
-    'households',
-    'families',
-    'family_members',
-  ],
-  entityType: EntityType.contact,
-  create: async (tx, context, record) => (await createContacts(tx, context, [record]))[0]!,
-  writeFields: writeContactFields,
-  createMany: createContacts,
-  remove: removeContact,
-  candidateFinder: contactCandidates,
-};

@@ -11,18 +11,50 @@ import {
   type ImportFieldError,
   type InvestmentAccountType,
 } from '@meridian/domain';
+import { Inject, Injectable } from '@nestjs/common';
 import { Prisma } from '../../../../generated/prisma/client.js';
-import type { SystemPrisma } from '../../../../infra/prisma/prisma.service.js';
-import type { ImportRecordWriter, ImportTx as Tx, ImportWriteContext } from './import-writer.js';
-import {
-  createdByBatch,
-  householdNameFor,
-  markCreated,
-  placePersonInHousehold,
-  removeHouseholdIfUnused,
-  resolveHousehold,
-} from './household-writer.js';
-import { dayOf, personInUse } from './person-writer.js';
+import { HouseholdsWriter } from '../../../crm/households/index.js';
+import type { FieldsUpdate, ImportReadScope, ImportRecordWriter, ImportScope } from './import-writer.js';
+import { dayOf, householdNameFor, ImportReferences, type ImportedHouseholdRef } from './references.js';
+
+type Tx = ImportScope['tx'];
+
+/** What the functions below write with: the chunk's scope, and the shared reference helpers. */
+interface ImportWriteContext extends ImportScope {
+  references: ImportReferences;
+  households: HouseholdsWriter;
+}
+
+function markCreated(
+  _tx: Tx,
+  context: ImportWriteContext,
+  entityType: string,
+  entityId: string,
+  sourceId: string | null,
+): Promise<void> {
+  return context.references.markCreated(context, entityType, [{ entityId, sourceId }]);
+}
+
+async function createdByBatch(_tx: Tx, context: ImportWriteContext, entityType: string, entityId: string) {
+  return (await context.references.createdByBatch(context, entityType, [entityId])).has(entityId);
+}
+
+async function resolveHousehold(
+  _tx: Tx,
+  context: ImportWriteContext,
+  ref: ImportedHouseholdRef,
+  fallbackName: string,
+): Promise<string | null> {
+  return (await context.references.resolveHouseholds(context, [{ ref, fallbackName }]))[0] ?? null;
+}
+
+function removeHouseholdIfUnused(_tx: Tx, context: ImportWriteContext, householdId: string | null) {
+  return context.references.removeHouseholdsIfUnused(context, [householdId]);
+}
+
+async function personInUse(context: ImportWriteContext, personId: string): Promise<string[]> {
+  return (await context.households.personsInUse(context, [personId])).get(personId) ?? [];
+}
 
 type Owner = ImportedFinancialRecord['owners'][number];
 type MoneyValue = ImportedFinancialRecord['marketValue'];
@@ -148,12 +180,9 @@ async function resolveRecordHousehold(
   if (owner?.householdId) return owner.householdId;
   const created = ref ? await resolveHousehold(tx, context, ref, fallbackName) : null;
   if (created) return created;
-  const id = newId(EntityType.household);
-  await tx.household.create({
-    data: { id, organizationId: context.organizationId, teamId: context.teamId, name: fallbackName },
-  });
-  await markCreated(tx, context, EntityType.household, id, null);
-  return id;
+  const [id] = await context.households.createHouseholds(context, [{ teamId: context.teamId, name: fallbackName }]);
+  await markCreated(tx, context, EntityType.household, id!, null);
+  return id!;
 }
 
 function householdNameOf(record: Pick<ImportedFinancialRecord, 'owners' | 'name' | 'sourceId'>): string {
@@ -189,20 +218,13 @@ async function resolveOwners(
       // away since then cannot be written either.
       if (owner.firstName === null || owner.lastName === null)
         throw new DomainError(ErrorCode.CONFLICT, unknownOwnerMessage(owner.sourceId!));
-      personId = newId(EntityType.person);
-      await tx.person.create({
-        data: {
-          id: personId,
-          organizationId,
-          firstName: owner.firstName,
-          lastName: owner.lastName,
-          dateOfBirth: dayOf(owner.dateOfBirth),
-        },
-      });
-      await markCreated(tx, context, EntityType.person, personId, owner.sourceId);
-      await placePersonInHousehold(tx, organizationId, personId, householdId, null);
+      [personId] = await context.households.createPersons(context, [
+        { firstName: owner.firstName, lastName: owner.lastName, dateOfBirth: dayOf(owner.dateOfBirth) },
+      ]);
+      await markCreated(tx, context, EntityType.person, personId!, owner.sourceId);
+      await context.households.placePersons(context, [{ personId: personId!, householdId, role: null }]);
     }
-    if (!ids.includes(personId)) ids.push(personId);
+    if (!ids.includes(personId!)) ids.push(personId!);
   }
   return ids;
 }
@@ -276,7 +298,7 @@ function ownership(
 async function dropPersonIfUnused(tx: Tx, context: ImportWriteContext, personId: string): Promise<void> {
   const { organizationId } = context;
   if (!(await createdByBatch(tx, context, EntityType.person, personId))) return;
-  if ((await personInUse(tx, organizationId, personId)).length > 0) return;
+  if ((await personInUse(context, personId)).length > 0) return;
   const person = await tx.person.findFirst({ where: { organizationId, id: personId }, select: { householdId: true } });
   await tx.externalLink.deleteMany({ where: { organizationId, entityType: EntityType.person, entityId: personId } });
   await tx.person.deleteMany({ where: { organizationId, id: personId } });
@@ -485,10 +507,10 @@ function unknownOwnerMessage(sourceId: string): string {
  * commit could neither find nor create them.
  */
 async function unresolvedOwners(
-  prisma: SystemPrisma,
-  context: { organizationId: string; source: ImportWriteContext['source'] },
+  context: ImportReadScope,
   records: ImportedFinancialRecord[],
 ): Promise<ImportFieldError[][]> {
+  const prisma = context.tx;
   const byIdOnly = (record: ImportedFinancialRecord) =>
     record.owners.flatMap((owner, index) => (owner.firstName === null ? [{ index, sourceId: owner.sourceId! }] : []));
   const wanted = [...new Set(records.flatMap((record) => byIdOnly(record).map((owner) => owner.sourceId)))];
@@ -519,9 +541,17 @@ async function unresolvedOwners(
   );
 }
 
-export const financialRecordWriter: ImportRecordWriter<'financialRecords'> = {
-  kind: 'financialRecords',
-  tables: [
+/**
+ * Accounts from custodians' and back offices' exports (investment and bank accounts, with owners,
+ * household and institution). The chunk's records are written one by one: each resolves its own
+ * household and owners, which the rows before it in the chunk may have created.
+ */
+@Injectable()
+export class FinancialRecordImportWriter implements ImportRecordWriter<'financialRecords'> {
+  readonly kind = 'financialRecords' as const;
+  readonly entityType = FINANCIAL_RECORD_ID_TYPE.INVESTMENT_ACCOUNT;
+  readonly entityTypes = RECORD_ENTITY_TYPES;
+  readonly tables = [
     'financial_records',
     'financial_record_owners',
     'investment_accounts',
@@ -531,11 +561,35 @@ export const financialRecordWriter: ImportRecordWriter<'financialRecords'> = {
     'households',
     'families',
     'family_members',
-  ],
-  entityType: FINANCIAL_RECORD_ID_TYPE.INVESTMENT_ACCOUNT,
-  entityTypes: RECORD_ENTITY_TYPES,
-  create: createRecord,
-  writeFields: writeRecordFields,
-  remove: removeRecord,
-  unresolvedReferences: unresolvedOwners,
-};
+  ];
+
+  constructor(
+    @Inject(ImportReferences) private readonly references: ImportReferences,
+    @Inject(HouseholdsWriter) private readonly households: HouseholdsWriter,
+  ) {}
+
+  private context(scope: ImportScope): ImportWriteContext {
+    return { ...scope, references: this.references, households: this.households };
+  }
+
+  async create(scope: ImportScope, records: ImportedFinancialRecord[]): Promise<string[]> {
+    const context = this.context(scope);
+    const ids: string[] = [];
+    for (const record of records) ids.push(await createRecord(scope.tx, context, record));
+    return ids;
+  }
+
+  async update(scope: ImportScope, updates: FieldsUpdate<'financialRecords'>[]): Promise<void> {
+    const context = this.context(scope);
+    for (const { entityId, fields } of updates) await writeRecordFields(scope.tx, context, entityId, fields);
+  }
+
+  async remove(scope: ImportScope, entityIds: string[]): Promise<void> {
+    const context = this.context(scope);
+    for (const entityId of entityIds) await removeRecord(scope.tx, context, entityId);
+  }
+
+  unresolvedReferences(scope: ImportReadScope, records: ImportedFinancialRecord[]): Promise<ImportFieldError[][]> {
+    return unresolvedOwners(scope, records);
+  }
+}

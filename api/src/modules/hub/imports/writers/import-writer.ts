@@ -1,18 +1,16 @@
 import type { ExternalSourceSystem, ImportedRecordByKind, ImportFieldError, ImportRecordKind } from '@meridian/domain';
-import type { Prisma } from '../../../../generated/prisma/client.js';
-import type { SystemPrisma } from '../../../../infra/prisma/prisma.service.js';
+import type { WriteScope } from '../../../../common/tenancy/write-scope.js';
 
-export type ImportTx = Prisma.TransactionClient;
-
-/** What a writer knows of the batch it writes for. Every query must name `organizationId`. */
-export interface ImportWriteContext {
-  organizationId: string;
+/** What an import's writes know besides the write scope: the batch they are for. */
+export interface ImportScope extends WriteScope {
   /** The organization's first team: where created contacts, households and tasks go. */
   teamId: string;
   source: ExternalSourceSystem;
   importBatchId: string;
-  now: Date;
 }
+
+/** What the dry run may read with: the tenant client (outside any transaction) and its SQL. */
+export type ImportReadScope = Pick<WriteScope, 'tx' | 'sql' | 'organizationId'> & { source: ExternalSourceSystem };
 
 /** An existing entity a row without a source id may be; it goes to the review queue, never merged silently. */
 export interface ImportCandidate {
@@ -22,11 +20,18 @@ export interface ImportCandidate {
 
 export type CandidateFinder<K extends ImportRecordKind> = (record: ImportedRecordByKind[K]) => ImportCandidate | null;
 
+/** The given fields of one stored entity: an update's new values, or a rollback's old ones. */
+export interface FieldsUpdate<K extends ImportRecordKind> {
+  entityId: string;
+  fields: Partial<ImportedRecordByKind[K]>;
+}
+
 /**
- * How one kind of imported record is written. The engine decides the rows (dry run), then calls the
- * writer inside its chunk transaction; the engine keeps the external links, the row results and the
- * audit log, so a writer only touches its own entities (and the ones they reference, e.g. a
- * household found or created by its source id).
+ * How one kind of imported record reaches the CRM: an adapter from a file's mapped records to the
+ * owning modules' writers. The engine decides the rows (dry run), then hands a chunk to the adapter
+ * inside the chunk's transaction; it keeps the records' own external links, the row results and the
+ * audit log. The adapter resolves what records refer to (households, owners, tags), marking the
+ * entities it creates only for a reference as the batch's, and writes a whole chunk set-based.
  */
 export interface ImportRecordWriter<K extends ImportRecordKind> {
   readonly kind: K;
@@ -43,41 +48,23 @@ export interface ImportRecordWriter<K extends ImportRecordKind> {
    * statistics as an import grows them, see `ImportEngine.commit`.
    */
   readonly tables: readonly string[];
-  /** Creates the entity; returns its id. */
-  create(tx: ImportTx, context: ImportWriteContext, record: ImportedRecordByKind[K]): Promise<string>;
+  /** Creates a chunk's entities; returns their ids in order. */
+  create(scope: ImportScope, records: ImportedRecordByKind[K][]): Promise<string[]>;
   /**
-   * Creates a chunk's entities at once (set-based inserts), returning their ids in order; the
-   * engine uses it when present. Must write exactly what `create` would for each record.
+   * Writes exactly the given fields of each entity: an update passes the changed fields' new values,
+   * a rollback their old ones, so the advisor's edits to other fields stay.
    */
-  createMany?(tx: ImportTx, context: ImportWriteContext, records: ImportedRecordByKind[K][]): Promise<string[]>;
-  /**
-   * Writes exactly the given fields: an update passes the changed fields' new values, a rollback
-   * their old ones, so the advisor's edits to other fields stay.
-   */
-  writeFields(
-    tx: ImportTx,
-    context: ImportWriteContext,
-    entityId: string,
-    fields: Partial<ImportedRecordByKind[K]>,
-  ): Promise<void>;
-  /** Deletes an entity the batch created (rollback). */
-  remove(tx: ImportTx, context: ImportWriteContext, entityId: string): Promise<void>;
+  update(scope: ImportScope, updates: FieldsUpdate<K>[]): Promise<void>;
+  /** Deletes entities the batch created (rollback), with what the batch created only for them. */
+  remove(scope: ImportScope, entityIds: string[]): Promise<void>;
   /** For kinds where a row without a source id may be an existing entity; absent means always create. */
-  candidateFinder?(
-    prisma: SystemPrisma,
-    organizationId: string,
-    records: ImportedRecordByKind[K][],
-  ): Promise<CandidateFinder<K>>;
+  candidateFinder?(scope: ImportReadScope, records: ImportedRecordByKind[K][]): Promise<CandidateFinder<K>>;
   /**
    * What the dry run must refuse because a record refers to something that does not exist and
    * cannot be made from the row (an owner known only by an id no person of the system has). One
    * list of errors per record, in order; empty when the record can be written.
    */
-  unresolvedReferences?(
-    prisma: SystemPrisma,
-    context: { organizationId: string; source: ImportWriteContext['source'] },
-    records: ImportedRecordByKind[K][],
-  ): Promise<ImportFieldError[][]>;
+  unresolvedReferences?(scope: ImportReadScope, records: ImportedRecordByKind[K][]): Promise<ImportFieldError[][]>;
 }
 
 export type AnyImportRecordWriter = { [K in ImportRecordKind]: ImportRecordWriter<K> }[ImportRecordKind];

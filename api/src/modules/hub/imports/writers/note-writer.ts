@@ -1,6 +1,7 @@
-import { EntityType, newId, type ImportedNote, type MeetingTimeZone } from '@meridian/domain';
-import type { Prisma } from '../../../../generated/prisma/client.js';
-import type { ImportRecordWriter, ImportTx as Tx, ImportWriteContext } from './import-writer.js';
+import { Inject, Injectable } from '@nestjs/common';
+import { EntityType, type ImportedNote, type MeetingTimeZone } from '@meridian/domain';
+import { NotesWriter, type NoteColumns } from '../../../crm/notes/index.js';
+import type { FieldsUpdate, ImportRecordWriter, ImportScope } from './import-writer.js';
 import { findOwnerContact, findUser, ownershipOf } from './task-writer.js';
 
 /**
@@ -10,22 +11,13 @@ import { findOwnerContact, findUser, ownershipOf } from './task-writer.js';
  */
 const DEFAULT_FIRM_TIME_ZONE: MeetingTimeZone = 'America/Toronto';
 
-/** One lookup per chunk: the writer's context is made once per transaction. */
-const zoneOfContext = new WeakMap<ImportWriteContext, Promise<string>>();
-
-function firmTimeZone(tx: Tx, context: ImportWriteContext): Promise<string> {
-  let zone = zoneOfContext.get(context);
-  if (!zone) {
-    zone = tx.meetingTemplate
-      .findFirst({
-        where: { organizationId: context.organizationId, teamId: context.teamId },
-        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-        select: { timeZone: true },
-      })
-      .then((template) => template?.timeZone ?? DEFAULT_FIRM_TIME_ZONE);
-    zoneOfContext.set(context, zone);
-  }
-  return zone;
+async function firmTimeZone(scope: ImportScope): Promise<string> {
+  const template = await scope.tx.meetingTemplate.findFirst({
+    where: { teamId: scope.teamId },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    select: { timeZone: true },
+  });
+  return template?.timeZone ?? DEFAULT_FIRM_TIME_ZONE;
 }
 
 /** How far a zone's wall clock is ahead of UTC at an instant, in milliseconds. */
@@ -60,59 +52,58 @@ export function instantInZone(local: string, timeZone: string): Date {
 }
 
 /**
- * Writes the given fields of a mapped note; each field alone. The date is the file's wall-clock
- * time in the firm's zone; a row without one keeps the stored date (a note always has one). The
- * author becomes the note's author when a user of the organization has that name or e-mail; the
- * model has no place for an author nobody matches, so that text is not written. The owner is the
- * contact the row names, else the import's team.
+ * Notes from other systems' exports, onto the notes writer. The date is the file's wall-clock time
+ * in the firm's zone; a row without one keeps the stored date (a note always has one). The author
+ * becomes the note's author when a user of the organization has that name or e-mail; the model has
+ * no place for an author nobody matches, so that text is not written. The owner is the contact the
+ * row names, else the import's team.
  */
-async function writeNoteFields(
-  tx: Tx,
-  context: ImportWriteContext,
-  noteId: string,
-  fields: Partial<ImportedNote>,
-): Promise<void> {
-  const { organizationId } = context;
-  const data: Prisma.NoteUncheckedUpdateInput = {};
-  if ('title' in fields) data.title = fields.title ?? null;
-  // A note always has a body: the record's schema refuses a row without one.
-  if (fields.body) data.body = fields.body;
-  if (fields.date) data.date = instantInZone(fields.date, await firmTimeZone(tx, context));
-  if ('author' in fields) data.authorUserId = await findUser(tx, organizationId, fields.author ?? null);
-  if ('owner' in fields) {
-    const contact = await findOwnerContact(tx, context, fields.owner ?? null);
-    Object.assign(data, ownershipOf(context, contact?.id ?? null));
+@Injectable()
+export class NoteImportWriter implements ImportRecordWriter<'notes'> {
+  readonly kind = 'notes' as const;
+  readonly entityType = EntityType.note;
+  readonly tables = ['notes'];
+
+  constructor(@Inject(NotesWriter) private readonly notes: NotesWriter) {}
+
+  async create(scope: ImportScope, records: ImportedNote[]): Promise<string[]> {
+    const zone = await firmTimeZone(scope);
+    const drafts = [];
+    for (const record of records) {
+      const contact = await findOwnerContact(scope, record.owner);
+      drafts.push({
+        teamId: scope.teamId,
+        title: record.title,
+        body: record.body,
+        date: record.date ? instantInZone(record.date, zone) : scope.now,
+        authorUserId: await findUser(scope, record.author),
+        owner: ownershipOf(scope, contact?.id ?? null),
+      });
+    }
+    return this.notes.create(scope, drafts);
   }
-  if (Object.keys(data).length > 0) await tx.note.update({ where: { id: noteId, organizationId }, data });
-}
 
-async function createNote(tx: Tx, context: ImportWriteContext, record: ImportedNote): Promise<string> {
-  const { organizationId } = context;
-  const contact = await findOwnerContact(tx, context, record.owner);
-  const id = newId(EntityType.note);
-  await tx.note.create({
-    data: {
-      id,
-      organizationId,
-      teamId: context.teamId,
-      title: record.title,
-      body: record.body,
-      date: record.date ? instantInZone(record.date, await firmTimeZone(tx, context)) : context.now,
-      authorUserId: await findUser(tx, organizationId, record.author),
-      ...ownershipOf(context, contact?.id ?? null),
-    },
-  });
-  return id;
-}
+  async update(scope: ImportScope, updates: FieldsUpdate<'notes'>[]): Promise<void> {
+    const zone = await firmTimeZone(scope);
+    const changes = [];
+    for (const { entityId, fields } of updates) {
+      const set: NoteColumns = {};
+      if ('title' in fields) set.title = fields.title ?? null;
+      // A note always has a body: the record's schema refuses a row without one.
+      if (fields.body) set.body = fields.body;
+      if (fields.date) set.date = instantInZone(fields.date, zone);
+      if ('author' in fields) set.authorUserId = await findUser(scope, fields.author ?? null);
+      if ('owner' in fields) {
+        const contact = await findOwnerContact(scope, fields.owner ?? null);
+        set.owner = ownershipOf(scope, contact?.id ?? null);
+      }
+      if (Object.keys(set).length > 0) changes.push({ id: entityId, fields: set });
+    }
+    await this.notes.update(scope, changes);
+  }
 
-export const noteWriter: ImportRecordWriter<'notes'> = {
-  kind: 'notes',
-  tables: ['notes'],
-  entityType: EntityType.note,
-  create: createNote,
-  writeFields: writeNoteFields,
-  /** Rollback of a note the batch created: the note (its attachments and mentions go with it). */
-  async remove(tx, context, entityId) {
-    await tx.note.deleteMany({ where: { organizationId: context.organizationId, id: entityId } });
-  },
-};
+  /** Rollback of notes the batch created: the notes (their attachments and mentions go with them). */
+  async remove(scope: ImportScope, entityIds: string[]): Promise<void> {
+    await this.notes.remove(scope, entityIds);
+  }
+}

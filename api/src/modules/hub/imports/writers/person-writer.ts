@@ -1,108 +1,31 @@
-import { DomainError, EntityType, ErrorCode, newId, type ImportedPerson } from '@meridian/domain';
-import type { ImportRecordWriter, ImportTx as Tx, ImportWriteContext } from './import-writer.js';
-import {
-  householdNameFor,
-  type ImportedHouseholdRef,
-  placePersonInHousehold,
-  removeHouseholdIfUnused,
-  resolveHousehold,
-} from './household-writer.js';
+import { Inject, Injectable } from '@nestjs/common';
+import { DomainError, EntityType, ErrorCode, type ImportedPerson } from '@meridian/domain';
+import { HouseholdsWriter, type PersonColumns } from '../../../crm/households/index.js';
+import type { FieldsUpdate, ImportRecordWriter, ImportScope } from './import-writer.js';
+import { dayOf, householdNameFor, ImportReferences } from './references.js';
 
 const SCALARS = ['firstName', 'lastName', 'middleName', 'preferredName', 'gender', 'email'] as const;
 
-/** An ISO day (`YYYY-MM-DD`) as the value of a `date` column. */
-export function dayOf(isoDate: string | null): Date | null {
-  return isoDate === null ? null : new Date(`${isoDate}T00:00:00.000Z`);
-}
-
 /**
- * Writes the given fields of a mapped person. The household reference resolves by source id, then
- * name, else a household is created; its role becomes the person's membership in the household's
- * family.
+ * Persons from other systems' exports (Westmount's Clients table), onto the households writer. The
+ * household reference resolves by source id, then name, else a household is created; its role
+ * becomes the person's membership in the household's family.
  */
-async function writePersonFields(
-  tx: Tx,
-  context: ImportWriteContext,
-  personId: string,
-  fields: Partial<ImportedPerson>,
-): Promise<void> {
-  const { organizationId } = context;
-  const data: Record<string, unknown> = {};
-  for (const field of SCALARS) if (field in fields) data[field] = fields[field] ?? null;
-  if ('dateOfBirth' in fields) data.dateOfBirth = dayOf(fields.dateOfBirth ?? null);
-  if (Object.keys(data).length > 0) await tx.person.update({ where: { id: personId, organizationId }, data });
-  if ('household' in fields) {
-    const lastName =
-      fields.lastName ??
-      (await tx.person.findFirstOrThrow({ where: { organizationId, id: personId }, select: { lastName: true } }))
-        .lastName;
-    const left = await tx.person.findFirstOrThrow({
-      where: { organizationId, id: personId },
-      select: { householdId: true },
-    });
-    const householdId = await setPersonHousehold(tx, context, personId, fields.household ?? null, lastName);
-    // A household this batch created and the person left (rolling back the move) goes when unused.
-    if (left.householdId !== householdId) await removeHouseholdIfUnused(tx, context, left.householdId);
-  }
-}
+@Injectable()
+export class PersonImportWriter implements ImportRecordWriter<'persons'> {
+  readonly kind = 'persons' as const;
+  readonly entityType = EntityType.person;
+  readonly tables = ['persons', 'households', 'families', 'family_members'];
 
-/** Moves a person to the household a row names (none when the reference is null), with its role. */
-export async function setPersonHousehold(
-  tx: Tx,
-  context: ImportWriteContext,
-  personId: string,
-  ref: ImportedHouseholdRef | null,
-  lastName: string,
-): Promise<string | null> {
-  const householdId = ref ? await resolveHousehold(tx, context, ref, householdNameFor(lastName)) : null;
-  await placePersonInHousehold(tx, context.organizationId, personId, householdId, ref?.role ?? null);
-  return householdId;
-}
+  constructor(
+    @Inject(HouseholdsWriter) private readonly households: HouseholdsWriter,
+    @Inject(ImportReferences) private readonly references: ImportReferences,
+  ) {}
 
-/**
- * What still uses a person apart from its family memberships: contacts restrict its deletion, the
- * rest (account ownerships, plans, tasks...) would be deleted with it.
- */
-export async function personInUse(tx: Tx, organizationId: string, personId: string): Promise<string[]> {
-  const row = await tx.person.findFirst({
-    where: { organizationId, id: personId },
-    select: {
-      _count: {
-        select: {
-          contacts: true,
-          groupMemberships: true,
-          invitations: true,
-          financialRecordOwners: true,
-          liabilityParties: true,
-          insurancePolicies: true,
-          cashFlowParties: true,
-          proposalRecipients: true,
-          ownedTasks: true,
-          assignedTasks: true,
-          ownedNotes: true,
-          ownedDocuments: true,
-          workflowParticipations: true,
-          planFlowParticipations: true,
-          planAccountOwnerships: true,
-          timelines: true,
-        },
-      },
-    },
-  });
-  if (!row) return [];
-  return Object.entries(row._count).flatMap(([relation, count]) => (count > 0 ? [relation] : []));
-}
-
-export const personWriter: ImportRecordWriter<'persons'> = {
-  kind: 'persons',
-  tables: ['persons', 'households', 'families', 'family_members'],
-  entityType: EntityType.person,
-  async create(tx, context, record) {
-    const id = newId(EntityType.person);
-    await tx.person.create({
-      data: {
-        id,
-        organizationId: context.organizationId,
+  async create(scope: ImportScope, records: ImportedPerson[]): Promise<string[]> {
+    const ids = await this.households.createPersons(
+      scope,
+      records.map((record) => ({
         firstName: record.firstName,
         lastName: record.lastName,
         middleName: record.middleName,
@@ -110,31 +33,105 @@ export const personWriter: ImportRecordWriter<'persons'> = {
         dateOfBirth: dayOf(record.dateOfBirth),
         gender: record.gender,
         email: record.email,
-      },
-    });
-    if (record.household) await setPersonHousehold(tx, context, id, record.household, record.lastName);
-    return id;
-  },
-  writeFields: (tx, context, entityId, fields) => writePersonFields(tx, context, entityId, fields),
+      })),
+    );
+    await this.place(
+      scope,
+      records.flatMap((record, index) =>
+        record.household ? [{ personId: ids[index]!, ref: record.household, lastName: record.lastName }] : [],
+      ),
+    );
+    return ids;
+  }
+
+  async update(scope: ImportScope, updates: FieldsUpdate<'persons'>[]): Promise<void> {
+    await this.households.updatePersons(
+      scope,
+      updates.flatMap(({ entityId, fields }) => {
+        const set: PersonColumns = {};
+        for (const field of SCALARS) if (field in fields) Object.assign(set, { [field]: fields[field] ?? null });
+        if ('dateOfBirth' in fields) set.dateOfBirth = dayOf(fields.dateOfBirth ?? null);
+        return Object.keys(set).length > 0 ? [{ id: entityId, fields: set }] : [];
+      }),
+    );
+    const moving = updates.filter(({ fields }) => 'household' in fields);
+    if (moving.length === 0) return;
+    const stored = new Map(
+      (
+        await scope.tx.person.findMany({
+          where: { id: { in: moving.map((update) => update.entityId) } },
+          select: { id: true, lastName: true, householdId: true },
+        })
+      ).map((row) => [row.id, row]),
+    );
+    const placed = await this.place(
+      scope,
+      moving.map(({ entityId, fields }) => ({
+        personId: entityId,
+        ref: fields.household ?? null,
+        lastName: fields.lastName ?? stored.get(entityId)!.lastName,
+      })),
+    );
+    // A household this batch created and the person left (rolling back the move) goes when unused.
+    await this.references.removeHouseholdsIfUnused(
+      scope,
+      moving.flatMap(({ entityId }, index) => {
+        const before = stored.get(entityId)!.householdId;
+        return before !== placed[index] ? [before] : [];
+      }),
+    );
+  }
+
+  /** Moves persons to the households their rows name (none when the reference is null), with their roles. */
+  private async place(
+    scope: ImportScope,
+    moves: readonly { personId: string; ref: ImportedPerson['household']; lastName: string }[],
+  ): Promise<(string | null)[]> {
+    const named = moves.filter((move) => move.ref !== null);
+    const resolved = await this.references.resolveHouseholds(
+      scope,
+      named.map((move) => ({ ref: move.ref!, fallbackName: householdNameFor(move.lastName) })),
+    );
+    const householdOf = new Map(named.map((move, index) => [move.personId, resolved[index] ?? null]));
+    const householdIds = moves.map((move) => householdOf.get(move.personId) ?? null);
+    await this.households.placePersons(
+      scope,
+      moves.map((move, index) => ({
+        personId: move.personId,
+        householdId: householdIds[index]!,
+        role: move.ref?.role ?? null,
+      })),
+    );
+    return householdIds;
+  }
+
   /**
-   * Rollback of a person the batch created. A person something else now uses (a contact, an account
+   * Rollback of persons the batch created. A person something else now uses (a contact, an account
    * imported since) is refused rather than deleted with its uses; its household goes too when the
    * batch created it and nothing else uses it.
    */
-  async remove(tx, context, entityId) {
-    const { organizationId } = context;
-    const person = await tx.person.findFirst({
-      where: { organizationId, id: entityId },
-      select: { householdId: true },
+  async remove(scope: ImportScope, entityIds: string[]): Promise<void> {
+    const persons = await scope.tx.person.findMany({
+      where: { id: { in: entityIds } },
+      select: { id: true, householdId: true },
     });
-    if (!person) return;
-    const uses = await personInUse(tx, organizationId, entityId);
-    if (uses.length > 0)
+    const uses = await this.households.personsInUse(
+      scope,
+      persons.map((person) => person.id),
+    );
+    const used = [...uses.values()].find((relations) => relations.length > 0);
+    if (used)
       throw new DomainError(
         ErrorCode.CONFLICT,
-        `A person this import created is in use (${uses.join(', ')}): roll back or move those first`,
+        `A person this import created is in use (${used.join(', ')}): roll back or move those first`,
       );
-    await tx.person.deleteMany({ where: { organizationId, id: entityId } });
-    await removeHouseholdIfUnused(tx, context, person.householdId);
-  },
-};
+    await this.households.removePersons(
+      scope,
+      persons.map((person) => person.id),
+    );
+    await this.references.removeHouseholdsIfUnused(
+      scope,
+      persons.map((person) => person.householdId),
+    );
+  }
+}

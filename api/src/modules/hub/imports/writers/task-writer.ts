@@ -1,17 +1,11 @@
-import { EntityType, newId, type ImportedTask, type TaskStatus } from '@meridian/domain';
-import type { Prisma } from '../../../../generated/prisma/client.js';
-import type { ImportRecordWriter, ImportTx as Tx, ImportWriteContext } from './import-writer.js';
-import { dayOf } from './person-writer.js';
+import { Inject, Injectable } from '@nestjs/common';
+import { EntityType, type ImportedTask, type TaskStatus } from '@meridian/domain';
+import { TasksWriter, type OwnerColumns, type TaskColumns } from '../../../crm/tasks/index.js';
+import type { FieldsUpdate, ImportRecordWriter, ImportScope } from './import-writer.js';
+import { dayOf } from './references.js';
 
 /** A row's reference to the contact a task or note is about: the source's id, or a full name. */
 export type ImportedOwnerRef = ImportedTask['owner'];
-
-/** Who owns an imported task or note: the contact the row names, else the import's team. */
-export interface ImportedOwnership {
-  ownerKind: 'CONTACT' | 'TEAM';
-  ownerContactId: string | null;
-  ownerTeamId: string | null;
-}
 
 /**
  * The contact a row names: by the source's id (a contact link of the same system, e.g. Pipedrive
@@ -20,16 +14,15 @@ export interface ImportedOwnership {
  * import does not make.
  */
 export async function findOwnerContact(
-  tx: Tx,
-  context: ImportWriteContext,
+  scope: ImportScope,
   ref: ImportedOwnerRef,
 ): Promise<{ id: string; householdId: string | null } | null> {
   if (!ref) return null;
-  const { organizationId } = context;
+  const { tx, organizationId } = scope;
   const select = { id: true, householdId: true } as const;
   if (ref.sourceId !== null) {
     const link = await tx.externalLink.findFirst({
-      where: { organizationId, source: context.source, sourceId: ref.sourceId, entityType: EntityType.contact },
+      where: { organizationId, source: scope.source, sourceId: ref.sourceId, entityType: EntityType.contact },
       select: { entityId: true },
     });
     const linked = link && (await tx.contact.findFirst({ where: { organizationId, id: link.entityId }, select }));
@@ -64,17 +57,18 @@ function nameSplits(name: string): [string, string][] {
   return words.slice(1).map((_, index) => [words.slice(0, index + 1).join(' '), words.slice(index + 1).join(' ')]);
 }
 
-export function ownershipOf(context: ImportWriteContext, contactId: string | null): ImportedOwnership {
+export function ownershipOf(scope: ImportScope, contactId: string | null): OwnerColumns {
   return contactId
-    ? { ownerKind: 'CONTACT', ownerContactId: contactId, ownerTeamId: null }
-    : { ownerKind: 'TEAM', ownerContactId: null, ownerTeamId: context.teamId };
+    ? { ownerKind: 'CONTACT', ownerContactId: contactId }
+    : { ownerKind: 'TEAM', ownerTeamId: scope.teamId };
 }
 
 /**
  * The user a file's user column names: by login e-mail or by name, case aside, when exactly one
  * user of the organization has it. Null otherwise (the text is then not written anywhere).
  */
-export async function findUser(tx: Tx, organizationId: string, text: string | null): Promise<string | null> {
+export async function findUser(scope: ImportScope, text: string | null): Promise<string | null> {
+  const { tx, organizationId } = scope;
   const wanted = text?.trim();
   if (!wanted) return null;
   const users = await tx.user.findMany({
@@ -89,15 +83,15 @@ export async function findUser(tx: Tx, organizationId: string, text: string | nu
 }
 
 /** The assignee's membership: in the import's team if the user is in it, else their oldest one. */
-async function findAssignee(tx: Tx, context: ImportWriteContext, assignee: string | null): Promise<string | null> {
-  const userId = await findUser(tx, context.organizationId, assignee);
+async function findAssignee(scope: ImportScope, assignee: string | null): Promise<string | null> {
+  const userId = await findUser(scope, assignee);
   if (!userId) return null;
-  const memberships = await tx.teamMember.findMany({
-    where: { organizationId: context.organizationId, userId },
+  const memberships = await scope.tx.teamMember.findMany({
+    where: { organizationId: scope.organizationId, userId },
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
     select: { id: true, teamId: true },
   });
-  return (memberships.find((member) => member.teamId === context.teamId) ?? memberships[0])?.id ?? null;
+  return (memberships.find((member) => member.teamId === scope.teamId) ?? memberships[0])?.id ?? null;
 }
 
 /**
@@ -115,75 +109,70 @@ function statusColumns(status: TaskStatus, dueDate: Date | null, now: Date) {
 }
 
 /**
- * Writes the given fields of a mapped task; each field alone. `type` and `priority` are free text
- * on the task, as the sources' own words. An assignee no user matches leaves the task unassigned,
- * and an owner no contact matches leaves it with the import's team; the task's household follows
- * its owner contact's.
+ * Tasks from other systems' exports (activities, to-dos), onto the tasks writer. `type` and
+ * `priority` are free text on the task, as the sources' own words. An assignee no user matches
+ * leaves the task unassigned, and an owner no contact matches leaves it with the import's team; the
+ * task's household follows its owner contact's. An imported task is a basic task.
  */
-async function writeTaskFields(
-  tx: Tx,
-  context: ImportWriteContext,
-  taskId: string,
-  fields: Partial<ImportedTask>,
-): Promise<void> {
-  const { organizationId } = context;
-  const data: Prisma.TaskUncheckedUpdateInput = {};
-  // A task always has a title: the record's schema refuses a row without one.
-  if (fields.title) data.title = fields.title;
-  if ('note' in fields) data.note = fields.note ?? null;
-  if ('type' in fields) data.type = fields.type ?? null;
-  if ('priority' in fields) data.priority = fields.priority ?? null;
-  if ('dueDate' in fields) data.dueDate = dayOf(fields.dueDate ?? null);
-  if (fields.status) {
-    const dueDate =
-      'dueDate' in fields
-        ? (data.dueDate as Date | null)
-        : (await tx.task.findFirstOrThrow({ where: { organizationId, id: taskId }, select: { dueDate: true } }))
-            .dueDate;
-    Object.assign(data, statusColumns(fields.status, dueDate, context.now));
-  }
-  if ('assignee' in fields) data.assigneeTeamMemberId = await findAssignee(tx, context, fields.assignee ?? null);
-  if ('owner' in fields) {
-    const contact = await findOwnerContact(tx, context, fields.owner ?? null);
-    Object.assign(data, ownershipOf(context, contact?.id ?? null), { householdId: contact?.householdId ?? null });
-  }
-  if (Object.keys(data).length > 0) await tx.task.update({ where: { id: taskId, organizationId }, data });
-}
+@Injectable()
+export class TaskImportWriter implements ImportRecordWriter<'tasks'> {
+  readonly kind = 'tasks' as const;
+  readonly entityType = EntityType.basicTask;
+  readonly tables = ['tasks'];
 
-async function createTask(tx: Tx, context: ImportWriteContext, record: ImportedTask): Promise<string> {
-  const { organizationId } = context;
-  const contact = await findOwnerContact(tx, context, record.owner);
-  const dueDate = dayOf(record.dueDate);
-  // An imported task is a basic task: the other kinds carry what no file has (an account, questions).
-  const id = newId(EntityType.basicTask);
-  await tx.task.create({
-    data: {
-      id,
-      organizationId,
-      teamId: context.teamId,
-      kind: 'BASIC_TASK',
-      title: record.title,
-      note: record.note,
-      type: record.type,
-      priority: record.priority,
-      dueDate,
-      ...statusColumns(record.status, dueDate, context.now),
-      assigneeTeamMemberId: await findAssignee(tx, context, record.assignee),
-      householdId: contact?.householdId ?? null,
-      ...ownershipOf(context, contact?.id ?? null),
-    },
-  });
-  return id;
-}
+  constructor(@Inject(TasksWriter) private readonly tasks: TasksWriter) {}
 
-export const taskWriter: ImportRecordWriter<'tasks'> = {
-  kind: 'tasks',
-  tables: ['tasks'],
-  entityType: EntityType.basicTask,
-  create: createTask,
-  writeFields: writeTaskFields,
-  /** Rollback of a task the batch created: the task alone (it references, never creates, others). */
-  async remove(tx, context, entityId) {
-    await tx.task.deleteMany({ where: { organizationId: context.organizationId, id: entityId } });
-  },
-};
+  async create(scope: ImportScope, records: ImportedTask[]): Promise<string[]> {
+    const drafts = [];
+    for (const record of records) {
+      const contact = await findOwnerContact(scope, record.owner);
+      const dueDate = dayOf(record.dueDate);
+      drafts.push({
+        teamId: scope.teamId,
+        title: record.title,
+        note: record.note,
+        type: record.type,
+        priority: record.priority,
+        dueDate,
+        ...statusColumns(record.status, dueDate, scope.now),
+        assigneeTeamMemberId: await findAssignee(scope, record.assignee),
+        householdId: contact?.householdId ?? null,
+        owner: ownershipOf(scope, contact?.id ?? null),
+      });
+    }
+    return this.tasks.create(scope, drafts);
+  }
+
+  async update(scope: ImportScope, updates: FieldsUpdate<'tasks'>[]): Promise<void> {
+    const changes = [];
+    for (const { entityId, fields } of updates) {
+      const set: TaskColumns = {};
+      // A task always has a title: the record's schema refuses a row without one.
+      if (fields.title) set.title = fields.title;
+      if ('note' in fields) set.note = fields.note ?? null;
+      if ('type' in fields) set.type = fields.type ?? null;
+      if ('priority' in fields) set.priority = fields.priority ?? null;
+      if ('dueDate' in fields) set.dueDate = dayOf(fields.dueDate ?? null);
+      if (fields.status) {
+        const dueDate =
+          'dueDate' in fields
+            ? (set.dueDate ?? null)
+            : (await scope.tx.task.findFirstOrThrow({ where: { id: entityId }, select: { dueDate: true } })).dueDate;
+        Object.assign(set, statusColumns(fields.status, dueDate, scope.now));
+      }
+      if ('assignee' in fields) set.assigneeTeamMemberId = await findAssignee(scope, fields.assignee ?? null);
+      if ('owner' in fields) {
+        const contact = await findOwnerContact(scope, fields.owner ?? null);
+        set.owner = ownershipOf(scope, contact?.id ?? null);
+        set.householdId = contact?.householdId ?? null;
+      }
+      if (Object.keys(set).length > 0) changes.push({ id: entityId, fields: set });
+    }
+    await this.tasks.update(scope, changes);
+  }
+
+  /** Rollback of tasks the batch created: the tasks alone (they reference, never create, others). */
+  async remove(scope: ImportScope, entityIds: string[]): Promise<void> {
+    await this.tasks.remove(scope, entityIds);
+  }
+}
