@@ -1,5 +1,6 @@
 // How fast a contacts file imports, end to end: a generated 100,000-row CSV in the test-contacts
-// profile's canonical headers (varied names, e-mails, phones and addresses) is uploaded to the
+// profile's canonical headers (varied names, e-mails, phones and addresses, tags, birth dates, households
+// of three for three contacts in four, a note on one in ten) is uploaded to the
 // real API (stored, read through and checked), dry-run and committed by the real worker (BullMQ
 // jobs over Redis), beside a bare COPY of the same file into a scratch table of text columns in
 // the same run (the baseline: no mapping, no validation, no links, no lookups, no index). Prints
@@ -79,6 +80,10 @@ const HEADERS = [
   'jobTitle',
   'tags',
   'dateOfBirth',
+  'householdSourceId',
+  'householdName',
+  'householdRole',
+  'note',
 ];
 
 /** Values written one after another, `|` between them (line breaks are only layout). */
@@ -170,6 +175,8 @@ function contactLine(index: number, random: ReturnType<typeof randomSource>): st
   const [city, province, postalPrefix] = random.pick(PLACES);
   const letter = () => random.pick('ABCEGHJKLMNPRSTVXY'.split(''));
   const hasAddress = index % 10 !== 0;
+  const household = Math.floor(index / 3);
+  const inHousehold = household % 4 !== 3;
   const born = `${random.between(1935, 2004)}-${String(random.between(1, 12)).padStart(2, '0')}-${String(random.between(1, 28)).padStart(2, '0')}`;
   const fields = [
     `CRM-${String(index + 1).padStart(7, '0')}`,
@@ -192,6 +199,12 @@ function contactLine(index: number, random: ReturnType<typeof randomSource>): st
     random.pick(JOB_TITLES),
     random.pick(TAGS),
     index % 5 === 0 ? '' : born,
+    // Three of four contacts belong to a household of three (its first member its head), named as
+    // a firm's export names them; one in ten carries a note.
+    inHousehold ? `HH-${String(household).padStart(6, '0')}` : '',
+    inHousehold ? `${LAST_NAMES[household % LAST_NAMES.length]} household ${household}` : '',
+    inHousehold ? (index % 3 === 0 ? 'HEAD' : 'MEMBER') : '',
+    index % 10 === 3 ? `Met at the ${city || 'Toronto'} seminar; prefers e-mail.` : '',
   ];
   return fields.map(csvField).join(',');
 }

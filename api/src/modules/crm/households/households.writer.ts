@@ -184,9 +184,10 @@ export class HouseholdsWriter {
     const wanted = [...new Set(names.map((name) => name.toLowerCase()))];
     if (wanted.length === 0) return new Map();
     const rows = await scope.sql.query<{ id: string; key: string }>(
-      `SELECT DISTINCT ON (lower(name)) id, lower(name) AS key FROM households
-        WHERE organization_id = $1 AND lower(name) = ANY($2::text[])
-        ORDER BY lower(name), created_at, id`,
+      // Collated "C" as the lookup index is (see the name_lookup_indexes migration).
+      `SELECT DISTINCT ON (lower(name) COLLATE "C") id, lower(name) AS key FROM households
+        WHERE organization_id = $1 AND lower(name) COLLATE "C" = ANY($2::text[])
+        ORDER BY lower(name) COLLATE "C", created_at, id`,
       scope.organizationId,
       wanted,
     );
