@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   EntityType,
-  newId,
   notFound,
   type ContactListItem,
   type ContactListQuery,
@@ -18,9 +17,11 @@ import type { Prisma } from '../../../generated/prisma/client.js';
 import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
 import { AuditService } from '../../platform/audit/index.js';
 import { CustomFieldsService } from '../custom-fields/index.js';
+import { writeScope, type WriteScope } from '../../../common/tenancy/write-scope.js';
 import { contactListItemView, contactView, type ListItemOptions } from './contact-view.js';
+import { ContactsWriter } from './contacts.writer.js';
 import { ContactsRepository, type ContactFilters } from './contacts.repository.js';
-import { withOrganization, type TenantTransaction } from '../../../common/tenancy/tenant-transaction.js';
+import type { TenantTransaction } from '../../../common/tenancy/tenant-transaction.js';
 import { nameColumns, tagSelect, tagView } from './views.js';
 
 /** What POST /contacts and POST /leads both create: a lead is a contact of type LEAD. */
@@ -48,6 +49,7 @@ export class ContactsService {
     @Inject(ContactsRepository) private readonly contacts: ContactsRepository,
     @Inject(AuditService) private readonly audit: AuditService,
     @Inject(CustomFieldsService) private readonly customFields: CustomFieldsService,
+    @Inject(ContactsWriter) private readonly writer: ContactsWriter,
   ) {}
 
   async get(contactId: string): Promise<ContactResponse> {
@@ -63,11 +65,12 @@ export class ContactsService {
    */
   async create(input: NewContact): Promise<ContactResponse> {
     if (!(await this.contacts.teamExists(input.teamId))) throw notFound('Team');
-    const contactId = newId(EntityType.contact);
-    await this.prisma.$transaction(async (tx) => {
-      await tx.contact.create({
-        data: withOrganization({
-          id: contactId,
+    const contactId = await this.prisma.$transaction(async (tx) => {
+      const scope = writeScope(tx);
+      const tagIds: string[] = [];
+      for (const tag of 'tags' in input ? input.tags : []) tagIds.push(await this.tagIdFor(scope, tag));
+      const [id] = await this.writer.create(scope, [
+        {
           teamId: input.teamId,
           type: input.type,
           ...nameColumns(input.name),
@@ -76,45 +79,31 @@ export class ContactsService {
           discoveryMethod: input.discoveryMethod,
           linkedinUrlBranch: 'linkedinUrlBranch' in input ? (input.linkedinUrlBranch ?? null) : null,
           avatarUrl: 'avatarUrl' in input ? (input.avatarUrl ?? null) : null,
-        }),
-      });
-      if (input.email) {
-        await tx.contactEmail.create({
-          data: withOrganization({
-            id: newId(EntityType.contactEmail),
-            contactId,
-            email: input.email,
-            isPrimary: true,
-          }),
-        });
-      }
-      if (input.phoneNumber) {
-        await tx.contactPhoneNumber.create({
-          data: withOrganization({
-            id: newId(EntityType.contactPhoneNumber),
-            contactId,
-            countryCode: input.phoneNumber.number.countryCode,
-            number: input.phoneNumber.number.number,
-            type: input.phoneNumber.type,
-            label: input.phoneNumber.label,
-            // The first number is the primary one, whatever the form said (crm §3).
-            isPrimary: true,
-          }),
-        });
-      }
-      for (const tag of 'tags' in input ? input.tags : []) await this.attachTag(tx, contactId, tag);
-      if (input.type === 'LEAD') {
-        await tx.lead.create({
-          data: withOrganization({ id: newId(EntityType.lead), teamId: input.teamId, contactId }),
-        });
-      }
-      const created = await this.contacts.findContact(contactId, tx);
+          emails: input.email ? [{ email: input.email, isPrimary: true }] : [],
+          // The first number is the primary one, whatever the form said (crm §3).
+          phones: input.phoneNumber
+            ? [
+                {
+                  countryCode: input.phoneNumber.number.countryCode,
+                  number: input.phoneNumber.number.number,
+                  type: input.phoneNumber.type,
+                  label: input.phoneNumber.label,
+                  isPrimary: true,
+                },
+              ]
+            : [],
+          tagIds,
+          lead: input.type === 'LEAD',
+        },
+      ]);
+      const created = await this.contacts.findContact(id!, tx);
       await this.audit.record(tx, {
         action: 'CREATE',
         entityType: EntityType.contact,
-        entityId: contactId,
+        entityId: id!,
         after: created ? contactView(created, []) : undefined,
       });
+      return id!;
     });
     return this.get(contactId);
   }
@@ -153,7 +142,10 @@ export class ContactsService {
 
   /** `PATCH /contacts/{entityId}/add-tag`: the organization's tag of that type and name, created on first use. */
   async addTag(contactId: string, tag: Tag): Promise<ContactResponse> {
-    await this.changeTags(contactId, (tx) => this.attachTag(tx, contactId, tag));
+    await this.changeTags(contactId, async (tx) => {
+      const scope = writeScope(tx);
+      await this.writer.attachTags(scope, [{ contactId, tagId: await this.tagIdFor(scope, tag) }]);
+    });
     return this.get(contactId);
   }
 
@@ -162,7 +154,7 @@ export class ContactsService {
     await this.changeTags(contactId, async (tx, before) => {
       const found = before.find((existing) => existing.name === tag.name && existing.type === tag.type);
       if (!found) throw notFound('Tag');
-      await tx.contactTag.deleteMany({ where: { contactId, tagId: found.id } });
+      await this.writer.detachTags(writeScope(tx), [contactId], [found.id]);
     });
     return this.get(contactId);
   }
@@ -196,21 +188,16 @@ export class ContactsService {
     return links.map((link) => tagView(link.tag));
   }
 
-  private async attachTag(tx: TenantTransaction, contactId: string, tag: Tag): Promise<void> {
-    const existing = await tx.tag.findFirst({
+  /** The organization's tag of that type and name, created on first use; a given emoji replaces the stored one. */
+  private async tagIdFor(scope: WriteScope, tag: Tag): Promise<string> {
+    const existing = await scope.tx.tag.findFirst({
       where: { type: tag.type, name: tag.name },
       select: { id: true, emoji: true },
     });
-    const tagId = existing?.id ?? newId(EntityType.tag);
-    if (!existing) {
-      await tx.tag.create({ data: withOrganization({ id: tagId, name: tag.name, type: tag.type, emoji: tag.emoji }) });
-    } else if (tag.emoji !== null && tag.emoji !== existing.emoji) {
-      await tx.tag.update({ where: { id: tagId }, data: { emoji: tag.emoji } });
-    }
-    const linked = await tx.contactTag.count({ where: { contactId, tagId } });
-    if (linked === 0) {
-      await tx.contactTag.create({ data: withOrganization({ contactId, tagId }) });
-    }
+    if (!existing) return (await this.writer.createTags(scope, [tag]))[0]!;
+    if (tag.emoji !== null && tag.emoji !== existing.emoji)
+      await this.writer.setTagEmoji(scope, existing.id, tag.emoji);
+    return existing.id;
   }
 
   async listTags(): Promise<TagView[]> {

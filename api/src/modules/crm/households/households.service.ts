@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   EntityType,
-  newId,
   notFound,
   type CreateHousehold,
   type HouseholdListQuery,
@@ -16,11 +15,12 @@ import type { AuthenticatedCaller } from '../../../common/tenancy/request-contex
 import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
 import { AuditService } from '../../platform/audit/index.js';
 import { contactListItemView } from '../contacts/index.js';
-import { withOrganization } from '../../../common/tenancy/tenant-transaction.js';
 import { CustomFieldsService } from '../custom-fields/index.js';
 import { FinancialRecordsService } from '../../financials/financial-records/index.js';
 import { corporationView, familyView, foundationView, personView, trustView } from './household-views.js';
 import { householdSelect, HouseholdsRepository, type HouseholdRow } from './households.repository.js';
+import { HouseholdsWriter } from './households.writer.js';
+import { writeScope } from '../../../common/tenancy/write-scope.js';
 
 type HouseholdListItem = z.output<typeof householdListItemSchema>;
 
@@ -47,6 +47,7 @@ export class HouseholdsService {
     @Inject(TENANT_PRISMA) private readonly prisma: TenantPrismaClient,
     @Inject(HouseholdsRepository) private readonly households: HouseholdsRepository,
     @Inject(AuditService) private readonly audit: AuditService,
+    @Inject(HouseholdsWriter) private readonly writer: HouseholdsWriter,
     @Inject(CustomFieldsService) private readonly customFields: CustomFieldsService,
     @Inject(FinancialRecordsService) private readonly financialRecords: FinancialRecordsService,
   ) {}
@@ -111,25 +112,24 @@ export class HouseholdsService {
 
   async create(input: CreateHousehold, caller: AuthenticatedCaller): Promise<HouseholdResponse> {
     await this.checkReferences(input);
-    const householdId = newId(EntityType.household);
-    await this.prisma.$transaction(async (tx) => {
-      const row = await tx.household.create({
-        data: withOrganization({
-          id: householdId,
+    const householdId = await this.prisma.$transaction(async (tx) => {
+      const [id] = await this.writer.createHouseholds(writeScope(tx), [
+        {
           teamId: input.teamId,
           name: input.name,
           salutation: input.salutation,
           primaryAdvisorId: input.primaryAdvisorId,
           lastKycUpdatedAt: input.lastKycUpdatedAt,
-        }),
-        select: householdSelect,
-      });
+        },
+      ]);
+      const row = await tx.household.findUniqueOrThrow({ where: { id: id! }, select: householdSelect });
       await this.audit.record(tx, {
         action: 'CREATE',
         entityType: EntityType.household,
-        entityId: householdId,
+        entityId: id!,
         after: householdRecord(row),
       });
+      return id!;
     });
     return this.get(householdId, { withPermissions: false }, caller);
   }
@@ -139,18 +139,19 @@ export class HouseholdsService {
     await this.prisma.$transaction(async (tx) => {
       const before = await tx.household.findUnique({ where: { id: householdId }, select: householdSelect });
       if (!before) throw notFound('Household');
-      const after = await tx.household.update({
-        where: { id: householdId },
-        // Plain columns: a composite relation's disconnect would also clear organization_id.
-        data: {
-          ...(input.teamId === undefined ? {} : { teamId: input.teamId }),
-          ...(input.name === undefined ? {} : { name: input.name }),
-          ...(input.salutation === undefined ? {} : { salutation: input.salutation || null }),
-          ...(input.primaryAdvisorId === undefined ? {} : { primaryAdvisorId: input.primaryAdvisorId }),
-          ...(input.lastKycUpdatedAt === undefined ? {} : { lastKycUpdatedAt: input.lastKycUpdatedAt }),
+      await this.writer.updateHouseholds(writeScope(tx), [
+        {
+          id: householdId,
+          fields: {
+            ...(input.teamId === undefined ? {} : { teamId: input.teamId }),
+            ...(input.name === undefined ? {} : { name: input.name }),
+            ...(input.salutation === undefined ? {} : { salutation: input.salutation || null }),
+            ...(input.primaryAdvisorId === undefined ? {} : { primaryAdvisorId: input.primaryAdvisorId }),
+            ...(input.lastKycUpdatedAt === undefined ? {} : { lastKycUpdatedAt: input.lastKycUpdatedAt }),
+          },
         },
-        select: householdSelect,
-      });
+      ]);
+      const after = await tx.household.findUniqueOrThrow({ where: { id: householdId }, select: householdSelect });
       await this.audit.record(tx, {
         action: 'UPDATE',
         entityType: EntityType.household,

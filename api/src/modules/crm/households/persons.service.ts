@@ -1,19 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  EntityType,
-  newId,
-  notFound,
-  type CreatePerson,
-  type PersonResponse,
-  type UpdatePerson,
-} from '@meridian/domain';
-import type { Prisma } from '../../../generated/prisma/client.js';
+import { EntityType, notFound, type CreatePerson, type PersonResponse, type UpdatePerson } from '@meridian/domain';
 import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
 import { AuditService } from '../../platform/audit/index.js';
-import { withOrganization } from '../../../common/tenancy/tenant-transaction.js';
 import { nameColumns } from '../contacts/index.js';
 import { personView } from './household-views.js';
 import { HouseholdsRepository, personSelect } from './households.repository.js';
+import { HouseholdsWriter, type PersonColumns } from './households.writer.js';
+import { writeScope } from '../../../common/tenancy/write-scope.js';
 
 /** Persons (foundations §3): the people a household is made of. */
 @Injectable()
@@ -22,6 +15,7 @@ export class PersonsService {
     @Inject(TENANT_PRISMA) private readonly prisma: TenantPrismaClient,
     @Inject(HouseholdsRepository) private readonly households: HouseholdsRepository,
     @Inject(AuditService) private readonly audit: AuditService,
+    @Inject(HouseholdsWriter) private readonly writer: HouseholdsWriter,
   ) {}
 
   async get(personId: string): Promise<PersonResponse> {
@@ -32,32 +26,31 @@ export class PersonsService {
 
   async create(input: CreatePerson): Promise<PersonResponse> {
     await this.checkHousehold(input.householdId);
-    const personId = newId(EntityType.person);
-    await this.prisma.$transaction(async (tx) => {
-      const row = await tx.person.create({
-        data: withOrganization({
-          id: personId,
+    const personId = await this.prisma.$transaction(async (tx) => {
+      const [id] = await this.writer.createPersons(writeScope(tx), [
+        {
           householdId: input.householdId,
           ...nameColumns(input.name),
           dateOfBirth: input.dateOfBirth,
           gender: input.gender,
           email: input.email,
-        }),
-        select: personSelect,
-      });
+        },
+      ]);
+      const row = await tx.person.findUniqueOrThrow({ where: { id: id! }, select: personSelect });
       await this.audit.record(tx, {
         action: 'CREATE',
         entityType: EntityType.person,
-        entityId: personId,
+        entityId: id!,
         after: personView(row),
       });
+      return id!;
     });
     return this.get(personId);
   }
 
   async update(personId: string, input: UpdatePerson): Promise<PersonResponse> {
     await this.checkHousehold(input.householdId);
-    const data: Prisma.PersonUncheckedUpdateInput = {
+    const fields: PersonColumns = {
       ...(input.householdId === undefined ? {} : { householdId: input.householdId }),
       ...(input.name === undefined ? {} : nameColumns(input.name)),
       ...(input.dateOfBirth === undefined ? {} : { dateOfBirth: input.dateOfBirth }),
@@ -67,7 +60,8 @@ export class PersonsService {
     await this.prisma.$transaction(async (tx) => {
       const before = await tx.person.findUnique({ where: { id: personId }, select: personSelect });
       if (!before) throw notFound('Person');
-      const after = await tx.person.update({ where: { id: personId }, data, select: personSelect });
+      await this.writer.updatePersons(writeScope(tx), [{ id: personId, fields }]);
+      const after = await tx.person.findUniqueOrThrow({ where: { id: personId }, select: personSelect });
       await this.audit.record(tx, {
         action: 'UPDATE',
         entityType: EntityType.person,
