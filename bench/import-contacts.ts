@@ -13,6 +13,7 @@
 // the end unless --keep), with a Redis key prefix of its own on REDIS_URL and the file in a
 // temporary IMPORT_DIR. The API and the worker run in this one process, so the memory figures
 // (resident set, sampled every 50 ms, peak per phase) are theirs together.
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, openAsBlob } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
@@ -22,6 +23,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
+import { getHeapStatistics } from 'node:v8';
 import { Redis } from 'ioredis';
 import { from as copyFrom } from 'pg-copy-streams';
 import {
@@ -45,6 +47,16 @@ import {
   serverAddressOf,
   withDatabaseName,
 } from '../prisma/postgres.js';
+import { WORKER_MAX_OLD_SPACE_MB, WORKER_NODE_FLAGS } from '../scripts/lib/worker-heap.js';
+
+// The API and the worker run in this process under the worker's heap cap, as `npm start` runs the
+// worker (scripts/lib/worker-heap.ts); without it V8 would let garbage pile up before collecting.
+if (getHeapStatistics().heap_size_limit > (WORKER_MAX_OLD_SPACE_MB + 256) * 1024 * 1024) {
+  const child = spawnSync(process.execPath, [...process.execArgv, ...WORKER_NODE_FLAGS, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+  });
+  process.exit(child.status ?? 1);
+}
 
 const { values: options } = parseArgs({
   options: {
@@ -246,6 +258,59 @@ async function bareCopy(url: string, path: string): Promise<number> {
   }
 }
 
+/**
+ * Tables an import of contacts writes, parents before children: the floor baseline rewrites their
+ * rows for the organization.
+ */
+const WRITTEN_TABLES = [
+  'households',
+  'persons',
+  'families',
+  'family_members',
+  'tags',
+  'contacts',
+  'contact_emails',
+  'contact_phone_numbers',
+  'contact_addresses',
+  'contact_employments',
+  'contact_tags',
+  'notes',
+  'external_links',
+  'audit_logs',
+  'import_row_results',
+];
+
+/**
+ * A second baseline, closer to what an import must do: the organization's rows that the import
+ * wrote (into tables with their indexes, constraints and foreign keys), kept aside, deleted, and
+ * INSERTed again, one statement per table, in one transaction. What the import adds beyond it is
+ * reading the file, deciding each row and resolving what rows refer to.
+ */
+async function bareRewrite(url: string, organizationId: string): Promise<{ ms: number; rows: number }> {
+  const client = await connect(url, 'meridian-bench', '--database-url');
+  try {
+    let rows = 0;
+    for (const table of WRITTEN_TABLES) {
+      const result = await client.query(
+        `CREATE TEMP TABLE ${quoteIdentifier(`kept_${table}`)} AS SELECT * FROM ${quoteIdentifier(table)} WHERE organization_id = $1`,
+        [organizationId],
+      );
+      rows += result.rowCount ?? 0;
+    }
+    for (const table of [...WRITTEN_TABLES].reverse())
+      await client.query(`DELETE FROM ${quoteIdentifier(table)} WHERE organization_id = $1`, [organizationId]);
+    await client.query('VACUUM ANALYZE');
+    const start = performance.now();
+    await client.query('BEGIN');
+    for (const table of WRITTEN_TABLES)
+      await client.query(`INSERT INTO ${quoteIdentifier(table)} SELECT * FROM ${quoteIdentifier(`kept_${table}`)}`);
+    await client.query('COMMIT');
+    return { ms: performance.now() - start, rows };
+  } finally {
+    await disconnect(client);
+  }
+}
+
 /** Peak resident set size, sampled while a phase runs. */
 function sampleMemory() {
   let peak = process.memoryUsage().rss;
@@ -332,6 +397,7 @@ try {
   const { port } = app.getHttpServer().address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}/api`;
   const token = await app.get(TokenService).issue({ userId, organizationId, role: 'ADMIN' });
+  const idleRss = process.memoryUsage().rss;
   const headers = { authorization: `Bearer ${token}` };
   console.log(
     `Contacts import into scratch database ${name} on ${serverAddressOf(serverUrl)}: ` +
@@ -377,9 +443,11 @@ try {
     return until(uploaded.id, (batch) => batch.status !== 'PENDING');
   });
   const contacts = await prisma.contact.count({ where: { organizationId } });
+  const floor = await bareRewrite(url, organizationId);
   const copyMs = await measure('bare COPY of the file', phases, () => bareCopy(url, csvPath));
 
   const endToEnd = phases.slice(0, 3).reduce((sum, phase) => sum + phase.ms, 0);
+  const peakImportRss = Math.max(...phases.slice(0, 3).map((phase) => phase.peakRss));
   const line = (label: string, ms: number, rss: string) =>
     console.log(
       `${label.padEnd(40)} ${seconds(ms).padStart(9)} ${number((rowCount / ms) * 1000).padStart(9)} rows/s ${rss.padStart(10)}`,
@@ -388,13 +456,19 @@ try {
   for (const phase of phases) line(phase.label, phase.ms, mib(phase.peakRss));
   line('end to end (upload, dry run, commit)', endToEnd, mib(Math.max(...phases.slice(0, 3).map((p) => p.peakRss))));
   console.log('');
+  line(`bare INSERT of the ${number(floor.rows)} rows written`, floor.ms, '');
+  console.log('');
   console.log(`ratio end to end / COPY                  ${(endToEnd / copyMs).toFixed(1)}x`);
+  console.log(
+    `ratio end to end / bare INSERT           ${(endToEnd / floor.ms).toFixed(1)}x  (the same rows into the same tables, nothing decided)`,
+  );
   console.log(`dry run counts                           ${JSON.stringify(dry.counts)}`);
   console.log(
     `commit                                   ${applied.status}, ${number(contacts)} contacts in the database`,
   );
   console.log(
-    `memory                                   ${mib(startRss)} RSS before the API started; peak ${mib(process.resourceUsage().maxRSS * 1024)} over the run`,
+    `memory                                   ${mib(startRss)} RSS before the API started, ${mib(idleRss)} idle with the API and worker; ` +
+      `the import adds ${mib(Math.max(0, peakImportRss - idleRss))} (peak ${mib(peakImportRss)}, heap cap ${WORKER_MAX_OLD_SPACE_MB} MiB)`,
   );
 } finally {
   await worker?.close();

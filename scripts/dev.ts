@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { assertPostgresReachable, assertRedisReachable, loadConfig } from '@meridian/api';
 import { migrateDatabase } from '../prisma/migrate.js';
 import { startFakePlaidIfWanted, type RunningFakePlaid } from './lib/fake-plaid.js';
+import { WORKER_NODE_FLAGS } from './lib/worker-heap.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const config = loadConfig();
@@ -37,7 +38,9 @@ if (spawnSync(process.execPath, [tsc, '-b', 'api', 'workers'], { cwd: root, stdi
   process.exit(1);
 start(process.execPath, [tsc, '-b', 'api', 'workers', '--watch', '--preserveWatchOutput']);
 start(process.execPath, ['--watch', '--enable-source-maps', 'api/dist/main.js'], { env: serviceEnv });
-start(process.execPath, ['--watch', '--enable-source-maps', 'workers/dist/main.js'], { env: serviceEnv });
+start(process.execPath, ['--watch', '--enable-source-maps', ...WORKER_NODE_FLAGS, 'workers/dist/main.js'], {
+  env: serviceEnv,
+});
 // Vite directly rather than through npm, so stopping it reaches the server itself.
 start(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js')], {
   cwd: join(root, 'dashboard'),

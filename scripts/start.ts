@@ -3,6 +3,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { WORKER_NODE_FLAGS } from './lib/worker-heap.js';
 import {
   ConfigError,
   ServiceUnreachableError,
@@ -48,8 +49,8 @@ async function prepare() {
   return { config, seeded };
 }
 
-function run(name: string, script: string, env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(process.execPath, ['--enable-source-maps', script], {
+function run(name: string, script: string, env: NodeJS.ProcessEnv, flags: string[] = []): ChildProcess {
+  const child = spawn(process.execPath, ['--enable-source-maps', ...flags, script], {
     cwd: root,
     stdio: 'inherit',
     env,
@@ -114,7 +115,7 @@ try {
   }
   const env = { ...process.env, ...fakePlaid?.env };
   children.push(run('API', join(root, 'api', 'dist', 'main.js'), env));
-  children.push(run('worker', join(root, 'workers', 'dist', 'main.js'), env));
+  children.push(run('worker', join(root, 'workers', 'dist', 'main.js'), env, WORKER_NODE_FLAGS));
   await waitUntilServing(config.PORT);
   const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   console.log('');

@@ -26,6 +26,7 @@ import type { TenantTransaction } from '../../../common/tenancy/tenant-transacti
 import { writeScope, type AuditActor } from '../../../common/tenancy/write-scope.js';
 import type { Prisma } from '../../../generated/prisma/client.js';
 import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
+import { releaseQueryHistory } from '../../../infra/prisma/query-history.js';
 import { AuditService, type BatchAuditEntry } from '../../platform/audit/index.js';
 import { ExternalLinksRepository, SyncRunLifecycle, type RunRef } from '../sync/index.js';
 import { openImportFile } from './import-files.js';
@@ -212,6 +213,7 @@ export class ImportEngine {
         chunk.push({ rowNumber: row.rowNumber, mapped, duplicate: checkSourceId(mapped.sourceId, row.rowNumber) });
         if (chunk.length >= DRY_RUN_CHUNK_ROWS) {
           await this.decideChunk(scope, batch.id, writer, chunk);
+          releaseQueryHistory();
           chunk = [];
         }
       }
@@ -409,6 +411,7 @@ export class ImportEngine {
         await this.prisma.$transaction((tx) => this.writeChunk(this.importScope(tx, batch, teamId), writer, rows), {
           timeout: CHUNK_TRANSACTION_TIMEOUT_MS,
         });
+        releaseQueryHistory();
         chunksWritten += 1;
         if (STATISTICS_REFRESH_AT.has(chunksWritten)) await this.refreshStatistics(writer);
       }
