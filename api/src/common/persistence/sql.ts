@@ -97,3 +97,34 @@ export async function updateRows(
     );
   }
 }
+
+/** Deletes rows by id, one statement for the batch (what cascades from them goes with them). */
+export async function deleteRows(sql: Sql, table: string, organizationId: string, ids: readonly string[]) {
+  if (ids.length === 0) return;
+  await sql.execute(`DELETE FROM "${table}" WHERE organization_id = $1 AND id = ANY($2::text[])`, organizationId, [
+    ...ids,
+  ]);
+}
+
+/**
+ * The rows of these names (case aside), the oldest of each name, by lower-cased name: how imports
+ * find a household or a tag a file names. The key is collated "C" as the lookup indexes are (see
+ * the name_lookup_indexes migration), so the planner never takes a trigram index for it.
+ */
+export async function oldestByName(
+  sql: Sql,
+  table: string,
+  organizationId: string,
+  names: readonly string[],
+): Promise<Map<string, string>> {
+  const wanted = [...new Set(names.map((name) => name.toLowerCase()))];
+  if (wanted.length === 0) return new Map();
+  const rows = await sql.query<{ id: string; key: string }>(
+    `SELECT DISTINCT ON (lower(name) COLLATE "C") id, lower(name) AS key FROM "${table}"
+      WHERE organization_id = $1 AND lower(name) COLLATE "C" = ANY($2::text[])
+      ORDER BY lower(name) COLLATE "C", created_at, id`,
+    organizationId,
+    wanted,
+  );
+  return new Map(rows.map((row) => [row.key, row.id]));
+}

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityType, newId, type ContactType, type Gender, type LeadSource } from '@meridian/domain';
-import { insertRows, updateRows, type ColumnTypes } from '../../../common/persistence/sql.js';
+import { deleteRows, insertRows, oldestByName, updateRows, type ColumnTypes } from '../../../common/persistence/sql.js';
 import type { WriteScope } from '../../../common/tenancy/write-scope.js';
 
 export interface EmailDraft {
@@ -337,17 +337,7 @@ export class ContactsWriter {
 
   /** The organization's tags of these names, any type, case aside: the oldest of each, by lower-cased name. */
   async tagsNamed(scope: WriteScope, names: readonly string[]): Promise<Map<string, string>> {
-    const wanted = [...new Set(names.map((name) => name.toLowerCase()))];
-    if (wanted.length === 0) return new Map();
-    const rows = await scope.sql.query<{ id: string; key: string }>(
-      // Collated "C" as the lookup index is (see the name_lookup_indexes migration).
-      `SELECT DISTINCT ON (lower(name) COLLATE "C") id, lower(name) AS key FROM tags
-        WHERE organization_id = $1 AND lower(name) COLLATE "C" = ANY($2::text[])
-        ORDER BY lower(name) COLLATE "C", created_at, id`,
-      scope.organizationId,
-      wanted,
-    );
-    return new Map(rows.map((row) => [row.key, row.id]));
+    return oldestByName(scope.sql, 'tags', scope.organizationId, names);
   }
 
   /** Creates tags; returns their ids in order. */
@@ -391,21 +381,11 @@ export class ContactsWriter {
   }
 
   async removeTags(scope: WriteScope, tagIds: readonly string[]): Promise<void> {
-    if (tagIds.length === 0) return;
-    await scope.sql.execute(
-      `DELETE FROM tags WHERE organization_id = $1 AND id = ANY($2::text[])`,
-      scope.organizationId,
-      [...tagIds],
-    );
+    await deleteRows(scope.sql, 'tags', scope.organizationId, tagIds);
   }
 
   /** Deletes contacts; their sub-records, tags worn, leads and owned notes go with them. */
   async remove(scope: WriteScope, contactIds: readonly string[]): Promise<void> {
-    if (contactIds.length === 0) return;
-    await scope.sql.execute(
-      `DELETE FROM contacts WHERE organization_id = $1 AND id = ANY($2::text[])`,
-      scope.organizationId,
-      [...contactIds],
-    );
+    await deleteRows(scope.sql, 'contacts', scope.organizationId, contactIds);
   }
 }

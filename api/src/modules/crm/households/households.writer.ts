@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityType, newId, type FamilyMemberRole, type Gender } from '@meridian/domain';
-import { insertRows, updateRows, type ColumnTypes } from '../../../common/persistence/sql.js';
+import { deleteRows, insertRows, oldestByName, updateRows, type ColumnTypes } from '../../../common/persistence/sql.js';
 import type { WriteScope } from '../../../common/tenancy/write-scope.js';
 
 /** A household to create. */
@@ -181,17 +181,7 @@ export class HouseholdsWriter {
 
   /** The households of these names (case aside), the oldest of each name, by lower-cased name. */
   async householdsNamed(scope: WriteScope, names: readonly string[]): Promise<Map<string, string>> {
-    const wanted = [...new Set(names.map((name) => name.toLowerCase()))];
-    if (wanted.length === 0) return new Map();
-    const rows = await scope.sql.query<{ id: string; key: string }>(
-      // Collated "C" as the lookup index is (see the name_lookup_indexes migration).
-      `SELECT DISTINCT ON (lower(name) COLLATE "C") id, lower(name) AS key FROM households
-        WHERE organization_id = $1 AND lower(name) COLLATE "C" = ANY($2::text[])
-        ORDER BY lower(name) COLLATE "C", created_at, id`,
-      scope.organizationId,
-      wanted,
-    );
-    return new Map(rows.map((row) => [row.key, row.id]));
+    return oldestByName(scope.sql, 'households', scope.organizationId, names);
   }
 
   /** Which of these households exist. */
@@ -221,12 +211,7 @@ export class HouseholdsWriter {
 
   /** Deletes households (their families and what cascades with them). */
   async removeHouseholds(scope: WriteScope, ids: readonly string[]): Promise<void> {
-    if (ids.length === 0) return;
-    await scope.sql.execute(
-      `DELETE FROM households WHERE organization_id = $1 AND id = ANY($2::text[])`,
-      scope.organizationId,
-      [...ids],
-    );
+    await deleteRows(scope.sql, 'households', scope.organizationId, ids);
   }
 
   async createPersons(scope: WriteScope, drafts: readonly PersonDraft[]): Promise<string[]> {
@@ -353,12 +338,7 @@ export class HouseholdsWriter {
   }
 
   async removePersons(scope: WriteScope, ids: readonly string[]): Promise<void> {
-    if (ids.length === 0) return;
-    await scope.sql.execute(
-      `DELETE FROM persons WHERE organization_id = $1 AND id = ANY($2::text[])`,
-      scope.organizationId,
-      [...ids],
-    );
+    await deleteRows(scope.sql, 'persons', scope.organizationId, ids);
   }
 
   /**

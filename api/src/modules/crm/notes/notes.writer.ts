@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityType, newId } from '@meridian/domain';
-import { insertRows, updateRows, type ColumnTypes } from '../../../common/persistence/sql.js';
+import { deleteRows, insertRows, updateRows, type ColumnTypes } from '../../../common/persistence/sql.js';
 import type { WriteScope } from '../../../common/tenancy/write-scope.js';
 import { ownerColumnsOf, type OwnerColumns } from '../tasks/index.js';
 
@@ -94,11 +94,6 @@ export class NotesWriter {
   }
 
   async remove(scope: WriteScope, ids: readonly string[]): Promise<void> {
-    if (ids.length === 0) return;
-    await scope.sql.execute(
-      `DELETE FROM notes WHERE organization_id = $1 AND id = ANY($2::text[])`,
-      scope.organizationId,
-      [...ids],
-    );
+    await deleteRows(scope.sql, 'notes', scope.organizationId, ids);
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityType, newId, type TaskStatus } from '@meridian/domain';
-import { insertRows, updateRows, type ColumnTypes } from '../../../common/persistence/sql.js';
+import { deleteRows, insertRows, updateRows, type ColumnTypes } from '../../../common/persistence/sql.js';
 import type { WriteScope } from '../../../common/tenancy/write-scope.js';
 
 /** Who a task (or a note) is about: one owner of the spec's kinds; for now a contact or a team. */
@@ -123,11 +123,6 @@ export class TasksWriter {
   }
 
   async remove(scope: WriteScope, ids: readonly string[]): Promise<void> {
-    if (ids.length === 0) return;
-    await scope.sql.execute(
-      `DELETE FROM tasks WHERE organization_id = $1 AND id = ANY($2::text[])`,
-      scope.organizationId,
-      [...ids],
-    );
+    await deleteRows(scope.sql, 'tasks', scope.organizationId, ids);
   }
 }
