@@ -47,9 +47,23 @@ function typedColumns(types: ColumnTypes, row: Record<string, unknown>): string[
   return columns;
 }
 
+/** Whether every row holds the same value in `column` (a batch's organization, team or timestamp). */
+function isConstant(rows: readonly Record<string, unknown>[], column: string): boolean {
+  const first = rows[0]![column];
+  // Only plain values: an object (a record, a Decimal) stays in the rows, where JSON carries it.
+  if (first !== null && typeof first === 'object' && !(first instanceof Date)) return false;
+  const same =
+    first instanceof Date
+      ? (value: unknown) => value instanceof Date && +value === +first
+      : (value: unknown) => value === first;
+  return rows.every((row) => same(row[column]));
+}
+
 /**
- * Inserts rows (keys: column names, every row the same keys) in one statement. Table and column
- * names come from the writers' own declarations, never from input.
+ * Inserts rows (keys: column names, every row the same keys) in one statement. A column every row
+ * holds the same value in (the organization, the batch's timestamp) goes once as a parameter of its
+ * own rather than in every row of the JSON. Table and column names come from the writers' own
+ * declarations, never from input.
  */
 export async function insertRows(
   sql: Sql,
@@ -59,10 +73,19 @@ export async function insertRows(
 ): Promise<void> {
   if (rows.length === 0) return;
   const columns = typedColumns(types, rows[0]!);
-  const list = columns.map((column) => `"${column}"`).join(', ');
+  const constant = rows.length > 1 ? columns.filter((column) => isConstant(rows, column)) : [];
+  const varying = columns.filter((column) => !constant.includes(column));
+  const values = columns.map((column) =>
+    constant.includes(column) ? `$${constant.indexOf(column) + 2}::${types[column]}` : `r."${column}"`,
+  );
+  const json = rows.map((row) => Object.fromEntries(varying.map((column) => [column, row[column]])));
+  // With no varying column the rows are empty objects: they still say how many rows to insert.
+  const recordset = varying.length > 0 ? recordsetOf(types, varying) : 'unused text';
   await sql.execute(
-    `INSERT INTO "${table}" (${list}) SELECT ${list} FROM jsonb_to_recordset($1::jsonb) AS r(${recordsetOf(types, columns)})`,
-    jsonRows(rows),
+    `INSERT INTO "${table}" (${columns.map((column) => `"${column}"`).join(', ')})
+     SELECT ${values.join(', ')} FROM jsonb_to_recordset($1::jsonb) AS r(${recordset})`,
+    jsonRows(json),
+    ...constant.map((column) => rows[0]![column]),
   );
 }
 

@@ -70,9 +70,25 @@ export function mapValue<T extends string>(
   map: Readonly<Record<string, T | null>>,
   message: string = ImportMessage.valueNotInList,
 ): TransformResult<T | null> {
+  const folded = foldedSynonyms(map);
   const key = foldValue(text);
-  for (const [synonym, value] of Object.entries(map))
-    if (synonym !== '*' && foldValue(synonym) === key) return ok(value);
+  if (folded.has(key)) return ok(folded.get(key) as T | null);
   const fallback = map['*'];
   return fallback === undefined ? fail(message) : ok(fallback);
+}
+
+/** Each synonym map folded once (the first synonym of a folded key wins, as the map's order says). */
+const FOLDED_MAPS = new WeakMap<object, Map<string, string | null>>();
+
+function foldedSynonyms(map: Readonly<Record<string, string | null>>): Map<string, string | null> {
+  let folded = FOLDED_MAPS.get(map);
+  if (!folded) {
+    folded = new Map();
+    for (const [synonym, value] of Object.entries(map)) {
+      const key = foldValue(synonym);
+      if (synonym !== '*' && !folded.has(key)) folded.set(key, value);
+    }
+    FOLDED_MAPS.set(map, folded);
+  }
+  return folded;
 }
