@@ -212,6 +212,26 @@ export class ExternalLinksRepository {
     );
   }
 
+  /**
+   * Deletes the links to these entities (of any type): a service's only when `origin` names one,
+   * else every link and mark.
+   */
+  async deleteForEntityIds(
+    scope: Db,
+    entityIds: readonly string[],
+    origin?: { service: IntegrationService },
+  ): Promise<void> {
+    if (entityIds.length === 0) return;
+    await scope.sql.execute(
+      `DELETE FROM external_links
+        WHERE organization_id = $1 AND entity_id = ANY($2::text[])
+          AND ($3::integration_service IS NULL OR service = $3::integration_service)`,
+      scope.organizationId,
+      [...entityIds],
+      origin?.service ?? null,
+    );
+  }
+
   /** Which of these entities an import batch created (its links or marks name the batch). */
   async createdByBatch(
     scope: Db,
