@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from '../../platform/audit/index.js';
 import { FxRatesModule } from '../fx-rates/index.js';
 import { FinancialRecordsController } from './financial-records.controller.js';
 import { FinancialRecordsRepository } from './financial-records.repository.js';
@@ -12,7 +13,8 @@ import { FinancialRecordsWriter } from './financial-records.writer.js';
  * all go through it.
  */
 @Module({
-  imports: [FxRatesModule],
+  // Audit is global, but named here: the sync imports this module without the whole app.
+  imports: [AuditModule, FxRatesModule],
   controllers: [FinancialRecordsController],
   providers: [FinancialRecordsService, FinancialRecordsRepository, FinancialRecordsWriter],
   exports: [FinancialRecordsService, FinancialRecordsWriter],
