@@ -138,14 +138,25 @@ function byColumns(rows: readonly Row[]): Row[][] {
   const groups = new Map<string, Row[]>();
   for (const row of rows) {
     const key = Object.keys(row).sort().join(',');
-    groups.set(key, [...(groups.get(key) ?? []), row]);
+    const group = groups.get(key);
+    if (group) group.push(row);
+    else groups.set(key, [row]);
   }
   return [...groups.values()];
 }
 
-/** `created_at` of the n-th row of a batch: a millisecond apart, so lists ordered by it keep the batch's order. */
-function createdAt(scope: WriteScope, index: number): string {
-  return new Date(scope.now.getTime() + index).toISOString();
+/**
+ * The `created_at` of rows listed by their creation (a record's owners, parties, cards): each row
+ * a millisecond after the one before it of the same parent, so a list in that order keeps the
+ * batch's order although the batch is written at one time.
+ */
+function createdAts(scope: WriteScope, parents: readonly string[]): string[] {
+  const seen = new Map<string, number>();
+  return parents.map((parent) => {
+    const position = seen.get(parent) ?? 0;
+    seen.set(parent, position + 1);
+    return new Date(scope.now.getTime() + position).toISOString();
+  });
 }
 
 /**
@@ -321,32 +332,36 @@ export class FinancialRecordsWriter {
     if (given.length === 0) return new Map();
     const keyOf = (name: string) => name.trim().toLowerCase();
     const keys = [...new Set(given.map(keyOf))];
+    // Compared through PostgreSQL's lower() on both sides; the key comes back as sent.
     const stored = (wanted: string[]) =>
       scope.sql.query<{ id: string; key: string }>(
-        `SELECT DISTINCT ON (lower(name)) id, lower(name) AS key FROM institutions
-          WHERE organization_id = $1 AND lower(name) = ANY($2::text[])
-          ORDER BY lower(name), created_at, id`,
+        `SELECT DISTINCT ON (w.key) w.key, i.id
+           FROM unnest($2::text[]) AS w(key)
+           JOIN institutions i ON i.organization_id = $1 AND lower(i.name) = lower(w.key)
+          ORDER BY w.key, i.created_at, i.id`,
         scope.organizationId,
         wanted,
       );
     const found = new Map((await stored(keys)).map((row) => [row.key, { id: row.id, created: false }]));
-    // One name per key, as given but trimmed.
-    const missing = [
-      ...new Map(given.filter((name) => !found.has(keyOf(name))).map((name) => [keyOf(name), name.trim()])).values(),
-    ];
-    if (missing.length > 0) {
-      const inserted = await scope.sql.query<{ id: string; key: string }>(
+    // One name per key: the first given, trimmed.
+    const missing = new Map<string, string>();
+    for (const name of given) {
+      if (!found.has(keyOf(name)) && !missing.has(keyOf(name))) missing.set(keyOf(name), name.trim());
+    }
+    if (missing.size > 0) {
+      const keyOfName = new Map([...missing].map(([key, name]) => [name, key]));
+      const inserted = await scope.sql.query<{ id: string; name: string }>(
         `INSERT INTO institutions (id, organization_id, name, created_at, updated_at)
          SELECT i.id, $1, i.name, $2, $2 FROM jsonb_to_recordset($3::jsonb) AS i(id text, name text)
          ON CONFLICT (organization_id, name) DO NOTHING
-         RETURNING id, lower(name) AS key`,
+         RETURNING id, name`,
         scope.organizationId,
         scope.now,
-        jsonRows(missing.map((name) => ({ id: newId(EntityType.institution), name }))),
+        jsonRows([...missing.values()].map((name) => ({ id: newId(EntityType.institution), name }))),
       );
-      for (const row of inserted) found.set(row.key, { id: row.id, created: true });
+      for (const row of inserted) found.set(keyOfName.get(row.name)!, { id: row.id, created: true });
       // A name another transaction created meanwhile: theirs.
-      const taken = missing.map(keyOf).filter((key) => !found.has(key));
+      const taken = [...missing.keys()].filter((key) => !found.has(key));
       if (taken.length > 0) for (const row of await stored(taken)) found.set(row.key, { id: row.id, created: false });
     }
     return new Map(
@@ -374,6 +389,10 @@ export class FinancialRecordsWriter {
   /** Adds owners, in order. */
   async addOwners(scope: WriteScope, owners: readonly OwnerRef[]): Promise<void> {
     if (owners.length === 0) return;
+    const created = createdAts(
+      scope,
+      owners.map((owner) => owner.recordId),
+    );
     await this.insert(
       scope,
       'financial_record_owners',
@@ -390,7 +409,7 @@ export class FinancialRecordsWriter {
           trust_id: null,
           foundation_id: null,
           [OWNER_COLUMN[kind]]: owner.entityId,
-          created_at: createdAt(scope, index),
+          created_at: created[index]!,
         };
       }),
     );
@@ -411,6 +430,10 @@ export class FinancialRecordsWriter {
 
   async addLiabilityParties(scope: WriteScope, parties: readonly LiabilityPartyRef[]): Promise<void> {
     if (parties.length === 0) return;
+    const created = createdAts(
+      scope,
+      parties.map((party) => party.recordId),
+    );
     await this.insert(
       scope,
       'liability_parties',
@@ -419,7 +442,7 @@ export class FinancialRecordsWriter {
         record_type: party.recordType,
         person_id: party.personId,
         role: party.role,
-        created_at: createdAt(scope, index),
+        created_at: created[index]!,
       })),
     );
   }
@@ -444,13 +467,17 @@ export class FinancialRecordsWriter {
     scope: WriteScope,
     cards: readonly ({ creditCardId: string } & AdditionalCardFields)[],
   ): Promise<string[]> {
+    const created = createdAts(
+      scope,
+      cards.map((card) => card.creditCardId),
+    );
     const rows = cards.map((card, index) => ({
       id: newId(EntityType.additionalCard),
       credit_card_id: card.creditCardId,
       description: card.description,
       first_four_digits: card.firstFourDigits,
       last_four_digits: card.lastFourDigits,
-      created_at: createdAt(scope, index),
+      created_at: created[index]!,
       updated_at: scope.now.toISOString(),
     }));
     await this.insert(scope, 'additional_cards', rows);
