@@ -65,8 +65,7 @@ async function deactivate(page: SyncPage, streamIds: readonly string[]): Promise
 export const recurringStreamWriter: RecordKindWriter<'recurring-stream'> = {
   owns: isStreamLink,
 
-  // The stream's account, and its transactions (which come to point at it).
-  references: (streams) => streams.flatMap((record) => [record.accountSourceId, ...record.transactionSourceIds]),
+  references: (streams) => streams.map((record) => record.accountSourceId),
 
   async write(page, streams) {
     const result: KindWritten = { counts: { created: 0, updated: 0, unchanged: 0 }, failures: [], seen: [] };
@@ -100,8 +99,8 @@ export const recurringStreamWriter: RecordKindWriter<'recurring-stream'> = {
     const updates: StreamColumns[] = [];
     const created: { sourceId: string; entityType: string; entityId: string; contentHash: string }[] = [];
     const touched: { link: LinkRow; contentHash: string }[] = [];
-    /** Stream id -> the ids of its synced transactions, for the streams written now. */
-    const members: { stream_id: string; transaction_id: string }[] = [];
+    /** The streams written now, and the provider ids of their transactions (which come to point at them). */
+    const members: { streamId: string; sourceIds: string[] }[] = [];
     for (const record of streams) {
       const link = links.get(record.sourceId);
       if (link && !isStreamLink(link)) {
@@ -136,9 +135,7 @@ export const recurringStreamWriter: RecordKindWriter<'recurring-stream'> = {
       result.seen.push(columns.id);
       const written = () => {
         if (link) touched.push({ link, contentHash: hash });
-        for (const transaction of links.pick(record.transactionSourceIds, isTransactionLink)) {
-          members.push({ stream_id: columns.id, transaction_id: transaction.entityId });
-        }
+        members.push({ streamId: columns.id, sourceIds: record.transactionSourceIds });
       };
       if (!link || !existing.has(link.entityId)) {
         inserts.push(columns);
@@ -206,8 +203,15 @@ export const recurringStreamWriter: RecordKindWriter<'recurring-stream'> = {
     }
     await links.create(created);
     await links.touch(touched);
-    if (members.length > 0) {
-      // The stream's transactions point at it (those already synced; a later page's are linked when the stream next changes).
+    // The streams' transactions point at them: those already synced (a later page's are linked
+    // when the stream next changes). Their links are read only for the streams written now.
+    await links.include(members.flatMap((member) => member.sourceIds));
+    const pointers = members.flatMap((member) =>
+      links
+        .pick(member.sourceIds, isTransactionLink)
+        .map((transaction) => ({ stream_id: member.streamId, transaction_id: transaction.entityId })),
+    );
+    if (pointers.length > 0) {
       await scope.sql.execute(
         `UPDATE transactions AS t SET recurring_stream_id = m.stream_id, updated_at = $2
            FROM jsonb_to_recordset($3::jsonb) AS m(stream_id text, transaction_id text)
@@ -215,7 +219,7 @@ export const recurringStreamWriter: RecordKindWriter<'recurring-stream'> = {
             AND t.recurring_stream_id IS DISTINCT FROM m.stream_id`,
         scope.organizationId,
         scope.now,
-        jsonRows(members),
+        jsonRows(pointers),
       );
     }
     return result;

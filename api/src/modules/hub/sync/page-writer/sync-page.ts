@@ -19,10 +19,13 @@ export interface SyncPageScope extends WriteScope {
  * kind (or the page's removals) sees what an earlier one wrote.
  */
 export class PageLinks {
+  /** The provider ids whose links were read (a link created since is in `rows` too). */
+  private readonly read = new Set<string>();
+  private readonly rows = new Map<string, LinkRow>();
+
   private constructor(
     private readonly repository: ExternalLinksRepository,
     private readonly scope: SyncPageScope,
-    private readonly rows: Map<string, LinkRow>,
   ) {}
 
   static async load(
@@ -30,7 +33,19 @@ export class PageLinks {
     scope: SyncPageScope,
     sourceIds: Iterable<string>,
   ): Promise<PageLinks> {
-    return new PageLinks(repository, scope, await repository.find(scope, { service: scope.service }, sourceIds));
+    const links = new PageLinks(repository, scope);
+    await links.include(sourceIds);
+    return links;
+  }
+
+  /** Reads the links of provider ids the page did not name up front (one query for those not read yet). */
+  async include(sourceIds: Iterable<string>): Promise<void> {
+    const missing = [...new Set(sourceIds)].filter((sourceId) => !this.read.has(sourceId));
+    if (missing.length === 0) return;
+    for (const [sourceId, link] of await this.repository.find(this.scope, { service: this.scope.service }, missing)) {
+      this.rows.set(sourceId, link);
+    }
+    for (const sourceId of missing) this.read.add(sourceId);
   }
 
   get(sourceId: string): LinkRow | undefined {
@@ -48,6 +63,7 @@ export class PageLinks {
   async create(links: readonly (NewLink & { sourceId: string })[]): Promise<void> {
     for (const row of await this.repository.create(this.scope, { service: this.scope.service }, links)) {
       this.rows.set(row.sourceId, row);
+      this.read.add(row.sourceId);
     }
   }
 
