@@ -154,7 +154,7 @@ export class FinancialRecordsService {
 
     return this.records.transaction(async (tx) => {
       const scope = writeScope(tx);
-      const [id] = await this.writer.create(scope, [
+      const [id] = (await this.writer.create(scope, [
         {
           householdId,
           type,
@@ -166,14 +166,9 @@ export class FinancialRecordsService {
           owners: parties.map((party) => party.id),
           columns: prepared.columns,
         },
-      ]);
-      const after = toRecordResponse((await this.records.findRecord(id!, tx))!, this.today());
-      await this.auditOne(scope, {
-        action: 'CREATE',
-        entityType: FINANCIAL_RECORD_ID_TYPE[type],
-        entityId: id!,
-        after,
-      });
+      ])) as [string];
+      const after = toRecordResponse((await this.records.findRecord(id, tx))!, this.today());
+      await this.auditOne(scope, { action: 'CREATE', entityType: FINANCIAL_RECORD_ID_TYPE[type], entityId: id, after });
       return after;
     });
   }
