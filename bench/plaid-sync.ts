@@ -4,6 +4,10 @@
 // bare batched INSERT of the same rows into a scratch table in the same run (the baseline: no
 // links, no lookups, no counts, no cursor). Prints figures; asserts nothing.
 //
+// Beside it, the floor the schema sets: the same transactions and their external links INSERTed
+// the same bare way (500 rows a statement) into the real tables, whose indexes, foreign keys and
+// CHECKs every sync pays for too.
+//
 //   npx tsx --tsconfig tsconfig.base.json --conditions=source bench/plaid-sync.ts \
 //     [--database-url URL] [--transactions 10000] [--streams 500] [--keep]
 //
@@ -23,6 +27,7 @@ import {
 } from '@meridian/connectors';
 import { FakePlaidServer, type FakeStreamSeed, type FakeTransactionSeed } from '@meridian/connectors/testing';
 import { EntityType, newId, type SyncCounts } from '@meridian/domain';
+import type pg from 'pg';
 import { migrateDatabase } from '../prisma/migrate.js';
 import {
   connect,
@@ -264,6 +269,124 @@ async function bareInsert(url: string, records: readonly NormalizedRecord[]): Pr
   }
 }
 
+/** Runs `rows` through `insert`, BARE_BATCH rows a statement, as the bare baseline does. */
+async function batched(client: pg.Client, table: string, columns: string[], rows: unknown[][]): Promise<void> {
+  for (let offset = 0; offset < rows.length; offset += BARE_BATCH) {
+    const batch = rows.slice(offset, offset + BARE_BATCH);
+    const values = batch
+      .map((_, row) => `(${columns.map((_, column) => `$${row * columns.length + column + 1}`).join(', ')})`)
+      .join(', ');
+    await client.query(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${values}`, batch.flat());
+  }
+}
+
+/**
+ * The schema's floor for the first sync's transactions: each as a new row of `transactions` (of
+ * the same account, household and category) and a new external link, INSERTed like the baseline.
+ * Indexes, foreign keys and CHECKs are those the sync writes through.
+ */
+async function schemaInsert(url: string, organizationId: string, records: readonly NormalizedRecord[]) {
+  const client = await connect(url, 'meridian-bench', '--database-url');
+  try {
+    const accounts = new Map(
+      (
+        await client.query<{ source_id: string; id: string; household_id: string }>(
+          `SELECT l.source_id, r.id, r.household_id FROM external_links l
+             JOIN financial_records r ON r.organization_id = l.organization_id AND r.id = l.entity_id
+            WHERE l.organization_id = $1`,
+          [organizationId],
+        )
+      ).rows.map((row) => [row.source_id, row]),
+    );
+    const categories = new Map(
+      (
+        await client.query<{ detailed_category: string; id: string }>(
+          `SELECT detailed_category, id FROM transaction_categories WHERE organization_id = $1`,
+          [organizationId],
+        )
+      ).rows.map((row) => [row.detailed_category, row.id]),
+    );
+    const now = new Date();
+    const transactions: unknown[][] = [];
+    const links: unknown[][] = [];
+    for (const record of records) {
+      if (record.kind !== 'transaction') continue;
+      const account = accounts.get(record.accountSourceId)!;
+      const id = newId(EntityType.transaction);
+      transactions.push([
+        id,
+        organizationId,
+        account.household_id,
+        account.id,
+        (record.category?.code && categories.get(record.category.code)) ?? null,
+        record.date,
+        record.amount.value,
+        record.amount.currency,
+        record.direction,
+        record.description,
+        record.merchantName,
+        record.pending,
+        now,
+        now,
+      ]);
+      links.push([
+        newId(EntityType.externalLink),
+        organizationId,
+        'PLAID',
+        `${record.sourceId}-floor`,
+        EntityType.transaction,
+        id,
+        'hash',
+        now,
+        now,
+        now,
+      ]);
+    }
+    const start = performance.now();
+    await batched(
+      client,
+      'transactions',
+      [
+        'id',
+        'organization_id',
+        'household_id',
+        'financial_record_id',
+        'category_id',
+        'date',
+        'amount',
+        'amount_currency',
+        'direction',
+        'description',
+        'merchant_name',
+        'pending',
+        'created_at',
+        'updated_at',
+      ],
+      transactions,
+    );
+    await batched(
+      client,
+      'external_links',
+      [
+        'id',
+        'organization_id',
+        'service',
+        'source_id',
+        'entity_type',
+        'entity_id',
+        'content_hash',
+        'last_seen_at',
+        'created_at',
+        'updated_at',
+      ],
+      links,
+    );
+    return { rows: transactions.length + links.length, ms: performance.now() - start };
+  } finally {
+    await disconnect(client);
+  }
+}
+
 const rate = (records: number, ms: number) => Math.round((records / ms) * 1000).toLocaleString('en-US');
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
@@ -288,6 +411,7 @@ try {
   const first = await sync(prisma, hub.writer, connector, item.accessToken, world);
   const bareMs = await bareInsert(url, first.written);
   const second = await sync(prisma, hub.writer, connector, item.accessToken, world);
+  const floor = await schemaInsert(url, world.organizationId, first.written);
 
   const line = (label: string, value: string) => console.log(`${label.padEnd(44)} ${value}`);
   line('first sync: pages', String(first.pages));
@@ -306,6 +430,11 @@ try {
   );
   line('ratio end to end / bare INSERT', `${(first.totalMs / bareMs).toFixed(1)}x`);
   line('ratio page writes / bare INSERT', `${(first.writeMs / bareMs).toFixed(1)}x`);
+  line(
+    'bare INSERTs into transactions + links',
+    `${seconds(floor.ms).padStart(8)}  ${rate(floor.rows, floor.ms).padStart(7)} rows/s  (the schema's floor)`,
+  );
+  line('ratio end to end / that floor', `${(first.totalMs / floor.ms).toFixed(1)}x`);
   line('second sync (nothing new): counts', JSON.stringify(second.counts));
   line(
     'second sync, end to end',

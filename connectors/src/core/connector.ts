@@ -45,21 +45,44 @@ export interface Connector<TCredentials> {
   fetchPage(credentials: TCredentials, cursor: string | null, options?: FetchPageOptions): Promise<ConnectorPage>;
 }
 
+export interface FetchPagesOptions extends FetchPageOptions {
+  /** Awaited before each provider call (a rate limiter's token); its signal aborts when the calls stop. */
+  beforeFetch?: (signal: AbortSignal) => Promise<void>;
+}
+
 /**
- * Every page of one run, from `cursor` until a page says `hasMore: false`. The caller writes each
- * page (with its cursor) before asking for the next one.
+ * Every page of one run, from `cursor` until a page says `hasMore: false`, in order. The caller
+ * writes each page (with its cursor) before it takes the next one; meanwhile the next page is
+ * already being fetched from the cursor this one ends at, so the provider's latency and the
+ * mapping overlap the caller's writing. When the caller stops early (cancelled, or its write
+ * failed), the call in flight is aborted and its page never reaches the caller: the next attempt
+ * starts again from the last cursor the caller saved.
  */
 export async function* fetchPages<TCredentials>(
   connector: Connector<TCredentials>,
   credentials: TCredentials,
   cursor: string | null,
-  options: FetchPageOptions = {},
+  options: FetchPagesOptions = {},
 ): AsyncGenerator<ConnectorPage, void, undefined> {
-  let next = cursor;
-  for (;;) {
-    const page = await connector.fetchPage(credentials, next, options);
-    yield page;
-    if (!page.hasMore) return;
-    next = page.nextCursor;
+  const stop = new AbortController();
+  const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
+  const fetch = async (from: string | null) => {
+    await options.beforeFetch?.(signal);
+    return connector.fetchPage(credentials, from, { signal });
+  };
+  let next = fetch(cursor);
+  try {
+    for (;;) {
+      const page = await next;
+      if (page.hasMore) {
+        next = fetch(page.nextCursor);
+        // Its failure is thrown when the caller takes the page; until then, it is not unhandled.
+        next.catch(() => undefined);
+      }
+      yield page;
+      if (!page.hasMore) return;
+    }
+  } finally {
+    stop.abort();
   }
 }

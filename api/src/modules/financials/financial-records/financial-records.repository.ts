@@ -1,14 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  EntityType,
-  isLiability,
-  newId,
-  type FinancialRecordType,
-  type LiabilityRecordType,
-  type OwnerKind,
-} from '@meridian/domain';
+import { isLiability, type FinancialRecordType, type OwnerKind } from '@meridian/domain';
 import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
-import { currentOrganizationId } from '../../../common/tenancy/request-context.js';
 import type { Prisma } from '../../../generated/prisma/client.js';
 import { CONNECTION_SYNC_SELECT, personName, RECORD_INCLUDE, TYPE_RELATION, type RecordRow } from './record-mapper.js';
 
@@ -19,27 +11,10 @@ type PartyRow = RecordRow['liabilityParties'][number];
 export type Tx = Parameters<Parameters<TenantPrismaClient['$transaction']>[0]>[0];
 export type Db = Tx;
 
-/** The base columns every record has. */
-export interface RecordBase {
-  nickname?: string | null;
-  name?: string | null;
-  connectionType?: 'MANUAL' | 'MANAGED';
-  isJoint?: boolean;
-  asOfDate?: Date | null;
-}
-
+/** What the reads need of a type table's delegate. */
 interface TypeTable {
   findMany(args: { where: { id: { in: string[] } } }): Promise<{ id: string }[]>;
-  create(args: { data: Record<string, unknown> }): Promise<unknown>;
-  update(args: { where: { id: string }; data: Record<string, unknown> }): Promise<unknown>;
 }
-
-const OWNER_COLUMN = {
-  Person: 'personId',
-  Corporation: 'corporationId',
-  Trust: 'trustId',
-  Foundation: 'foundationId',
-} as const satisfies Record<OwnerKind, string>;
 
 /** A person, corporation, trust or foundation that can own or pay: its household and display name. */
 export interface Party {
@@ -180,97 +155,6 @@ export class FinancialRecordsRepository {
       ...trusts.map((row) => ({ ...row, kind: 'Trust' as const, householdId })),
       ...foundations.map((row) => ({ ...row, kind: 'Foundation' as const, householdId })),
     ];
-  }
-
-  async createRecord(
-    tx: Tx,
-    record: { id: string; householdId: string; type: FinancialRecordType } & RecordBase,
-    columns: Record<string, unknown>,
-  ): Promise<void> {
-    const organizationId = currentOrganizationId();
-    await tx.financialRecord.create({ data: { ...record, organizationId } });
-    await this.typeTable(tx, record.type).create({ data: { id: record.id, organizationId, ...columns } });
-  }
-
-  async updateRecord(
-    tx: Tx,
-    record: { id: string; type: FinancialRecordType },
-    base: RecordBase,
-    columns: Record<string, unknown>,
-  ): Promise<void> {
-    // Always touch the base row, so updatedAt moves whichever table changed.
-    await tx.financialRecord.update({ where: { id: record.id }, data: { ...base, updatedAt: new Date() } });
-    if (Object.keys(columns).length > 0) {
-      await this.typeTable(tx, record.type).update({ where: { id: record.id }, data: columns });
-    }
-  }
-
-  async softDelete(tx: Tx, id: string): Promise<void> {
-    await tx.financialRecord.update({ where: { id }, data: { deletedAt: new Date() } });
-  }
-
-  async addOwner(
-    tx: Tx,
-    record: { id: string; type: FinancialRecordType },
-    owner: { kind: OwnerKind; entityId: string },
-  ): Promise<void> {
-    await tx.financialRecordOwner.create({
-      data: {
-        id: newId(EntityType.accountOwner),
-        organizationId: currentOrganizationId(),
-        financialRecordId: record.id,
-        recordType: record.type,
-        ownerKind: owner.kind,
-        [OWNER_COLUMN[owner.kind]]: owner.entityId,
-      },
-    });
-  }
-
-  async removeOwner(tx: Tx, ownerRowId: string): Promise<void> {
-    await tx.financialRecordOwner.delete({ where: { id: ownerRowId } });
-  }
-
-  async addLiabilityParty(
-    tx: Tx,
-    record: { id: string; type: LiabilityRecordType },
-    personId: string,
-    role: 'BORROWER' | 'COSIGNER',
-  ): Promise<void> {
-    await tx.liabilityParty.create({
-      data: {
-        organizationId: currentOrganizationId(),
-        financialRecordId: record.id,
-        recordType: record.type,
-        personId,
-        role,
-      },
-    });
-  }
-
-  async removeLiabilityParty(tx: Tx, recordId: string, personId: string): Promise<void> {
-    await tx.liabilityParty.deleteMany({ where: { financialRecordId: recordId, personId } });
-  }
-
-  async addAdditionalCard(
-    tx: Tx,
-    creditCardId: string,
-    card: { description: string; firstFourDigits: string; lastFourDigits: string },
-  ): Promise<void> {
-    await tx.additionalCard.create({
-      data: { id: newId(EntityType.additionalCard), organizationId: currentOrganizationId(), creditCardId, ...card },
-    });
-  }
-
-  async updateAdditionalCard(
-    tx: Tx,
-    cardId: string,
-    card: { description: string; firstFourDigits: string; lastFourDigits: string },
-  ): Promise<void> {
-    await tx.additionalCard.update({ where: { id: cardId }, data: card });
-  }
-
-  async removeAdditionalCard(tx: Tx, cardId: string): Promise<void> {
-    await tx.additionalCard.delete({ where: { id: cardId } });
   }
 
   /** The type table of a record type, through the one relation-named delegate per type. */

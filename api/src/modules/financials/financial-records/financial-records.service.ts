@@ -8,7 +8,6 @@ import {
   hasSecuredBy,
   investmentAccountAttributes,
   isLiability,
-  newId,
   notFound,
   orderRecords,
   ownerKindOfId,
@@ -30,15 +29,11 @@ import {
   type LiabilityRecordType,
   type OwnerKind,
 } from '@meridian/domain';
-import { AuditService } from '../../platform/audit/index.js';
+import { writeScope, type WriteScope } from '../../../common/tenancy/write-scope.js';
+import { AuditService, type BatchAuditEntry } from '../../platform/audit/index.js';
 import { FxRatesService } from '../fx-rates/index.js';
-import {
-  FinancialRecordsRepository,
-  type Db,
-  type Party,
-  type RecordBase,
-  type Tx,
-} from './financial-records.repository.js';
+import { FinancialRecordsRepository, type Db, type Party } from './financial-records.repository.js';
+import { FinancialRecordsWriter, type TypeColumns } from './financial-records.writer.js';
 import { detailsOf, toRecordResponse, typeColumns, typeRowOf, type RecordRow } from './record-mapper.js';
 
 /** Messages of the record rules the service checks against other rows; ours. */
@@ -70,9 +65,6 @@ function conflict(message: string): DomainError {
   return new DomainError(ErrorCode.CONFLICT, message);
 }
 
-const dateOrNull = (value: string | null | undefined) =>
-  value === undefined ? undefined : value === null ? null : new Date(`${value}T00:00:00Z`);
-
 /**
  * Financial records of the twelve types (foundations §3, §5, §7): create, read, edit, rename and
  * soft-delete; owners, borrowers and cosigners, additional cards; the ownership rules. Every change
@@ -82,6 +74,7 @@ const dateOrNull = (value: string | null | undefined) =>
 export class FinancialRecordsService {
   constructor(
     @Inject(FinancialRecordsRepository) private readonly records: FinancialRecordsRepository,
+    @Inject(FinancialRecordsWriter) private readonly writer: FinancialRecordsWriter,
     @Inject(AuditService) private readonly audit: AuditService,
     @Inject(FxRatesService) private readonly fxRates: FxRatesService,
   ) {}
@@ -159,38 +152,30 @@ export class FinancialRecordsService {
     );
     if (problems.length > 0) throw validationError(problems);
 
-    const id = newId(FINANCIAL_RECORD_ID_TYPE[type]);
     return this.records.transaction(async (tx) => {
-      await this.records.createRecord(
-        tx,
+      const scope = writeScope(tx);
+      const [id] = (await this.writer.create(scope, [
         {
-          id,
           householdId,
           type,
           nickname,
           name,
           connectionType,
           isJoint: isJoint || parties.length > 1,
-          asOfDate: dateOrNull(asOfDate),
+          asOfDate,
+          owners: parties.map((party) => party.id),
+          columns: prepared.columns,
         },
-        prepared.columns,
-      );
-      for (const party of parties)
-        await this.records.addOwner(tx, { id, type }, { kind: party.kind, entityId: party.id });
+      ])) as [string];
       const after = toRecordResponse((await this.records.findRecord(id, tx))!, this.today());
-      await this.audit.record(tx, {
-        action: 'CREATE',
-        entityType: FINANCIAL_RECORD_ID_TYPE[type],
-        entityId: id,
-        after,
-      });
+      await this.auditOne(scope, { action: 'CREATE', entityType: FINANCIAL_RECORD_ID_TYPE[type], entityId: id, after });
       return after;
     });
   }
 
   /** Edits any common or own field; the body is checked against the record's type. */
   edit(id: string, body: unknown): Promise<FinancialRecordResponse> {
-    return this.change(id, 'ANY', async (tx, row) => {
+    return this.change(id, 'ANY', async (scope, row) => {
       const { nickname, name, isJoint, asOfDate, ...ownFields } = parseOrThrow(
         editFinancialRecordSchema(row.type),
         body,
@@ -198,7 +183,7 @@ export class FinancialRecordsService {
       const fields: Record<string, unknown> = ownFields;
       const current = detailsOf(row.type, typeRowOf(row));
       const merged: Record<string, unknown> = { ...current, ...fields };
-      const prepared = await this.prepareTypeFields(row.type, row.householdId, fields, merged, current, tx);
+      const prepared = await this.prepareTypeFields(row.type, row.householdId, fields, merged, current, scope.tx);
       const problems = [...prepared.problems];
       if (isJoint !== undefined || 'accountType' in fields) {
         const accountType =
@@ -207,86 +192,96 @@ export class FinancialRecordsService {
         problems.push(...this.ownership(row.type, accountType, ownerKinds, isJoint ?? row.isJoint, 'isJoint'));
       }
       if (problems.length > 0) throw validationError(problems);
-      const base: RecordBase = { nickname, name, isJoint, asOfDate: dateOrNull(asOfDate) };
-      await this.records.updateRecord(tx, row, base, prepared.columns);
+      await this.writer.update(scope, [
+        { id: row.id, type: row.type, nickname, name, isJoint, asOfDate, columns: prepared.columns },
+      ]);
     });
   }
 
   rename(id: string, nickname: string): Promise<FinancialRecordResponse> {
-    return this.change(id, 'ANY', (tx, row) => this.records.updateRecord(tx, row, { nickname }, {}));
+    return this.change(id, 'ANY', (scope, row) =>
+      this.writer.update(scope, [{ id: row.id, type: row.type, nickname }]),
+    );
   }
 
   async softDelete(id: string): Promise<void> {
     await this.records.transaction(async (tx) => {
+      const scope = writeScope(tx);
       const row = await this.load(id, 'ANY', tx);
-      await this.records.softDelete(tx, id);
+      await this.writer.softDelete(scope, [id]);
       const before = toRecordResponse(row, this.today());
-      await this.audit.record(tx, {
+      await this.auditOne(scope, {
         action: 'SOFT_DELETE',
         entityType: FINANCIAL_RECORD_ID_TYPE[row.type],
         entityId: id,
         before,
-        after: { ...before, deletedAt: new Date().toISOString() },
+        after: { ...before, deletedAt: scope.now.toISOString() },
       });
     });
   }
 
   /** Adds a person, corporation, trust or foundation of the household as an owner. */
   addOwner(recordId: string, expected: FinancialRecordType, ownerId: string, path: string) {
-    return this.change(recordId, expected, async (tx, row) => {
-      const party = await this.householdParty(ownerId, row.householdId, path, tx);
+    return this.change(recordId, expected, async (scope, row) => {
+      const party = await this.householdParty(ownerId, row.householdId, path, scope.tx);
       if (this.ownerRow(row, ownerId)) throw conflict(RecordRuleMessage.alreadyOwner);
       const ownerKinds = [...row.owners.map((owner) => owner.ownerKind), party.kind];
       const accountType = row.investmentAccount?.accountType;
       const problems = this.ownership(row.type, accountType, ownerKinds, row.isJoint, path);
       if (problems.length > 0) throw validationError(problems);
-      await this.records.addOwner(tx, row, { kind: party.kind, entityId: party.id });
-      if (ownerKinds.length > 1 && !row.isJoint) await this.records.updateRecord(tx, row, { isJoint: true }, {});
+      await this.writer.addOwners(scope, [{ recordId: row.id, recordType: row.type, entityId: party.id }]);
+      if (ownerKinds.length > 1 && !row.isJoint) {
+        await this.writer.update(scope, [{ id: row.id, type: row.type, isJoint: true }]);
+      }
     });
   }
 
   /** Removes an owner, named by the owning entity's id. */
   removeOwner(recordId: string, expected: FinancialRecordType, entityId: string) {
-    return this.change(recordId, expected, async (tx, row) => {
-      const owner = this.ownerRow(row, entityId);
-      if (!owner) throw new DomainError(ErrorCode.NOT_FOUND, RecordRuleMessage.notAnOwner);
-      await this.records.removeOwner(tx, owner.id);
-      if (row.owners.length - 1 <= 1 && row.isJoint) await this.records.updateRecord(tx, row, { isJoint: false }, {});
+    return this.change(recordId, expected, async (scope, row) => {
+      if (!this.ownerRow(row, entityId)) throw new DomainError(ErrorCode.NOT_FOUND, RecordRuleMessage.notAnOwner);
+      await this.writer.removeOwners(scope, [{ recordId: row.id, entityId }]);
+      if (row.owners.length - 1 <= 1 && row.isJoint) {
+        await this.writer.update(scope, [{ id: row.id, type: row.type, isJoint: false }]);
+      }
     });
   }
 
   addLiabilityParty(recordId: string, personId: string, role: PartyRole) {
-    return this.change(recordId, 'LIABILITY', async (tx, row) => {
-      await this.householdParty(personId, row.householdId, 'personId', tx);
+    return this.change(recordId, 'LIABILITY', async (scope, row) => {
+      await this.householdParty(personId, row.householdId, 'personId', scope.tx);
       const existing = row.liabilityParties.find((party) => party.personId === personId);
       if (existing) throw conflict(RecordRuleMessage.alreadyParty(existing.role));
-      await this.records.addLiabilityParty(tx, { id: row.id, type: row.type as LiabilityRecordType }, personId, role);
+      const recordType = row.type as LiabilityRecordType;
+      await this.writer.addLiabilityParties(scope, [{ recordId: row.id, recordType, personId, role }]);
     });
   }
 
   removeLiabilityParty(recordId: string, personId: string, role: PartyRole) {
-    return this.change(recordId, 'LIABILITY', async (tx, row) => {
+    return this.change(recordId, 'LIABILITY', async (scope, row) => {
       const existing = row.liabilityParties.find((party) => party.personId === personId && party.role === role);
       if (!existing) throw new DomainError(ErrorCode.NOT_FOUND, RecordRuleMessage.notAParty(role));
-      await this.records.removeLiabilityParty(tx, row.id, personId);
+      await this.writer.removeLiabilityParties(scope, [{ recordId: row.id, personId }]);
     });
   }
 
   addAdditionalCard(creditCardId: string, card: AdditionalCard) {
-    return this.change(creditCardId, 'CREDIT_CARD', (tx) => this.records.addAdditionalCard(tx, creditCardId, card));
+    return this.change(creditCardId, 'CREDIT_CARD', async (scope) => {
+      await this.writer.addAdditionalCards(scope, [{ creditCardId, ...card }]);
+    });
   }
 
   editAdditionalCard(creditCardId: string, { cardId, ...card }: EditCardInput) {
-    return this.change(creditCardId, 'CREDIT_CARD', async (tx, row) => {
+    return this.change(creditCardId, 'CREDIT_CARD', async (scope, row) => {
       this.additionalCard(row, cardId);
-      await this.records.updateAdditionalCard(tx, cardId, card);
+      await this.writer.updateAdditionalCards(scope, [{ id: cardId, ...card }]);
     });
   }
 
   removeAdditionalCard(creditCardId: string, cardId: string) {
-    return this.change(creditCardId, 'CREDIT_CARD', async (tx, row) => {
+    return this.change(creditCardId, 'CREDIT_CARD', async (scope, row) => {
       this.additionalCard(row, cardId);
-      await this.records.removeAdditionalCard(tx, cardId);
+      await this.writer.removeAdditionalCards(scope, [cardId]);
     });
   }
 
@@ -296,14 +291,15 @@ export class FinancialRecordsService {
   private change(
     id: string,
     expected: Expected,
-    apply: (tx: Tx, row: RecordRow) => Promise<void>,
+    apply: (scope: WriteScope, row: RecordRow) => Promise<void>,
   ): Promise<FinancialRecordResponse> {
     return this.records.transaction(async (tx) => {
+      const scope = writeScope(tx);
       const row = await this.load(id, expected, tx);
-      await apply(tx, row);
+      await apply(scope, row);
       const today = this.today();
       const after = toRecordResponse((await this.records.findRecord(id, tx))!, today);
-      await this.audit.record(tx, {
+      await this.auditOne(scope, {
         action: 'UPDATE',
         entityType: FINANCIAL_RECORD_ID_TYPE[row.type],
         entityId: id,
@@ -312,6 +308,11 @@ export class FinancialRecordsService {
       });
       return after;
     });
+  }
+
+  /** A change's audit entry, in its transaction, by the caller at the change's time. */
+  private auditOne(scope: WriteScope, entry: BatchAuditEntry): Promise<void> {
+    return this.audit.recordMany(scope, [entry]);
   }
 
   private async load(id: string, expected: Expected, db: Db): Promise<RecordRow> {
@@ -371,8 +372,8 @@ export class FinancialRecordsService {
     merged: Record<string, unknown>,
     current: Record<string, unknown> = {},
     db?: Db,
-  ): Promise<{ columns: Record<string, unknown>; problems: ErrorDetail[] }> {
-    const columns = typeColumns(type, fields);
+  ): Promise<{ columns: TypeColumns; problems: ErrorDetail[] }> {
+    const columns: Record<string, TypeColumns[string]> = { ...typeColumns(type, fields) };
     const problems: ErrorDetail[] = [];
     if (type === 'INVESTMENT_ACCOUNT' && ['accountType', 'taxStatus', 'jurisdiction'].some((key) => key in fields)) {
       const typeChanged = 'accountType' in fields && fields.accountType !== current.accountType;

@@ -18,6 +18,7 @@ import {
   type RecordDetailValue,
 } from '@meridian/domain';
 import type { Prisma } from '../../../generated/prisma/client.js';
+import type { ColumnValue, TypeColumns } from './financial-records.writer.js';
 
 /** The relation (and Prisma delegate) holding each record type's own fields. */
 export const TYPE_RELATION = {
@@ -34,6 +35,22 @@ export const TYPE_RELATION = {
   REAL_ASSET: 'realAsset',
   REAL_ESTATE_PROPERTY: 'realEstateProperty',
 } as const satisfies Record<FinancialRecordType, keyof Prisma.FinancialRecordInclude>;
+
+/** The same tables as PostgreSQL names them, for the writer's set-based SQL. */
+export const TYPE_TABLE = {
+  BANK_ACCOUNT: 'bank_accounts',
+  COMPANY_EQUITY: 'company_equities',
+  CREDIT_CARD: 'credit_cards',
+  DEFINED_BENEFIT_PENSION: 'defined_benefit_pensions',
+  INSURANCE_POLICY: 'insurance_policies',
+  INVESTMENT_ACCOUNT: 'investment_accounts',
+  LINE_OF_CREDIT: 'lines_of_credit',
+  LOAN: 'loans',
+  MORTGAGE: 'mortgages',
+  PRIVATE_INVESTMENT: 'private_investments',
+  REAL_ASSET: 'real_assets',
+  REAL_ESTATE_PROPERTY: 'real_estate_properties',
+} as const satisfies Record<FinancialRecordType, string>;
 
 const PERSON_NAME = { displayName: true, firstName: true, lastName: true } satisfies Prisma.PersonSelect;
 
@@ -114,24 +131,25 @@ export function detailsOf(type: FinancialRecordType, typeRow: TypeRow): RecordDe
   return Object.fromEntries(Object.entries(specs).map(([name, spec]) => [name, fieldValue(spec, name, typeRow)]));
 }
 
-/** The columns of a record's type table for the given (create or edit) field values. */
-export function typeColumns(
-  type: FinancialRecordType,
-  fields: Readonly<Record<string, unknown>>,
-): Record<string, unknown> {
+/**
+ * The columns of a record's type table for the given (create or edit) field values, as the writer
+ * takes them: amounts and decimals as decimal strings (the request's number, written out as
+ * JavaScript prints it, so numeric receives exactly the digits that were sent), dates as YYYY-MM-DD.
+ */
+export function typeColumns(type: FinancialRecordType, fields: Readonly<Record<string, unknown>>): TypeColumns {
   const specs: Readonly<Record<string, FieldSpec>> = RECORD_FIELDS[type];
-  const columns: Record<string, unknown> = {};
+  const columns: Record<string, ColumnValue> = {};
   for (const [name, spec] of Object.entries(specs)) {
     if (!(name in fields) || fields[name] === undefined) continue;
     const value = fields[name];
     if (spec.kind === 'money') {
       const money = value as { value: number; currency: string } | null;
-      columns[name] = money === null ? null : money.value;
+      columns[name] = money === null ? null : String(money.value);
       columns[`${name}Currency`] = money === null ? null : money.currency;
-    } else if (spec.kind === 'date') {
-      columns[name] = value === null ? null : new Date(`${value as string}T00:00:00Z`);
+    } else if (spec.kind === 'decimal') {
+      columns[name] = value === null ? null : String(value as number);
     } else {
-      columns[name] = value;
+      columns[name] = value as ColumnValue;
     }
   }
   return columns;

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { FinancialRecordsModule } from '../../financials/financial-records/index.js';
 import { SyncModule } from '../sync/index.js';
 import { SyncRunsModule } from '../sync-runs/index.js';
 import { ConnectionsController } from './connections.controller.js';
@@ -6,7 +7,7 @@ import { ConnectionsRepository } from './connections.repository.js';
 import { ConnectionsService } from './connections.service.js';
 
 @Module({
-  imports: [SyncModule, SyncRunsModule],
+  imports: [SyncModule, SyncRunsModule, FinancialRecordsModule],
   controllers: [ConnectionsController],
   providers: [ConnectionsRepository, ConnectionsService],
   exports: [ConnectionsService, ConnectionsRepository],

@@ -2,7 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { EntityType, type ConnectionStatus, type IntegrationService } from '@meridian/domain';
 import { Prisma } from '../../../generated/prisma/client.js';
 import { currentOrganizationId } from '../../../common/tenancy/request-context.js';
+import type { WriteScope } from '../../../common/tenancy/write-scope.js';
 import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
+import { FinancialRecordsWriter } from '../../financials/financial-records/index.js';
+import { ExternalLinksRepository } from '../sync/index.js';
 import { SYNC_RUN_INCLUDE } from '../sync-runs/index.js';
 
 export type Tx = Parameters<Parameters<TenantPrismaClient['$transaction']>[0]>[0];
@@ -53,7 +56,11 @@ export function ownerColumn(owner: string): 'ownerProfessionalId' | 'ownerHouseh
 
 @Injectable()
 export class ConnectionsRepository {
-  constructor(@Inject(TENANT_PRISMA) private readonly prisma: TenantPrismaClient) {}
+  constructor(
+    @Inject(TENANT_PRISMA) private readonly prisma: TenantPrismaClient,
+    @Inject(FinancialRecordsWriter) private readonly financialRecords: FinancialRecordsWriter,
+    @Inject(ExternalLinksRepository) private readonly links: ExternalLinksRepository,
+  ) {}
 
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
     return this.prisma.$transaction(fn);
@@ -167,22 +174,19 @@ export class ConnectionsRepository {
    * so a later connection of the same account creates fresh records instead of adopting these.
    * Returns how many financial records were detached.
    */
-  async detachRecords(tx: Tx, connectionId: string, service: IntegrationService | null): Promise<number> {
-    const records = await tx.financialRecord.findMany({ where: { connectionId }, select: { id: true } });
-    const recordIds = records.map((record) => record.id);
+  async detachRecords(scope: WriteScope, connectionId: string, service: IntegrationService | null): Promise<number> {
+    const { tx } = scope;
+    const recordIds = await this.financialRecords.detachFromConnection(scope, connectionId);
     if (recordIds.length > 0) {
       const [transactions, streams] = await Promise.all([
         tx.transaction.findMany({ where: { financialRecordId: { in: recordIds } }, select: { id: true } }),
         tx.recurringStream.findMany({ where: { financialRecordId: { in: recordIds } }, select: { id: true } }),
       ]);
-      const entityIds = [...recordIds, ...transactions.map((row) => row.id), ...streams.map((row) => row.id)];
-      await tx.externalLink.deleteMany({
-        where: { entityId: { in: entityIds }, ...(service ? { service } : {}) },
-      });
-      await tx.financialRecord.updateMany({
-        where: { id: { in: recordIds } },
-        data: { connectionType: 'MANUAL', connectionId: null },
-      });
+      await this.links.deleteForEntityIds(
+        scope,
+        [...recordIds, ...transactions.map((row) => row.id), ...streams.map((row) => row.id)],
+        service ? { service } : undefined,
+      );
     }
     // Other rows that point at the connection (calendar meetings, import batches) keep their data too.
     await tx.meeting.updateMany({ where: { connectionId }, data: { connectionId: null } });

@@ -12,6 +12,7 @@ import {
 } from '@meridian/domain';
 import { LOGGER } from '../../../common/logging/logger.js';
 import { currentOrganizationId } from '../../../common/tenancy/request-context.js';
+import { writeScope } from '../../../common/tenancy/write-scope.js';
 import { PLAID_CLIENT } from '../providers/index.js';
 import { CredentialVault } from '../../../infra/secrets/credential-vault.js';
 import { AuditService } from '../../platform/audit/index.js';
@@ -74,7 +75,7 @@ export class ConnectionsService {
 
     await this.connections.transaction(async (tx) => {
       if (!(await this.connections.lock(tx, connectionId))) throw notFound('Connection');
-      const detached = await this.connections.detachRecords(tx, connectionId, before.service);
+      const detached = await this.connections.detachRecords(writeScope(tx), connectionId, before.service);
       await this.connections.delete(tx, connectionId);
       await this.audit.record(tx, {
         action: 'DELETE',

@@ -168,17 +168,27 @@ export class ExternalLinksRepository {
     );
   }
 
-  /** Clears the hash of a service's links to these entities: "gone at the provider", so a later listing restores them. */
-  async clearHashes(scope: WriteScope, origin: { service: IntegrationService }, entityIds: readonly string[]) {
-    if (entityIds.length === 0) return;
-    await scope.sql.execute(
+  /**
+   * Clears the hash of a service's links to these entities: "gone at the provider", so a later
+   * listing restores them. Returns the entities whose links still had one (gone as of now).
+   */
+  async clearHashes(
+    scope: WriteScope,
+    origin: { service: IntegrationService },
+    entityIds: readonly string[],
+  ): Promise<string[]> {
+    if (entityIds.length === 0) return [];
+    const rows = await scope.sql.query<{ entityId: string }>(
       `UPDATE external_links SET content_hash = NULL, updated_at = $2
-        WHERE organization_id = $1 AND service = $3::integration_service AND entity_id = ANY($4::text[])`,
+        WHERE organization_id = $1 AND service = $3::integration_service AND entity_id = ANY($4::text[])
+          AND content_hash IS NOT NULL
+        RETURNING entity_id AS "entityId"`,
       scope.organizationId,
       scope.now,
       origin.service,
       [...entityIds],
     );
+    return [...new Set(rows.map((row) => row.entityId))];
   }
 
   /** Deletes links by id. */
@@ -199,6 +209,26 @@ export class ExternalLinksRepository {
       scope.organizationId,
       entityType,
       [...entityIds],
+    );
+  }
+
+  /**
+   * Deletes the links to these entities (of any type): a service's only when `origin` names one,
+   * else every link and mark.
+   */
+  async deleteForEntityIds(
+    scope: Db,
+    entityIds: readonly string[],
+    origin?: { service: IntegrationService },
+  ): Promise<void> {
+    if (entityIds.length === 0) return;
+    await scope.sql.execute(
+      `DELETE FROM external_links
+        WHERE organization_id = $1 AND entity_id = ANY($2::text[])
+          AND ($3::integration_service IS NULL OR service = $3::integration_service)`,
+      scope.organizationId,
+      [...entityIds],
+      origin?.service ?? null,
     );
   }
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 import type { Logger } from 'pino';
-import { isConnectorError, type ConnectorError } from '@meridian/connectors';
+import { fetchPages, isConnectorError, type ConnectorError } from '@meridian/connectors';
 import { DomainError, ErrorCode } from '@meridian/domain';
 import { LOGGER } from '../../../common/logging/logger.js';
 import { inOrganization } from '../../../common/tenancy/organization-scope.js';
@@ -81,22 +81,22 @@ export class SyncRunExecutor {
         keyId: connection.credentialsKeyId,
       });
 
-      // The connection's cursor, not the run's cursorBefore: after a crash or a failed attempt
-      // it is where the last committed page left off.
-      let cursor = connection.syncCursor;
-      let pages = 0;
+      // From the connection's cursor, not the run's cursorBefore: after a crash or a failed attempt
+      // it is where the last committed page left off. Each page is written (with its cursor)
+      // while the next one is fetched: the provider's latency overlaps the database's.
+      const service = connection.service;
+      const pages = fetchPages(connector, credentials, connection.syncCursor, {
+        signal: attempt.signal,
+        beforeFetch: (signal) => this.limiter.acquire(service, signal),
+      });
+      let written = 0;
       let records = 0;
-      for (;;) {
+      for await (const page of pages) {
         if (attempt.signal.aborted) throw new Error('The worker is shutting down');
-        await this.limiter.acquire(connection.service, attempt.signal);
-        const page = await connector.fetchPage(credentials, cursor, { signal: attempt.signal });
-        const { written } = await this.writer.writePage(run, page);
-        if (!written) return 'CANCELLED';
-        pages += 1;
+        if (!(await this.writer.writePage(run, page)).written) return 'CANCELLED';
+        written += 1;
         records += page.records.length + page.removed.length + page.recordErrors.length;
-        await attempt.updateProgress({ pages, records });
-        if (!page.hasMore) break;
-        cursor = page.nextCursor;
+        await attempt.updateProgress({ pages: written, records });
       }
       return await this.lifecycle.finish(run);
     } catch (error) {

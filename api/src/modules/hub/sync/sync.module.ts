@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
 import { REDIS } from '../../../infra/redis/redis.module.js';
+import { FinancialRecordsModule } from '../../financials/financial-records/index.js';
 import { ProvidersModule } from '../providers/index.js';
 import { ExternalLinksRepository } from './external-links.repository.js';
 import { SyncPageWriter } from './page-writer/sync-page-writer.js';
@@ -18,7 +19,8 @@ import { SyncSweeper } from './sync-sweeper.js';
  * run transition goes through SyncRunLifecycle.
  */
 @Module({
-  imports: [ProvidersModule],
+  // The page writer writes through the owning modules' writers.
+  imports: [ProvidersModule, FinancialRecordsModule],
   providers: [
     ExternalLinksRepository,
     SyncRunLifecycle,

@@ -1,15 +1,25 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { ConnectorPage, NormalizedRecord, RecordKind } from '@meridian/connectors';
-import type { SyncCounts } from '@meridian/domain';
+import type { ConnectorPage, RecordKind } from '@meridian/connectors';
+import { DomainError, ErrorCode, type IntegrationService, type SyncCounts } from '@meridian/domain';
 import { inOrganization } from '../../../../common/tenancy/organization-scope.js';
+import type { TenantTransaction } from '../../../../common/tenancy/tenant-transaction.js';
+import { writeScope } from '../../../../common/tenancy/write-scope.js';
 import { TENANT_PRISMA, type TenantPrismaClient } from '../../../../infra/prisma/prisma.service.js';
+import { FinancialRecordsWriter } from '../../../financials/financial-records/index.js';
+import { ExternalLinksRepository } from '../external-links.repository.js';
 import { SyncRunLifecycle, type RunRef } from '../sync-run-lifecycle.service.js';
-import { accountRefs, accountsNotSeen, isAccountLink, softDeleteAccounts, writeAccounts } from './accounts.js';
-import { findLinks, type LinkRow } from './external-links.js';
+import type { KindWritten } from './record-kind-writer.js';
 import { writeRecordErrors } from './record-errors.js';
-import { deactivateStreams, streamIdsOf, streamsNotSeen, writeStreams } from './streams.js';
-import { deleteTransactions, writeTransactions } from './transactions.js';
-import { addCounts, zeroCounts, type Tx, type WriteContext } from './write-context.js';
+import { RECORD_KINDS, recordKindWriter, recordsOf } from './registry.js';
+import {
+  addCounts,
+  lastBySourceId,
+  PageLinks,
+  zeroCounts,
+  type SyncPage,
+  type SyncPageScope,
+  type WriteFailure,
+} from './sync-page.js';
 
 export type SyncRunRef = RunRef;
 
@@ -21,14 +31,15 @@ export type SyncRunRef = RunRef;
 const PAGE_TRANSACTION_TIMEOUT_MS = 120_000;
 const PAGE_TRANSACTION_MAX_WAIT_MS = 30_000;
 
-type Records<K extends RecordKind> = Extract<NormalizedRecord, { kind: K }>[];
-
-function byKind(records: readonly NormalizedRecord[]) {
-  return {
-    accounts: records.filter((record) => record.kind === 'financial-account') as Records<'financial-account'>,
-    transactions: records.filter((record) => record.kind === 'transaction') as Records<'transaction'>,
-    streams: records.filter((record) => record.kind === 'recurring-stream') as Records<'recurring-stream'>,
-  };
+/** The provider ids a page names: its records', what they refer to, its removals' and its failures'. */
+function namedIds(page: ConnectorPage): string[] {
+  const ids = [
+    ...page.records.map((record) => record.sourceId),
+    ...page.removed.map((record) => record.sourceId),
+    ...page.recordErrors.flatMap((error) => (error.sourceId === null ? [] : [error.sourceId])),
+  ];
+  for (const kind of RECORD_KINDS) ids.push(...recordKindWriter(kind).references(recordsOf(kind, page.records)));
+  return ids;
 }
 
 /**
@@ -37,14 +48,17 @@ function byKind(records: readonly NormalizedRecord[]) {
  * syncCursor. A crash before the commit leaves nothing; after it, the next attempt resumes from
  * the saved cursor.
  *
- * Every query names the organization explicitly (this runs in the worker, outside any request):
- * the system client, not the tenant-scoped one.
+ * The page's records are written kind by kind, each by its adapter in `registry.ts`: first every
+ * kind's upserts, then every kind's removals (so a record the page both lists and removes ends
+ * removed), then the snapshots of the kinds the page lists completely.
  */
 @Injectable()
 export class SyncPageWriter {
   constructor(
     @Inject(TENANT_PRISMA) private readonly prisma: TenantPrismaClient,
     @Inject(SyncRunLifecycle) private readonly lifecycle: SyncRunLifecycle,
+    @Inject(ExternalLinksRepository) private readonly links: ExternalLinksRepository,
+    @Inject(FinancialRecordsWriter) private readonly financialRecords: FinancialRecordsWriter,
   ) {}
 
   /**
@@ -60,90 +74,79 @@ export class SyncPageWriter {
     );
   }
 
-  private async write(tx: Tx, run: SyncRunRef, page: ConnectorPage) {
+  private async write(tx: TenantTransaction, run: SyncRunRef, page: ConnectorPage) {
     const counts = zeroCounts();
     if (!(await this.lifecycle.lockForPage(tx, run))) return { written: false, counts };
 
-    const connection = await tx.connection.findUniqueOrThrow({
-      where: { organizationId_id: { organizationId: run.organizationId, id: run.connectionId } },
-      select: { service: true, ownerHouseholdId: true },
-    });
-    if (connection.service === null) throw new Error(`Connection ${run.connectionId} has no service to sync`);
-    const ctx: WriteContext = {
-      tx,
-      organizationId: run.organizationId,
-      syncRunId: run.syncRunId,
-      connectionId: run.connectionId,
-      service: connection.service,
-      now: new Date(),
-    };
-    // Only needed where a record has no household of its own yet (a new account).
-    const household = () => {
-      if (connection.ownerHouseholdId === null) {
-        throw new Error(`Connection ${run.connectionId} has no owner household to put synced accounts in`);
-      }
-      return connection.ownerHouseholdId;
+    const scope = await this.pageScope(tx, run);
+    const sync: SyncPage = {
+      scope,
+      links: await PageLinks.load(this.links, scope, namedIds(page)),
+      financialRecords: this.financialRecords,
     };
 
-    const { accounts, transactions, streams } = byKind(page.records);
-    // Every provider id the page names, looked up in one query.
-    const links = await findLinks(ctx, [
-      ...page.records.map((record) => record.sourceId),
-      ...transactions.map((record) => record.accountSourceId),
-      ...streams.map((record) => record.accountSourceId),
-    ]);
-
-    const accountsResult = await writeAccounts(ctx, accounts, links, household);
-    addCounts(counts, accountsResult.counts);
-    const allLinks = new Map<string, LinkRow>(links);
-    for (const link of accountsResult.created) allLinks.set(link.sourceId, link);
-    const refs = await accountRefs(ctx, allLinks, [
-      ...transactions.map((record) => record.accountSourceId),
-      ...streams.map((record) => record.accountSourceId),
-    ]);
-    const transactionsResult = await writeTransactions(ctx, transactions, allLinks, refs);
-    addCounts(counts, transactionsResult.counts);
-    const streamsResult = await writeStreams(ctx, streams, allLinks, refs, household);
-    addCounts(counts, streamsResult.counts);
-
+    const written = new Map<RecordKind, KindWritten>();
+    for (const kind of RECORD_KINDS) {
+      const result = await recordKindWriter(kind).write(sync, lastBySourceId(recordsOf(kind, page.records)));
+      written.set(kind, result);
+      addCounts(counts, result.counts);
+    }
     // Deletions after the upserts, so that a record the page both lists and removes ends removed.
-    const removed = (kind: RecordKind) =>
-      page.removed.filter((record) => record.kind === kind).map((record) => record.sourceId);
-    const listed = new Set(transactions.map((record) => record.sourceId));
-    const replacedPending = transactions
-      .filter((record) => !record.pending && record.pendingSourceId !== null && !listed.has(record.pendingSourceId))
-      .map((record) => record.pendingSourceId!);
-    addCounts(counts, await deleteTransactions(ctx, [...removed('transaction'), ...replacedPending]));
-    const removedAccounts = await findLinks(ctx, removed('financial-account'));
-    addCounts(
-      counts,
-      await softDeleteAccounts(
-        ctx,
-        [...removedAccounts.values()].filter(isAccountLink).map((link) => link.entityId),
-      ),
-    );
-    addCounts(counts, await deactivateStreams(ctx, await streamIdsOf(ctx, removed('recurring-stream'))));
-
+    for (const kind of RECORD_KINDS) {
+      const removed = page.removed.flatMap((record) => (record.kind === kind ? [record.sourceId] : []));
+      counts.deleted += await recordKindWriter(kind).remove(sync, removed, recordsOf(kind, page.records));
+    }
     // A complete snapshot: what the provider no longer lists is gone, except records it listed
     // but could not map (in recordErrors): those are left as they were.
-    const failedIds = (kind: RecordKind) =>
-      page.recordErrors.flatMap((error) => (error.kind === kind && error.sourceId !== null ? [error.sourceId] : []));
-    if (page.complete.includes('financial-account')) {
-      const failed = [...(await findLinks(ctx, failedIds('financial-account'))).values()].map((link) => link.entityId);
-      const gone = await accountsNotSeen(ctx, [...accountsResult.seenRecordIds, ...failed]);
-      addCounts(counts, await softDeleteAccounts(ctx, gone));
-    }
-    if (page.complete.includes('recurring-stream')) {
-      const failed = await streamIdsOf(ctx, failedIds('recurring-stream'));
-      const gone = await streamsNotSeen(ctx, [...streamsResult.seenStreamIds, ...failed]);
-      addCounts(counts, await deactivateStreams(ctx, gone));
+    for (const kind of RECORD_KINDS.filter((candidate) => page.complete.includes(candidate))) {
+      const writer = recordKindWriter(kind);
+      if (!writer.notSeen) {
+        throw new DomainError(ErrorCode.CONFLICT, `A page cannot be a complete snapshot of ${kind} records`);
+      }
+      const failed = page.recordErrors.flatMap((error) =>
+        error.kind === kind && error.sourceId !== null ? [error.sourceId] : [],
+      );
+      const kept = [...written.get(kind)!.seen, ...sync.links.pick(failed, writer.owns).map((link) => link.entityId)];
+      counts.deleted += await writer.notSeen(sync, kept);
     }
 
-    const failures = [...accountsResult.failures, ...transactionsResult.failures, ...streamsResult.failures];
-    await writeRecordErrors(ctx, page.recordErrors, failures);
+    const failures: WriteFailure[] = [...written.values()].flatMap((result) => result.failures);
+    await writeRecordErrors(scope, page.recordErrors, failures);
     counts.failed += page.recordErrors.length + failures.length;
 
-    await this.lifecycle.recordPage(tx, run, counts, page.nextCursor, ctx.now);
+    await this.lifecycle.recordPage(tx, run, counts, page.nextCursor, scope.now);
     return { written: true, counts };
+  }
+
+  /** The page's write scope: the run writes it, for the connection's service and owner household. */
+  private async pageScope(tx: TenantTransaction, run: SyncRunRef): Promise<SyncPageScope> {
+    const scope = writeScope(tx, { actor: { kind: 'SYNC', id: run.syncRunId } });
+    const [connection] = await scope.sql.query<{ service: IntegrationService | null; householdId: string | null }>(
+      `SELECT service::text AS service, owner_household_id AS "householdId" FROM connections
+        WHERE organization_id = $1 AND id = $2`,
+      run.organizationId,
+      run.connectionId,
+    );
+    if (!connection) throw new DomainError(ErrorCode.NOT_FOUND, `Connection ${run.connectionId} not found`);
+    const { service, householdId } = connection;
+    if (service === null) {
+      throw new DomainError(ErrorCode.CONFLICT, `Connection ${run.connectionId} has no service to sync`);
+    }
+    return {
+      ...scope,
+      syncRunId: run.syncRunId,
+      connectionId: run.connectionId,
+      service,
+      // Only needed where a record has no household of its own yet (a new account).
+      householdId: () => {
+        if (householdId === null) {
+          throw new DomainError(
+            ErrorCode.CONFLICT,
+            `Connection ${run.connectionId} has no owner household to put synced accounts in`,
+          );
+        }
+        return householdId;
+      },
+    };
   }
 }
