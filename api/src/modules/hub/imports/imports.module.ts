@@ -3,6 +3,7 @@ import { ContactsModule } from '../../crm/contacts/index.js';
 import { HouseholdsModule } from '../../crm/households/index.js';
 import { NotesModule } from '../../crm/notes/index.js';
 import { TasksModule } from '../../crm/tasks/index.js';
+import { FinancialRecordsModule } from '../../financials/financial-records/index.js';
 import { SyncModule } from '../sync/index.js';
 import { ImportEngine } from './import-engine.js';
 import { ImportSweeper } from './import-sweeper.js';
@@ -15,7 +16,7 @@ import { IMPORT_WRITER_CLASSES, ImportWriters } from './writers/registry.js';
 
 /** File imports (issue #8): upload, mapping, dry run, review queue, report, commit and rollback. */
 @Module({
-  imports: [SyncModule, ContactsModule, HouseholdsModule, TasksModule, NotesModule],
+  imports: [SyncModule, ContactsModule, HouseholdsModule, TasksModule, NotesModule, FinancialRecordsModule],
   controllers: [ImportsController, ImportProfilesController, ImportReviewController],
   providers: [
     ImportEngine,

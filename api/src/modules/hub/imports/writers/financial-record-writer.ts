@@ -5,15 +5,18 @@ import {
   ErrorCode,
   FINANCIAL_RECORD_ID_TYPE,
   investmentAccountAttributes,
-  newId,
   type CountryCode,
   type ImportedFinancialRecord,
   type ImportFieldError,
   type InvestmentAccountType,
 } from '@meridian/domain';
 import { Inject, Injectable } from '@nestjs/common';
-import { Prisma } from '../../../../generated/prisma/client.js';
 import { HouseholdsWriter } from '../../../crm/households/index.js';
+import {
+  FinancialRecordsWriter,
+  type FinancialRecordUpdate,
+  type TypeColumns,
+} from '../../../financials/financial-records/index.js';
 import type { FieldsUpdate, ImportReadScope, ImportRecordWriter, ImportScope } from './import-writer.js';
 import { dayOf, householdNameFor, ImportReferences, type ImportedHouseholdRef } from './references.js';
 
@@ -23,6 +26,7 @@ type Tx = ImportScope['tx'];
 interface ImportWriteContext extends ImportScope {
   references: ImportReferences;
   households: HouseholdsWriter;
+  records: FinancialRecordsWriter;
 }
 
 function markCreated(
@@ -109,8 +113,9 @@ function ownerPersonIds(record: Pick<StoredRecord, 'owners'>): string[] {
   return record.owners.flatMap((owner) => (owner.personId ? [owner.personId] : []));
 }
 
-function decimal(money: MoneyValue): Prisma.Decimal | null {
-  return money ? new Prisma.Decimal(money.amount) : null;
+/** An amount and its currency as a type table's two columns (`balance`, `balanceCurrency`); the amount stays a decimal string. */
+function money(field: string, value: MoneyValue): TypeColumns {
+  return { [field]: value?.amount ?? null, [`${field}Currency`]: value?.currency ?? null };
 }
 
 /** `Tremblay` + `Hélène` + `1962-03-15` equal, case aside; a birth date on only one side does not refuse. */
@@ -232,17 +237,10 @@ async function resolveOwners(
 /** The institution of that name (case aside), else a new one, marked as the batch's. */
 async function resolveInstitution(tx: Tx, context: ImportWriteContext, name: string | null): Promise<string | null> {
   if (name === null) return null;
-  const { organizationId } = context;
-  const found = await tx.institution.findFirst({
-    where: { organizationId, name: { equals: name, mode: 'insensitive' } },
-    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-    select: { id: true },
-  });
-  if (found) return found.id;
-  const id = newId(EntityType.institution);
-  await tx.institution.create({ data: { id, organizationId, name } });
-  await markCreated(tx, context, EntityType.institution, id, null);
-  return id;
+  const found = (await context.records.institutionIds(context, [name])).get(name);
+  if (!found) return null;
+  if (found.created) await markCreated(tx, context, EntityType.institution, found.id, null);
+  return found.id;
 }
 
 /**
@@ -250,29 +248,21 @@ async function resolveInstitution(tx: Tx, context: ImportWriteContext, name: str
  * the ones kept keep their row (and its id and date).
  */
 async function setOwners(
-  tx: Tx,
-  organizationId: string,
+  context: ImportWriteContext,
   record: { id: string; type: ImportedRecordType },
   stored: readonly string[],
   personIds: readonly string[],
 ): Promise<void> {
-  const gone = stored.filter((personId) => !personIds.includes(personId));
-  if (gone.length > 0)
-    await tx.financialRecordOwner.deleteMany({
-      where: { organizationId, financialRecordId: record.id, personId: { in: gone } },
-    });
-  const added = personIds.filter((personId) => !stored.includes(personId));
-  if (added.length > 0)
-    await tx.financialRecordOwner.createMany({
-      data: added.map((personId) => ({
-        id: newId(EntityType.accountOwner),
-        organizationId,
-        financialRecordId: record.id,
-        recordType: record.type,
-        ownerKind: 'Person' as const,
-        personId,
-      })),
-    });
+  await context.records.removeOwners(
+    context,
+    stored.filter((personId) => !personIds.includes(personId)).map((entityId) => ({ recordId: record.id, entityId })),
+  );
+  await context.records.addOwners(
+    context,
+    personIds
+      .filter((personId) => !stored.includes(personId))
+      .map((entityId) => ({ recordId: record.id, recordType: record.type, entityId })),
+  );
 }
 
 /**
@@ -300,8 +290,8 @@ async function dropPersonIfUnused(tx: Tx, context: ImportWriteContext, personId:
   if (!(await createdByBatch(tx, context, EntityType.person, personId))) return;
   if ((await personInUse(context, personId)).length > 0) return;
   const person = await tx.person.findFirst({ where: { organizationId, id: personId }, select: { householdId: true } });
-  await tx.externalLink.deleteMany({ where: { organizationId, entityType: EntityType.person, entityId: personId } });
-  await tx.person.deleteMany({ where: { organizationId, id: personId } });
+  await context.references.forgetMarks(context, EntityType.person, [personId]);
+  await context.households.removePersons(context, [personId]);
   await removeHouseholdIfUnused(tx, context, person?.householdId ?? null);
 }
 
@@ -310,14 +300,9 @@ async function dropInstitutionIfUnused(
   context: ImportWriteContext,
   institutionId: string | null,
 ): Promise<void> {
-  const { organizationId } = context;
   if (institutionId === null || !(await createdByBatch(tx, context, EntityType.institution, institutionId))) return;
-  const used = await tx.financialRecord.count({ where: { organizationId, institutionId } });
-  if (used > 0) return;
-  await tx.externalLink.deleteMany({
-    where: { organizationId, entityType: EntityType.institution, entityId: institutionId },
-  });
-  await tx.institution.deleteMany({ where: { organizationId, id: institutionId } });
+  const removed = await context.records.removeUnusedInstitutions(context, [institutionId]);
+  await context.references.forgetMarks(context, EntityType.institution, removed);
 }
 
 /**
@@ -349,10 +334,14 @@ async function writeRecordFields(
   const isInvestment = recordType === 'INVESTMENT_ACCOUNT';
   const storedOwners = ownerPersonIds(record);
 
-  const base: Prisma.FinancialRecordUncheckedUpdateInput = {};
-  if ('name' in fields) base.name = fields.name ?? null;
-  if ('asOfDate' in fields) base.asOfDate = dayOf(fields.asOfDate ?? null);
-  if ('institution' in fields) base.institutionId = await resolveInstitution(tx, context, fields.institution ?? null);
+  const update: FinancialRecordUpdate = { id: recordId, type: recordType };
+  if ('name' in fields) update.name = fields.name ?? null;
+  if ('asOfDate' in fields) update.asOfDate = dayOf(fields.asOfDate ?? null);
+  let institutionId = record.institutionId;
+  if ('institution' in fields) {
+    institutionId = await resolveInstitution(tx, context, fields.institution ?? null);
+    update.institution = fields.institution ?? null;
+  }
   let householdId = record.householdId;
   if (fields.household) {
     const firstOwner = storedOwners[0]
@@ -362,7 +351,7 @@ async function writeRecordFields(
       ? householdNameFor(firstOwner.lastName)
       : `${fields.name ?? record.name ?? 'Imported account'} household`;
     householdId = await resolveRecordHousehold(tx, context, fields.household, fields.owners ?? [], fallbackName);
-    base.householdId = householdId;
+    update.householdId = householdId;
   }
 
   const accountType = (isInvestment && fields.accountType) || record.investmentAccount?.accountType;
@@ -370,17 +359,12 @@ async function writeRecordFields(
   if (fields.owners || 'isJoint' in fields || (isInvestment && fields.accountType)) {
     const personIds = fields.owners ? await resolveOwners(tx, context, householdId, fields.owners) : storedOwners;
     owners = ownership(recordType, accountType, personIds, fields.isJoint ?? record.isJoint);
-    base.isJoint = owners.isJoint;
-    await setOwners(tx, organizationId, { id: recordId, type: recordType }, storedOwners, owners.personIds);
+    update.isJoint = owners.isJoint;
+    await setOwners(context, { id: recordId, type: recordType }, storedOwners, owners.personIds);
   }
-  // Always touch the record, so its updatedAt moves whichever table changed (as the records API does).
-  await tx.financialRecord.update({
-    where: { id: recordId, organizationId },
-    data: { ...base, updatedAt: context.now },
-  });
 
+  const columns: Record<string, string | null> = {};
   if (isInvestment) {
-    const columns: Prisma.InvestmentAccountUncheckedUpdateInput = {};
     if (fields.accountType || 'jurisdiction' in fields) {
       const chosen = 'jurisdiction' in fields ? (fields.jurisdiction ?? null) : record.investmentAccount?.jurisdiction;
       const attributes = investmentAccountAttributes(accountType!, { jurisdiction: chosen });
@@ -388,29 +372,17 @@ async function writeRecordFields(
       columns.taxStatus = attributes.taxStatus;
       columns.jurisdiction = attributes.jurisdiction;
     }
-    if ('marketValue' in fields) {
-      columns.marketValue = decimal(fields.marketValue ?? null);
-      columns.marketValueCurrency = fields.marketValue?.currency ?? null;
-    }
-    if ('costBasis' in fields) {
-      columns.costBasis = decimal(fields.costBasis ?? null);
-      columns.costBasisCurrency = fields.costBasis?.currency ?? null;
-    }
-    if (Object.keys(columns).length > 0)
-      await tx.investmentAccount.update({ where: { id: recordId, organizationId }, data: columns });
+    if ('marketValue' in fields) Object.assign(columns, money('marketValue', fields.marketValue ?? null));
+    if ('costBasis' in fields) Object.assign(columns, money('costBasis', fields.costBasis ?? null));
   } else {
-    const columns: Prisma.BankAccountUncheckedUpdateInput = {};
     if (fields.bankAccountType) columns.bankAccountType = fields.bankAccountType;
-    if ('marketValue' in fields) {
-      columns.balance = decimal(fields.marketValue ?? null);
-      columns.balanceCurrency = fields.marketValue?.currency ?? null;
-    }
-    if (Object.keys(columns).length > 0)
-      await tx.bankAccount.update({ where: { id: recordId, organizationId }, data: columns });
+    if ('marketValue' in fields) Object.assign(columns, money('balance', fields.marketValue ?? null));
   }
+  // The writer always touches the record, so its updatedAt moves whichever table changed.
+  await context.records.update(context, [{ ...update, columns }]);
 
   // What the record no longer references may be what this batch created (a rollback): drop it.
-  if ('institution' in fields && record.institutionId !== base.institutionId)
+  if ('institution' in fields && record.institutionId !== institutionId)
     await dropInstitutionIfUnused(tx, context, record.institutionId);
   for (const personId of storedOwners)
     if (!owners.personIds.includes(personId)) await dropPersonIfUnused(tx, context, personId);
@@ -418,7 +390,6 @@ async function writeRecordFields(
 }
 
 async function createRecord(tx: Tx, context: ImportWriteContext, record: ImportedFinancialRecord): Promise<string> {
-  const { organizationId } = context;
   const householdId = await resolveRecordHousehold(
     tx,
     context,
@@ -433,49 +404,35 @@ async function createRecord(tx: Tx, context: ImportWriteContext, record: Importe
     await resolveOwners(tx, context, householdId, record.owners),
     record.isJoint,
   );
-  const id = newId(FINANCIAL_RECORD_ID_TYPE[record.recordType]);
-  await tx.financialRecord.create({
-    data: {
-      id,
-      organizationId,
+  await resolveInstitution(tx, context, record.institution);
+  let columns: TypeColumns;
+  if (accountType) {
+    const attributes = investmentAccountAttributes(accountType, { jurisdiction: record.jurisdiction });
+    columns = {
+      accountType,
+      taxStatus: attributes.taxStatus,
+      jurisdiction: attributes.jurisdiction,
+      ...money('marketValue', record.marketValue),
+      ...money('costBasis', record.costBasis),
+    };
+  } else {
+    // The account-type transform names one for every bank account it recognises.
+    columns = { bankAccountType: record.bankAccountType ?? 'CHECKING', ...money('balance', record.marketValue) };
+  }
+  const [id] = await context.records.create(context, [
+    {
       householdId,
       type: record.recordType,
       name: record.name,
       connectionType: IMPORTED_CONNECTION_TYPE,
-      institutionId: await resolveInstitution(tx, context, record.institution),
+      institution: record.institution,
       isJoint: owners.isJoint,
       asOfDate: dayOf(record.asOfDate),
+      owners: owners.personIds,
+      columns,
     },
-  });
-  if (accountType) {
-    const attributes = investmentAccountAttributes(accountType, { jurisdiction: record.jurisdiction });
-    await tx.investmentAccount.create({
-      data: {
-        id,
-        organizationId,
-        accountType,
-        taxStatus: attributes.taxStatus,
-        jurisdiction: attributes.jurisdiction,
-        marketValue: decimal(record.marketValue),
-        marketValueCurrency: record.marketValue?.currency ?? null,
-        costBasis: decimal(record.costBasis),
-        costBasisCurrency: record.costBasis?.currency ?? null,
-      },
-    });
-  } else {
-    await tx.bankAccount.create({
-      data: {
-        id,
-        organizationId,
-        // The account-type transform names one for every bank account it recognises.
-        bankAccountType: record.bankAccountType ?? 'CHECKING',
-        balance: decimal(record.marketValue),
-        balanceCurrency: record.marketValue?.currency ?? null,
-      },
-    });
-  }
-  await setOwners(tx, organizationId, { id, type: record.recordType }, [], owners.personIds);
-  return id;
+  ]);
+  return id!;
 }
 
 /**
@@ -491,7 +448,7 @@ async function removeRecord(tx: Tx, context: ImportWriteContext, recordId: strin
     select: { householdId: true, institutionId: true, owners: { select: { personId: true } } },
   });
   if (!record) return;
-  await tx.financialRecord.deleteMany({ where: { organizationId, id: recordId } });
+  await context.records.remove(context, [recordId]);
   for (const owner of record.owners) if (owner.personId) await dropPersonIfUnused(tx, context, owner.personId);
   await dropInstitutionIfUnused(tx, context, record.institutionId);
   await removeHouseholdIfUnused(tx, context, record.householdId);
@@ -566,10 +523,11 @@ export class FinancialRecordImportWriter implements ImportRecordWriter<'financia
   constructor(
     @Inject(ImportReferences) private readonly references: ImportReferences,
     @Inject(HouseholdsWriter) private readonly households: HouseholdsWriter,
+    @Inject(FinancialRecordsWriter) private readonly records: FinancialRecordsWriter,
   ) {}
 
   private context(scope: ImportScope): ImportWriteContext {
-    return { ...scope, references: this.references, households: this.households };
+    return { ...scope, references: this.references, households: this.households, records: this.records };
   }
 
   async create(scope: ImportScope, records: ImportedFinancialRecord[]): Promise<string[]> {

@@ -65,6 +65,11 @@ export class ImportReferences {
     );
   }
 
+  /** Drops the links and marks of entities that are gone. */
+  forgetMarks(scope: ImportScope, entityType: string, entityIds: readonly string[]): Promise<void> {
+    return this.links.deleteForEntities(scope, entityType, entityIds);
+  }
+
   /** Which of these entities the batch being written (or rolled back) created. */
   createdByBatch(scope: ImportScope, entityType: string, entityIds: readonly string[]): Promise<Set<string>> {
     if (entityIds.length === 0) return Promise.resolve(new Set());
