@@ -5,6 +5,7 @@ import { inOrganization } from '../../../../common/tenancy/organization-scope.js
 import type { TenantTransaction } from '../../../../common/tenancy/tenant-transaction.js';
 import { writeScope } from '../../../../common/tenancy/write-scope.js';
 import { TENANT_PRISMA, type TenantPrismaClient } from '../../../../infra/prisma/prisma.service.js';
+import { releaseQueryHistory } from '../../../../infra/prisma/query-history.js';
 import { FinancialRecordsWriter } from '../../../financials/financial-records/index.js';
 import { ExternalLinksRepository } from '../external-links.repository.js';
 import { SyncRunLifecycle, type RunRef } from '../sync-run-lifecycle.service.js';
@@ -65,13 +66,18 @@ export class SyncPageWriter {
    * `written: false` (and nothing written) when the run is no longer RUNNING (cancelled meanwhile).
    * `counts` are this page's counts.
    */
-  writePage(run: SyncRunRef, page: ConnectorPage): Promise<{ written: boolean; counts: SyncCounts }> {
-    return inOrganization(run.organizationId, () =>
-      this.prisma.$transaction((tx) => this.write(tx, run, page), {
-        timeout: PAGE_TRANSACTION_TIMEOUT_MS,
-        maxWait: PAGE_TRANSACTION_MAX_WAIT_MS,
-      }),
-    );
+  async writePage(run: SyncRunRef, page: ConnectorPage): Promise<{ written: boolean; counts: SyncCounts }> {
+    try {
+      return await inOrganization(run.organizationId, () =>
+        this.prisma.$transaction((tx) => this.write(tx, run, page), {
+          timeout: PAGE_TRANSACTION_TIMEOUT_MS,
+          maxWait: PAGE_TRANSACTION_MAX_WAIT_MS,
+        }),
+      );
+    } finally {
+      // The page's JSON parameters would otherwise stay in Prisma's query history (query-history.ts).
+      releaseQueryHistory();
+    }
   }
 
   private async write(tx: TenantTransaction, run: SyncRunRef, page: ConnectorPage) {
