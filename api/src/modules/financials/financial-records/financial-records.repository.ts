@@ -11,6 +11,12 @@ import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/pr
 import { currentOrganizationId } from '../../../common/tenancy/request-context.js';
 import type { Prisma } from '../../../generated/prisma/client.js';
 import { CONNECTION_SYNC_SELECT, personName, RECORD_INCLUDE, TYPE_RELATION, type RecordRow } from './record-mapper.js';
+import {
+  assembleHousehold,
+  HOUSEHOLD_READ_STATEMENTS,
+  type HouseholdRead,
+  type HouseholdReadRows,
+} from './household-read.js';
 
 type OwnerRow = RecordRow['owners'][number];
 type PartyRow = RecordRow['liabilityParties'][number];
@@ -67,9 +73,17 @@ export class FinancialRecordsRepository {
     return row ?? null;
   }
 
-  /** The household's records that are not soft-deleted, oldest first. */
-  listForHousehold(householdId: string): Promise<RecordRow[]> {
-    return this.loadRecords({ householdId, deletedAt: null });
+  /**
+   * The household (null when the caller's organization has none of that id), its records that are
+   * not soft-deleted, oldest first, and who in it can own, borrow or pay: a few prepared
+   * statements run concurrently (household-read.ts), as a household can hold hundreds of records.
+   */
+  async readHousehold(householdId: string): Promise<HouseholdRead> {
+    const organizationId = currentOrganizationId();
+    const rows = await Promise.all(
+      HOUSEHOLD_READ_STATEMENTS.map((sql) => this.prisma.$queryRawUnsafe<unknown[]>(sql, organizationId, householdId)),
+    );
+    return assembleHousehold(rows as HouseholdReadRows);
   }
 
   /**

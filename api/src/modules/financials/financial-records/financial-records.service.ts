@@ -105,9 +105,8 @@ export class FinancialRecordsService {
    */
   async householdRecords(householdId: string, currency?: CurrencyCode, valuationDate = this.today()) {
     // Independent reads, concurrently: each costs a round trip to the database.
-    const [household, rows, converter] = await Promise.all([
-      this.records.findHousehold(householdId),
-      this.records.listForHousehold(householdId),
+    const [{ household, records: rows, parties }, converter] = await Promise.all([
+      this.records.readHousehold(householdId),
       currency ? this.fxRates.converter(currency, valuationDate) : Promise.resolve(undefined),
     ]);
     if (!household) throw notFound('Household');
@@ -124,7 +123,7 @@ export class FinancialRecordsService {
       })),
       [...countries],
     ).map(({ accountType: _accountType, ...record }) => record);
-    return { household, records, converter };
+    return { household, records, converter, parties };
   }
 
   /** Who in the household can own, borrow or pay. */
