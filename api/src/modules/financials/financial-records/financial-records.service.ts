@@ -115,14 +115,17 @@ export class FinancialRecordsService {
     for (const record of responses) {
       if (record.type === 'INVESTMENT_ACCOUNT') countries.add(record.details.jurisdiction as CountryCode);
     }
+    // Ordered by small keys rather than by copies of every response (a household can hold hundreds).
     const records = orderRecords(
       responses.map((record) => ({
-        ...record,
+        record,
+        accountGroup: record.accountGroup,
+        displayName: record.displayName,
         accountType:
           record.type === 'INVESTMENT_ACCOUNT' ? (record.details.accountType as InvestmentAccountType) : null,
       })),
       [...countries],
-    ).map(({ accountType: _accountType, ...record }) => record);
+    ).map(({ record }) => record);
     return { household, records, converter, parties };
   }
 
