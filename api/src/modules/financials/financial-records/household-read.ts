@@ -1,19 +1,19 @@
 import { hasSecuredBy, RECORD_FIELDS, type FinancialRecordType, type OwnerKind } from '@meridian/domain';
-import { Prisma } from '../../../generated/prisma/client.js';
 import { preparedStatements } from '../../../infra/prisma/prepared-statements.js';
 import { personName, TYPE_RELATION, type RecordRow } from './record-mapper.js';
 
-// A household's records with what their responses show, the household and its parties, read by a
-// few set-based statements instead of Prisma's some twenty queries (base rows, each type table,
+// A household's records with what their responses show, the household and its parties, read by
+// two set-based statements instead of Prisma's some twenty queries (base rows, each type table,
 // owners and each owner kind's names, parties and their names, cards, connections, then persons,
 // corporations, trusts and foundations). At a few hundred records most of that time went into
-// planning each query and building and mapping Prisma's rows. The statements' text never changes,
-// so they are prepared once per connection (infra/prisma/prepared-statements.ts) and PostgreSQL
-// keeps their plans. The rows are assembled into the same `RecordRow`s Prisma gives, so
-// `toRecordResponse` answers exactly as for a record read alone.
+// planning each query, the round trips, and building and mapping Prisma's rows. The statements'
+// text never changes, so they are prepared once per connection (infra/prisma/prepared-statements.ts)
+// and PostgreSQL keeps their plans. Their rows are assembled into `RecordRow`s like Prisma's, so
+// `toRecordResponse` answers exactly as for a record read alone; only a type row's numerics and
+// dates stay text, which the mapper reads as it reads Prisma's Decimals and Dates.
 //
-// Raw SQL is not tenant-scoped: every statement takes the organization as $1 and names it for
-// every table; $2 is the household.
+// Raw SQL is not tenant-scoped: both statements take the organization as $1 and name it for every
+// table; $2 is the household. Numerics inside JSON go out as text: a JSON number comes back a float.
 
 /** The table of each record type's own fields. */
 const TYPE_TABLE = {
@@ -36,27 +36,19 @@ const RECORD_TYPES = Object.keys(TYPE_TABLE) as FinancialRecordType[];
 /** The schema names every column after its field in snake case (`postalCode` -> `postal_code`). */
 const columnOf = (field: string) => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
-/** What a type-row value needs after JSON parsing to be what Prisma gives: a Decimal, a Date. */
-type Revive = 'decimal' | 'date' | undefined;
-
 /**
  * The columns of a type table that responses read (RECORD_FIELDS, plus a secured debt's purpose),
- * in the order the statement lists them. Numerics go out as text: a JSON number would come back a
- * float.
+ * in the order the statement lists them, under the field names the response reads.
  */
-function ownColumns(type: FinancialRecordType): { field: string; sql: string; revive: Revive }[] {
-  const columns: { field: string; sql: string; revive: Revive }[] = [];
+function ownColumns(type: FinancialRecordType): { field: string; sql: string }[] {
+  const columns: { field: string; sql: string }[] = [];
   for (const [field, spec] of Object.entries(RECORD_FIELDS[type])) {
     const column = `t.${columnOf(field)}`;
-    if (spec.kind === 'money' || spec.kind === 'decimal') {
-      columns.push({ field, sql: `${column}::text`, revive: 'decimal' });
-    } else {
-      columns.push({ field, sql: column, revive: spec.kind === 'date' ? 'date' : undefined });
-    }
-    if (spec.kind === 'money')
-      columns.push({ field: `${field}Currency`, sql: `${column}_currency`, revive: undefined });
+    const numeric = spec.kind === 'money' || spec.kind === 'decimal';
+    columns.push({ field, sql: numeric ? `${column}::text` : column });
+    if (spec.kind === 'money') columns.push({ field: `${field}Currency`, sql: `${column}_currency` });
   }
-  if (hasSecuredBy(type)) columns.push({ field: 'securedType', sql: 't.secured_type', revive: undefined });
+  if (hasSecuredBy(type)) columns.push({ field: 'securedType', sql: 't.secured_type' });
   return columns;
 }
 
@@ -65,7 +57,7 @@ const OWN_COLUMNS = Object.fromEntries(RECORD_TYPES.map((type) => [type, ownColu
   ReturnType<typeof ownColumns>
 >;
 
-/** The household's records that are not soft-deleted (`r`), in every statement. */
+/** The household's records that are not soft-deleted (`r`). */
 const IN_HOUSEHOLD = 'r.organization_id = $1 AND r.household_id = $2 AND r.deleted_at IS NULL';
 
 /**
@@ -87,133 +79,126 @@ ${RECORD_TYPES.map(
  WHERE ${IN_HOUSEHOLD}
  ORDER BY r.created_at, r.id`;
 
-/** Owners in the order of creation, with the name of whichever person, corporation, trust or foundation. */
-const OWNERS_SQL = `
-SELECT o.financial_record_id, o.id, o.owner_kind, o.person_id, o.corporation_id, o.trust_id, o.foundation_id,
-       p.display_name, p.first_name, p.last_name, c.name AS corporation_name, t.name AS trust_name,
-       f.name AS foundation_name
-  FROM financial_records r
-  JOIN financial_record_owners o ON o.organization_id = $1 AND o.financial_record_id = r.id
-  LEFT JOIN persons p ON p.organization_id = $1 AND p.id = o.person_id
-  LEFT JOIN corporations c ON c.organization_id = $1 AND c.id = o.corporation_id
-  LEFT JOIN trusts t ON t.organization_id = $1 AND t.id = o.trust_id
-  LEFT JOIN foundations f ON f.organization_id = $1 AND f.id = o.foundation_id
- WHERE ${IN_HOUSEHOLD}
- ORDER BY o.created_at, o.id`;
-
-/** Borrowers and cosigners (the database allows them only on debts), in the order they were added. */
-const LIABILITY_PARTIES_SQL = `
-SELECT l.financial_record_id, l.person_id, l.role, p.display_name, p.first_name, p.last_name
-  FROM financial_records r
-  JOIN liability_parties l ON l.organization_id = $1 AND l.financial_record_id = r.id
-  JOIN persons p ON p.organization_id = $1 AND p.id = l.person_id
- WHERE ${IN_HOUSEHOLD}
- ORDER BY l.created_at, l.person_id`;
-
-/** The credit cards' additional cards, in the order they were added. */
-const ADDITIONAL_CARDS_SQL = `
-SELECT a.credit_card_id, a.id, a.description, a.first_four_digits, a.last_four_digits
-  FROM financial_records r
-  JOIN additional_cards a ON a.organization_id = $1 AND a.credit_card_id = r.id
- WHERE ${IN_HOUSEHOLD}
- ORDER BY a.created_at, a.id`;
-
-/** The connections the records came through, for their freshness (never the credentials). */
-const CONNECTIONS_SQL = `
-SELECT c.id, c.service, c.status, c.last_synced_at, c.needs_reauth_since
-  FROM connections c
- WHERE c.organization_id = $1
-   AND c.id IN (SELECT r.connection_id FROM financial_records r WHERE ${IN_HOUSEHOLD})`;
-
 /**
- * The household (rank 0) and who in it can own, borrow or pay: persons by last then first name,
- * then corporations, trusts and foundations by name; equal names by id.
+ * One row, each column a JSON array of arrays (null when empty), in the orders Prisma read them:
+ * - owners, by creation, with the name of whichever person, corporation, trust or foundation;
+ * - borrowers and cosigners (the database allows them on debts only), by when they were added;
+ * - the credit cards' additional cards, by creation;
+ * - the connections the records came through, for their freshness (never the credentials);
+ * - the household;
+ * - who in it can own, borrow or pay: persons by last then first name, then corporations, trusts
+ *   and foundations by name; equal names by id.
  */
-const HOUSEHOLD_SQL = `
-SELECT kind, id, name, first_name, last_name
-  FROM (SELECT 0 AS rank, 'Household' AS kind, h.id, h.name, NULL AS first_name, NULL AS last_name,
-               NULL AS first_key, NULL AS second_key
-          FROM households h WHERE h.organization_id = $1 AND h.id = $2
-        UNION ALL
-        SELECT 1, 'Person', p.id, p.display_name, p.first_name, p.last_name, p.last_name, p.first_name
-          FROM persons p WHERE p.organization_id = $1 AND p.household_id = $2
-        UNION ALL
-        SELECT 2, 'Corporation', c.id, c.name, NULL, NULL, c.name, NULL
-          FROM corporations c WHERE c.organization_id = $1 AND c.household_id = $2
-        UNION ALL
-        SELECT 3, 'Trust', t.id, t.name, NULL, NULL, t.name, NULL
-          FROM trusts t WHERE t.organization_id = $1 AND t.household_id = $2
-        UNION ALL
-        SELECT 4, 'Foundation', f.id, f.name, NULL, NULL, f.name, NULL
-          FROM foundations f WHERE f.organization_id = $1 AND f.household_id = $2) household
- ORDER BY rank, first_key, second_key, id`;
+const RELATED_SQL = `
+WITH record AS MATERIALIZED (SELECT r.id, r.connection_id FROM financial_records r WHERE ${IN_HOUSEHOLD})
+SELECT
+  (SELECT json_agg(json_build_array(o.financial_record_id, o.id, o.owner_kind, o.person_id, o.corporation_id,
+                                    o.trust_id, o.foundation_id, p.display_name, p.first_name, p.last_name,
+                                    c.name, t.name, f.name)
+                   ORDER BY o.created_at, o.id)
+     FROM record r
+     JOIN financial_record_owners o ON o.organization_id = $1 AND o.financial_record_id = r.id
+     LEFT JOIN persons p ON p.organization_id = $1 AND p.id = o.person_id
+     LEFT JOIN corporations c ON c.organization_id = $1 AND c.id = o.corporation_id
+     LEFT JOIN trusts t ON t.organization_id = $1 AND t.id = o.trust_id
+     LEFT JOIN foundations f ON f.organization_id = $1 AND f.id = o.foundation_id) AS owners,
+  (SELECT json_agg(json_build_array(l.financial_record_id, l.person_id, l.role, p.display_name, p.first_name,
+                                    p.last_name)
+                   ORDER BY l.created_at, l.person_id)
+     FROM record r
+     JOIN liability_parties l ON l.organization_id = $1 AND l.financial_record_id = r.id
+     JOIN persons p ON p.organization_id = $1 AND p.id = l.person_id) AS liability_parties,
+  (SELECT json_agg(json_build_array(a.credit_card_id, a.id, a.description, a.first_four_digits, a.last_four_digits)
+                   ORDER BY a.created_at, a.id)
+     FROM record r
+     JOIN additional_cards a ON a.organization_id = $1 AND a.credit_card_id = r.id) AS additional_cards,
+  (SELECT json_agg(json_build_array(c.id, c.service, c.status, c.last_synced_at, c.needs_reauth_since))
+     FROM connections c
+    WHERE c.organization_id = $1 AND c.id IN (SELECT r.connection_id FROM record r)) AS connections,
+  (SELECT json_build_array(h.id, h.name) FROM households h WHERE h.organization_id = $1 AND h.id = $2) AS household,
+  (SELECT json_agg(json_build_array(kind, id, name, first_name, last_name)
+                   ORDER BY rank, first_key, second_key, id)
+     FROM (SELECT 1 AS rank, 'Person' AS kind, p.id, p.display_name AS name, p.first_name, p.last_name,
+                  p.last_name AS first_key, p.first_name AS second_key
+             FROM persons p WHERE p.organization_id = $1 AND p.household_id = $2
+           UNION ALL
+           SELECT 2, 'Corporation', c.id, c.name, NULL, NULL, c.name, NULL
+             FROM corporations c WHERE c.organization_id = $1 AND c.household_id = $2
+           UNION ALL
+           SELECT 3, 'Trust', t.id, t.name, NULL, NULL, t.name, NULL
+             FROM trusts t WHERE t.organization_id = $1 AND t.household_id = $2
+           UNION ALL
+           SELECT 4, 'Foundation', f.id, f.name, NULL, NULL, f.name, NULL
+             FROM foundations f WHERE f.organization_id = $1 AND f.household_id = $2) party) AS parties`;
 
-/** Every statement of the household read, each called with (organization id, household id). */
-export const HOUSEHOLD_READ_STATEMENTS = preparedStatements('household_read', [
-  RECORDS_SQL,
-  OWNERS_SQL,
-  LIABILITY_PARTIES_SQL,
-  ADDITIONAL_CARDS_SQL,
-  CONNECTIONS_SQL,
-  HOUSEHOLD_SQL,
-] as const);
+/** Both statements of the household read, each called with (organization id, household id). */
+export const HOUSEHOLD_READ_STATEMENTS = preparedStatements('household_read', [RECORDS_SQL, RELATED_SQL] as const);
 
-type PersonColumns = { display_name: string | null; first_name: string; last_name: string };
+type RecordColumns = {
+  id: string;
+  household_id: string;
+  type: FinancialRecordType;
+  nickname: string | null;
+  name: string | null;
+  connection_type: RecordRow['connectionType'];
+  connection_id: string | null;
+  is_joint: boolean;
+  as_of_date: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  own: unknown[] | null;
+};
+type Name = string | null;
+type Connection = NonNullable<RecordRow['connection']>;
 
-/** The rows of each statement, as Prisma's raw queries give them. */
+/** The statements' rows, as Prisma's raw queries give them (JSON parsed; dates in it as text). */
 export type HouseholdReadRows = [
-  records: {
-    id: string;
-    household_id: string;
-    type: FinancialRecordType;
-    nickname: string | null;
-    name: string | null;
-    connection_type: RecordRow['connectionType'];
-    connection_id: string | null;
-    is_joint: boolean;
-    as_of_date: Date | null;
-    created_at: Date;
-    updated_at: Date;
-    own: unknown[] | null;
-  }[],
-  owners: (PersonColumns & {
-    financial_record_id: string;
-    id: string;
-    owner_kind: OwnerKind;
-    person_id: string | null;
-    corporation_id: string | null;
-    trust_id: string | null;
-    foundation_id: string | null;
-    corporation_name: string | null;
-    trust_name: string | null;
-    foundation_name: string | null;
-  })[],
-  liabilityParties: (PersonColumns & {
-    financial_record_id: string;
-    person_id: string;
-    role: 'BORROWER' | 'COSIGNER';
-  })[],
-  additionalCards: {
-    credit_card_id: string;
-    id: string;
-    description: string;
-    first_four_digits: string;
-    last_four_digits: string;
-  }[],
-  connections: {
-    id: string;
-    service: NonNullable<RecordRow['connection']>['service'];
-    status: NonNullable<RecordRow['connection']>['status'];
-    last_synced_at: Date | null;
-    needs_reauth_since: Date | null;
-  }[],
-  household: {
-    kind: 'Household' | OwnerKind;
-    id: string;
-    name: string | null;
-    first_name: string | null;
-    last_name: string | null;
-  }[],
+  records: RecordColumns[],
+  related: [
+    {
+      owners:
+        | [
+            recordId: string,
+            id: string,
+            kind: OwnerKind,
+            person: Name,
+            corporation: Name,
+            trust: Name,
+            foundation: Name,
+            displayName: Name,
+            firstName: Name,
+            lastName: Name,
+            corporationName: Name,
+            trustName: Name,
+            foundationName: Name,
+          ][]
+        | null;
+      liability_parties:
+        | [
+            recordId: string,
+            personId: string,
+            role: 'BORROWER' | 'COSIGNER',
+            displayName: Name,
+            firstName: string,
+            lastName: string,
+          ][]
+        | null;
+      additional_cards:
+        | [creditCardId: string, id: string, description: string, firstFourDigits: string, lastFourDigits: string][]
+        | null;
+      connections:
+        | [
+            id: string,
+            service: Connection['service'],
+            status: Connection['status'],
+            lastSyncedAt: Name,
+            needsReauthSince: Name,
+          ][]
+        | null;
+      household: [id: string, name: string] | null;
+      parties: [kind: OwnerKind, id: string, name: Name, firstName: Name, lastName: Name][] | null;
+    },
+  ],
 ];
 
 /** A person, corporation, trust or foundation of the household. */
@@ -225,15 +210,15 @@ export interface HouseholdParty {
 
 export interface HouseholdRead {
   household: { id: string; name: string } | null;
-  /** Oldest first, as Prisma gives them with RECORD_INCLUDE (what responses read of it). */
+  /** Oldest first, as Prisma gives them with RECORD_INCLUDE (what responses read of it), type rows aside. */
   records: RecordRow[];
   /** By kind (persons, corporations, trusts, foundations), then name. */
   parties: HouseholdParty[];
 }
 
-function groupBy<T>(rows: readonly T[], keyOf: (row: T) => string): Map<string, T[]> {
+function groupBy<T>(rows: readonly T[] | null, keyOf: (row: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
-  for (const row of rows) {
+  for (const row of rows ?? []) {
     const key = keyOf(row);
     const group = groups.get(key);
     if (group) group.push(row);
@@ -242,20 +227,13 @@ function groupBy<T>(rows: readonly T[], keyOf: (row: T) => string): Map<string, 
   return groups;
 }
 
-const personOf = (row: PersonColumns) => ({
-  displayName: row.display_name,
-  firstName: row.first_name,
-  lastName: row.last_name,
-});
+const timeOf = (text: string | null) => (text === null ? null : new Date(text));
 
-/** A type row's values, named, as Prisma gives them (numerics as Decimal, dates as Date). */
+/** A type row's values, named; numerics and dates stay text (record-mapper reads either). */
 function ownRow(type: FinancialRecordType, id: string, values: readonly unknown[]): Record<string, unknown> {
   const row: Record<string, unknown> = { id };
-  OWN_COLUMNS[type].forEach(({ field, revive }, index) => {
-    const value = values[index];
-    if (value === null || revive === undefined) row[field] = value;
-    else row[field] = revive === 'decimal' ? new Prisma.Decimal(value as string) : new Date(value as string);
-  });
+  const columns = OWN_COLUMNS[type];
+  for (let index = 0; index < columns.length; index += 1) row[columns[index]!.field] = values[index];
   return row;
 }
 
@@ -263,32 +241,30 @@ function ownRow(type: FinancialRecordType, id: string, values: readonly unknown[
 const NO_TYPE_ROWS = Object.fromEntries(Object.values(TYPE_RELATION).map((relation) => [relation, null]));
 
 /** Assembles the statements' rows into the household, its records and its parties. */
-export function assembleHousehold([
-  records,
-  owners,
-  liabilityParties,
-  additionalCards,
-  connections,
-  household,
-]: HouseholdReadRows): HouseholdRead {
-  const ownersById = groupBy(owners, (owner) => owner.financial_record_id);
-  const partiesById = groupBy(liabilityParties, (party) => party.financial_record_id);
-  const cardsById = groupBy(additionalCards, (card) => card.credit_card_id);
-  const connectionById = new Map(connections.map((connection) => [connection.id, connection]));
-  const [first, ...parties] = household;
+export function assembleHousehold([records, [related]]: HouseholdReadRows): HouseholdRead {
+  const ownersById = groupBy(related.owners, ([recordId]) => recordId);
+  const partiesById = groupBy(related.liability_parties, ([recordId]) => recordId);
+  const cardsById = groupBy(related.additional_cards, ([creditCardId]) => creditCardId);
+  const connectionById = new Map(
+    (related.connections ?? []).map(([id, service, status, lastSyncedAt, needsReauthSince]) => [
+      id,
+      { id, service, status, lastSyncedAt: timeOf(lastSyncedAt), needsReauthSince: timeOf(needsReauthSince) },
+    ]),
+  );
   return {
-    household: first?.kind === 'Household' ? { id: first.id, name: first.name! } : null,
+    household: related.household && { id: related.household[0], name: related.household[1] },
     records: records.map((row) => {
       const own = row.own && ownRow(row.type, row.id, row.own);
       if (own && row.type === 'CREDIT_CARD') {
-        own.additionalCards = (cardsById.get(row.id) ?? []).map((card) => ({
-          id: card.id,
-          description: card.description,
-          firstFourDigits: card.first_four_digits,
-          lastFourDigits: card.last_four_digits,
-        }));
+        own.additionalCards = (cardsById.get(row.id) ?? []).map(
+          ([, id, description, firstFourDigits, lastFourDigits]) => ({
+            id,
+            description,
+            firstFourDigits,
+            lastFourDigits,
+          }),
+        );
       }
-      const connection = row.connection_id ? connectionById.get(row.connection_id) : undefined;
       return {
         id: row.id,
         householdId: row.household_id,
@@ -303,41 +279,48 @@ export function assembleHousehold([
         updatedAt: row.updated_at,
         ...NO_TYPE_ROWS,
         [TYPE_RELATION[row.type]]: own,
-        owners: (ownersById.get(row.id) ?? []).map((owner) => ({
-          id: owner.id,
-          ownerKind: owner.owner_kind,
-          personId: owner.person_id,
-          corporationId: owner.corporation_id,
-          trustId: owner.trust_id,
-          foundationId: owner.foundation_id,
-          person: owner.person_id && owner.first_name !== null ? personOf(owner) : null,
-          corporation: owner.corporation_name === null ? null : { name: owner.corporation_name },
-          trust: owner.trust_name === null ? null : { name: owner.trust_name },
-          foundation: owner.foundation_name === null ? null : { name: owner.foundation_name },
-        })),
-        liabilityParties: (partiesById.get(row.id) ?? []).map((party) => ({
-          personId: party.person_id,
-          role: party.role,
-          person: personOf(party),
-        })),
-        connection: connection
-          ? {
-              id: connection.id,
-              service: connection.service,
-              status: connection.status,
-              lastSyncedAt: connection.last_synced_at,
-              needsReauthSince: connection.needs_reauth_since,
-            }
-          : null,
+        owners: (ownersById.get(row.id) ?? []).map(
+          ([
+            ,
+            id,
+            ownerKind,
+            personId,
+            corporationId,
+            trustId,
+            foundationId,
+            displayName,
+            firstName,
+            lastName,
+            corporation,
+            trust,
+            foundation,
+          ]) => ({
+            id,
+            ownerKind,
+            personId,
+            corporationId,
+            trustId,
+            foundationId,
+            person: firstName === null ? null : { displayName, firstName, lastName },
+            corporation: corporation === null ? null : { name: corporation },
+            trust: trust === null ? null : { name: trust },
+            foundation: foundation === null ? null : { name: foundation },
+          }),
+        ),
+        liabilityParties: (partiesById.get(row.id) ?? []).map(
+          ([, personId, role, displayName, firstName, lastName]) => ({
+            personId,
+            role,
+            person: { displayName, firstName, lastName },
+          }),
+        ),
+        connection: (row.connection_id && connectionById.get(row.connection_id)) ?? null,
       } as unknown as RecordRow;
     }),
-    parties: parties.map((party) => ({
-      id: party.id,
-      kind: party.kind as OwnerKind,
-      name:
-        party.kind === 'Person'
-          ? personName({ displayName: party.name, firstName: party.first_name!, lastName: party.last_name! })
-          : party.name!,
+    parties: (related.parties ?? []).map(([kind, id, name, firstName, lastName]) => ({
+      id,
+      kind,
+      name: kind === 'Person' ? personName({ displayName: name, firstName: firstName!, lastName: lastName! }) : name!,
     })),
   };
 }
