@@ -11,12 +11,7 @@ import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/pr
 import { currentOrganizationId } from '../../../common/tenancy/request-context.js';
 import type { Prisma } from '../../../generated/prisma/client.js';
 import { CONNECTION_SYNC_SELECT, personName, RECORD_INCLUDE, TYPE_RELATION, type RecordRow } from './record-mapper.js';
-import {
-  assembleHousehold,
-  HOUSEHOLD_READ_STATEMENTS,
-  type HouseholdRead,
-  type HouseholdReadRows,
-} from './household-read.js';
+import { assembleHousehold, HOUSEHOLD_READ_STATEMENTS, type HouseholdRead } from './household-read.js';
 
 type OwnerRow = RecordRow['owners'][number];
 type PartyRow = RecordRow['liabilityParties'][number];
@@ -80,10 +75,18 @@ export class FinancialRecordsRepository {
    */
   async readHousehold(householdId: string): Promise<HouseholdRead> {
     const organizationId = currentOrganizationId();
-    const rows = await Promise.all(
-      HOUSEHOLD_READ_STATEMENTS.map((sql) => this.prisma.$queryRawUnsafe<unknown[]>(sql, organizationId, householdId)),
+    // Each statement answers one row (an aggregate), its document the JSON text.
+    const [records, related] = await Promise.all(
+      HOUSEHOLD_READ_STATEMENTS.map(async (sql) => {
+        const [row] = await this.prisma.$queryRawUnsafe<{ document: string | null }[]>(
+          sql,
+          organizationId,
+          householdId,
+        );
+        return row!.document ?? 'null';
+      }),
     );
-    return assembleHousehold(rows as HouseholdReadRows);
+    return assembleHousehold(householdId, records!, related!);
   }
 
   /**
