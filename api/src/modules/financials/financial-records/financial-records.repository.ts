@@ -70,13 +70,13 @@ export class FinancialRecordsRepository {
 
   /**
    * The household (null when the caller's organization has none of that id), its records that are
-   * not soft-deleted, oldest first, and who in it can own, borrow or pay: a few prepared
+   * not soft-deleted, oldest first, and who in it can own, borrow or pay: three prepared
    * statements run concurrently (household-read.ts), as a household can hold hundreds of records.
    */
   async readHousehold(householdId: string): Promise<HouseholdRead> {
     const organizationId = currentOrganizationId();
     // Each statement answers one row (an aggregate), its document the JSON text.
-    const [records, related] = await Promise.all(
+    const documents = await Promise.all(
       HOUSEHOLD_READ_STATEMENTS.map(async (sql) => {
         const [row] = await this.prisma.$queryRawUnsafe<{ document: string | null }[]>(
           sql,
@@ -86,7 +86,7 @@ export class FinancialRecordsRepository {
         return row!.document ?? 'null';
       }),
     );
-    return assembleHousehold(householdId, records!, related!);
+    return assembleHousehold(householdId, documents);
   }
 
   /**

@@ -63,24 +63,29 @@ const IN_HOUSEHOLD = 'r.organization_id = $1 AND r.household_id = $2 AND r.delet
 /**
  * The records, oldest first, as one JSON array of arrays (null when there is none): PostgreSQL
  * writes it about as fast as rows, and one JSON.parse reads it much faster than Prisma maps rows.
- * Each record ends with its type row's values; only the CASE branch of its own type runs, one
- * primary-key lookup per record.
  */
 const RECORDS_SQL = `
-SELECT json_agg(json_build_array(
-         r.id, r.type, r.nickname, r.name, r.connection_type, r.connection_id, r.is_joint, r.as_of_date,
-         r.created_at, r.updated_at,
-         CASE r.type
-${RECORD_TYPES.map(
-  (
-    type,
-  ) => `           WHEN '${type}' THEN (SELECT json_build_array(${OWN_COLUMNS[type].map((column) => column.sql).join(', ')})
-                                FROM ${TYPE_TABLE[type]} t WHERE t.organization_id = $1 AND t.id = r.id)`,
-).join('\n')}
-         END)
-       ORDER BY r.created_at, r.id)::text AS document
+SELECT json_agg(json_build_array(r.id, r.type, r.nickname, r.name, r.connection_type, r.connection_id, r.is_joint,
+                                 r.as_of_date, r.created_at, r.updated_at)
+                ORDER BY r.created_at, r.id)::text AS document
   FROM financial_records r
  WHERE ${IN_HOUSEHOLD}`;
+
+/**
+ * Every record's type row, `[id, ...values]` in OWN_COLUMNS order, as one JSON array: each type
+ * table joined to the household's records of that type only, so a large organization's tables are
+ * looked up by key, not scanned. A statement of its own, so PostgreSQL runs it beside the others.
+ */
+const TYPE_ROWS_SQL = `
+WITH record AS MATERIALIZED (SELECT r.id, r.type FROM financial_records r WHERE ${IN_HOUSEHOLD})
+SELECT json_agg(own)::text AS document
+  FROM (${RECORD_TYPES.map(
+    (type) => `SELECT json_build_array(t.id, ${OWN_COLUMNS[type].map((column) => column.sql).join(', ')}) AS own
+          FROM record r JOIN ${TYPE_TABLE[type]} t ON t.organization_id = $1 AND t.id = r.id
+         WHERE r.type = '${type}'`,
+  ).join(`
+        UNION ALL
+        `)}) own`;
 
 /**
  * One JSON array of what the records refer to, each part an array of arrays (null when empty),
@@ -136,13 +141,17 @@ SELECT json_build_array(
              FROM foundations f WHERE f.organization_id = $1 AND f.household_id = $2) party)
 )::text AS document`;
 
-/** Both statements of the household read, each called with (organization id, household id). */
-export const HOUSEHOLD_READ_STATEMENTS = preparedStatements('household_read', [RECORDS_SQL, RELATED_SQL] as const);
+/** The statements of the household read, each called with (organization id, household id). */
+export const HOUSEHOLD_READ_STATEMENTS = preparedStatements('household_read', [
+  RECORDS_SQL,
+  TYPE_ROWS_SQL,
+  RELATED_SQL,
+] as const);
 
 type Name = string | null;
 type Connection = NonNullable<RecordRow['connection']>;
 
-/** The JSON documents of the two statements; times and dates in them are text. */
+/** The statements' JSON documents; times and dates in them are text. */
 type RecordsDocument =
   | [
       id: string,
@@ -155,9 +164,9 @@ type RecordsDocument =
       asOfDate: Name,
       createdAt: string,
       updatedAt: string,
-      own: unknown[] | null,
     ][]
   | null;
+type TypeRowsDocument = [id: string, ...values: unknown[]][] | null;
 type RelatedDocument = [
   owners:
     | [
@@ -229,11 +238,11 @@ function groupBy<T>(rows: readonly T[] | null, keyOf: (row: T) => string): Map<s
 
 const timeOf = (text: string | null) => (text === null ? null : new Date(text));
 
-/** A type row's values, named; numerics and dates stay text (record-mapper reads either). */
-function ownRow(type: FinancialRecordType, id: string, values: readonly unknown[]): Record<string, unknown> {
-  const row: Record<string, unknown> = { id };
+/** A type row (`[id, ...values]`), named; numerics and dates stay text (record-mapper reads either). */
+function ownRow(type: FinancialRecordType, values: readonly unknown[]): Record<string, unknown> {
+  const row: Record<string, unknown> = { id: values[0] };
   const columns = OWN_COLUMNS[type];
-  for (let index = 0; index < columns.length; index += 1) row[columns[index]!.field] = values[index];
+  for (let index = 0; index < columns.length; index += 1) row[columns[index]!.field] = values[index + 1];
   return row;
 }
 
@@ -244,10 +253,14 @@ const NO_TYPE_ROWS = Object.fromEntries(Object.values(TYPE_RELATION).map((relati
  * Assembles the statements' documents (`document` of each statement's one row) into the
  * household, its records and its parties.
  */
-export function assembleHousehold(householdId: string, recordsText: string, relatedText: string): HouseholdRead {
-  const records = JSON.parse(recordsText) as RecordsDocument;
+export function assembleHousehold(
+  householdId: string,
+  [recordsText, typeRowsText, relatedText]: readonly string[],
+): HouseholdRead {
+  const records = JSON.parse(recordsText!) as RecordsDocument;
+  const typeRowById = new Map((JSON.parse(typeRowsText!) as TypeRowsDocument)?.map((row) => [row[0], row]));
   const [owners, liabilityParties, additionalCards, connections, household, parties] = JSON.parse(
-    relatedText,
+    relatedText!,
   ) as RelatedDocument;
   const ownersById = groupBy(owners, ([recordId]) => recordId);
   const partiesById = groupBy(liabilityParties, ([recordId]) => recordId);
@@ -261,8 +274,9 @@ export function assembleHousehold(householdId: string, recordsText: string, rela
   return {
     household: household && { id: household[0], name: household[1] },
     records: (records ?? []).map(
-      ([id, type, nickname, name, connectionType, connectionId, isJoint, asOfDate, createdAt, updatedAt, values]) => {
-        const own = values && ownRow(type, id, values);
+      ([id, type, nickname, name, connectionType, connectionId, isJoint, asOfDate, createdAt, updatedAt]) => {
+        const values = typeRowById.get(id);
+        const own = values ? ownRow(type, values) : null;
         if (own && type === 'CREDIT_CARD') {
           own.additionalCards = (cardsById.get(id) ?? []).map(
             ([, cardId, description, firstFourDigits, lastFourDigits]) => ({
