@@ -3,12 +3,13 @@
 // no conversion, no JSON). Prints figures; asserts nothing.
 //
 //   npx tsx --tsconfig tsconfig.base.json --conditions=source bench/financial-view.ts \
-//     [--database-url URL] [--runs 300] [--records 400] [--currency CAD] [--keep]
+//     [--database-url URL] [--runs 300] [--records 400] [--currency CAD] [--generate] [--keep]
 //
 // It benchmarks the household with the most financial records in DATABASE_URL (default the local
 // database; seed it first with `npm run seed -- --size large`). When that database has no
-// household with records, it generates one itself, in a scratch database it drops afterwards
-// (--records records of every type in CAD, USD and EUR, with rates), and says so; --keep keeps it.
+// household with records, or with --generate, it generates one itself, in a scratch database on
+// the same server it drops afterwards (--records records of every type in CAD, USD and EUR, with
+// rates), and says so; --keep keeps it. The smallest run (CI's): --generate --records 20 --runs 20.
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
@@ -47,6 +48,7 @@ const { values: options } = parseArgs({
     runs: { type: 'string', default: '300' },
     records: { type: 'string', default: '400' },
     currency: { type: 'string', default: 'CAD' },
+    generate: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
   },
 });
@@ -296,7 +298,7 @@ async function generatedTarget(serverUrl: string, count: number): Promise<Target
     organizationId,
     userId,
     records: count,
-    source: `a household generated here (no household with records in ${serverAddressOf(serverUrl)}): scratch database ${name}`,
+    source: `a household generated here (${options.generate ? '--generate' : `no household with records in ${serverAddressOf(serverUrl)}`}): scratch database ${name}`,
     cleanup: async () => {
       const admin = await connect(withDatabaseName(serverUrl, MAINTENANCE_DATABASE), 'meridian-bench', 'cleanup');
       try {
@@ -328,7 +330,9 @@ async function time(label: string, count: number, fn: () => Promise<void>): Prom
   return result;
 }
 
-const target = (await existingTarget(sourceUrl)) ?? (await generatedTarget(sourceUrl, Number(options.records)));
+const target =
+  (options.generate ? undefined : await existingTarget(sourceUrl)) ??
+  (await generatedTarget(sourceUrl, Number(options.records)));
 let prisma: PrismaClient | undefined;
 try {
   console.log(`Financial view of ${target.householdId}: ${target.records} records, ${target.source}`);
