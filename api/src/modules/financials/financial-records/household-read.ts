@@ -246,9 +246,6 @@ function ownRow(type: FinancialRecordType, values: readonly unknown[]): Record<s
   return row;
 }
 
-/** Every type relation empty; each record then gets its own type's row. */
-const NO_TYPE_ROWS = Object.fromEntries(Object.values(TYPE_RELATION).map((relation) => [relation, null]));
-
 /**
  * Assembles the statements' documents (`document` of each statement's one row) into the
  * household, its records and its parties.
@@ -300,7 +297,7 @@ export function assembleHousehold(
           asOfDate: timeOf(asOfDate),
           createdAt: new Date(createdAt),
           updatedAt: new Date(updatedAt),
-          ...NO_TYPE_ROWS,
+          // Only its own type's relation: the mapper reads no other (Prisma sets the rest to null).
           [TYPE_RELATION[type]]: own,
           owners: (ownersById.get(id) ?? []).map(
             ([
