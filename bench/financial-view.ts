@@ -11,6 +11,7 @@
 // the same server it drops afterwards (--records records of every type in CAD, USD and EUR, with
 // rates), and says so; --keep keeps it. The smallest run (CI's): --generate --records 20 --runs 20.
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -355,6 +356,7 @@ try {
   const viewUrl = `http://127.0.0.1:${port}/api/get-financial-view/${target.householdId}?currency=${currency}`;
   const probe = await fetch(viewUrl, { headers: { authorization: `Bearer ${token}` } });
   if (!probe.ok) throw new Error(`The view answered ${probe.status}: ${await probe.text()}`);
+  const answer = (await probe.json()) as unknown;
 
   const view = await time('GET /api/get-financial-view (HTTP)', runs, async () => {
     const response = await fetch(viewUrl, { headers: { authorization: `Bearer ${token}` } });
@@ -368,6 +370,25 @@ try {
     `${'ratio view / SQL'.padEnd(34)} p50 ${(view.p50 / sql.p50).toFixed(1).padStart(7)}x    p99 ${(view.p99 / sql.p99).toFixed(1).padStart(7)}x`,
   );
   await app.close();
+
+  // For scale, not the target: what serializing and moving the same answer over HTTP costs alone,
+  // from a bare node:http server (JSON.stringify and send per request; no framework, no auth, no
+  // database), measured with the same client in the same process.
+  const bare = createServer((_request, response) => {
+    response.setHeader('content-type', 'application/json; charset=utf-8');
+    response.end(JSON.stringify(answer));
+  });
+  await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+  const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`;
+  const bytes = Buffer.byteLength(JSON.stringify(answer));
+  console.log(`\nfor scale (not the target): the same ${Math.round(bytes / 1024)} KiB answer from a bare HTTP server`);
+  const floor = await time('JSON + HTTP only (no app, no DB)', runs, async () => {
+    await (await fetch(bareUrl)).arrayBuffer();
+  });
+  console.log(
+    `${'ratio view / JSON + HTTP only'.padEnd(34)} p50 ${(view.p50 / floor.p50).toFixed(1).padStart(7)}x    p99 ${(view.p99 / floor.p99).toFixed(1).padStart(7)}x`,
+  );
+  await new Promise((resolve) => bare.close(resolve));
 } finally {
   await prisma?.$disconnect();
   if (!options.keep) await target.cleanup();
