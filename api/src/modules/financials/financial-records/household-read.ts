@@ -3,17 +3,19 @@ import { preparedStatements } from '../../../infra/prisma/prepared-statements.js
 import { personName, TYPE_RELATION, type RecordRow } from './record-mapper.js';
 
 // A household's records with what their responses show, the household and its parties, read by
-// two set-based statements instead of Prisma's some twenty queries (base rows, each type table,
+// three set-based statements instead of Prisma's some twenty queries (base rows, each type table,
 // owners and each owner kind's names, parties and their names, cards, connections, then persons,
 // corporations, trusts and foundations). At a few hundred records most of that time went into
 // planning each query, the round trips, and building and mapping Prisma's rows. The statements'
 // text never changes, so they are prepared once per connection (infra/prisma/prepared-statements.ts)
-// and PostgreSQL keeps their plans. Their rows are assembled into `RecordRow`s like Prisma's, so
-// `toRecordResponse` answers exactly as for a record read alone; only a type row's numerics and
-// dates stay text, which the mapper reads as it reads Prisma's Decimals and Dates.
+// and PostgreSQL keeps their plans; the repository runs them side by side. Their documents are
+// assembled into `RecordRow`s like Prisma's, so `toRecordResponse` answers exactly as for a record
+// read alone; only a type row's numerics and dates stay text, which the mapper reads as it reads
+// Prisma's Decimals and Dates.
 //
-// Raw SQL is not tenant-scoped: both statements take the organization as $1 and name it for every
-// table; $2 is the household. Numerics inside JSON go out as text: a JSON number comes back a float.
+// Raw SQL is not tenant-scoped: every statement takes the organization as $1 and names it for
+// every table; $2 is the household. Numerics inside JSON go out as text: a JSON number comes back
+// a float.
 
 /** The table of each record type's own fields. */
 const TYPE_TABLE = {

@@ -101,7 +101,7 @@ function fieldValue(spec: FieldSpec, name: string, typeRow: TypeRow): RecordDeta
   if (value === null || value === undefined) return spec.kind === 'boolean' ? false : null;
   switch (spec.kind) {
     case 'money':
-      // Money.of reads text as exactly as a Decimal's.
+      // Money.of parses the column's text itself, to the same value as from a Decimal.
       return Money.of(
         typeof value === 'string' ? value : decimalText(value),
         typeRow[`${name}Currency`] as string,
@@ -188,10 +188,9 @@ export function toRecordResponse(
   const borrowers: FinancialRecordResponse['borrowers'] = [];
   const cosigners: FinancialRecordResponse['cosigners'] = [];
   for (const party of row.liabilityParties) {
-    (party.role === 'BORROWER' ? borrowers : cosigners).push({
-      personId: party.personId,
-      name: personName(party.person),
-    });
+    const entry = { personId: party.personId, name: personName(party.person) };
+    if (party.role === 'BORROWER') borrowers.push(entry);
+    else if (party.role === 'COSIGNER') cosigners.push(entry);
   }
   const response: FinancialRecordResponse = {
     id: row.id,
