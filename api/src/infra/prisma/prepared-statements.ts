@@ -8,16 +8,21 @@ import type { PrismaPg } from '@prisma/adapter-pg';
 // statement it prepared until it closes.
 
 const nameOfText = new Map<string, string>();
-const prefixes = new Set<string>();
+const textOfName = new Map<string, string>();
 
 /**
- * Registers constant raw statements to be prepared, as `<prefix>_<n>`; returns them unchanged.
- * Runs once per prefix, when the module declaring them loads.
+ * Registers constant raw statements to be prepared, as `<prefix>_<n>`, when the module declaring
+ * them loads; returns them unchanged. Registering the same text again changes nothing; another
+ * text under a name already taken is refused (node-postgres would fail on it at run time).
  */
 export function preparedStatements<T extends readonly string[]>(prefix: string, statements: T): T {
-  if (prefixes.has(prefix)) throw new Error(`Prepared statements ${prefix} are registered twice`);
-  prefixes.add(prefix);
-  statements.forEach((sql, index) => nameOfText.set(sql, `${prefix}_${index + 1}`));
+  statements.forEach((sql, index) => {
+    const name = `${prefix}_${index + 1}`;
+    const known = textOfName.get(name);
+    if (known !== undefined && known !== sql) throw new Error(`Two statements would be prepared as ${name}`);
+    textOfName.set(name, sql);
+    nameOfText.set(sql, name);
+  });
   return statements;
 }
 
