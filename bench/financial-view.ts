@@ -3,13 +3,15 @@
 // no conversion, no JSON). Prints figures; asserts nothing.
 //
 //   npx tsx --tsconfig tsconfig.base.json --conditions=source bench/financial-view.ts \
-//     [--database-url URL] [--runs 300] [--records 400] [--currency CAD] [--keep]
+//     [--database-url URL] [--runs 300] [--records 400] [--currency CAD] [--generate] [--keep]
 //
 // It benchmarks the household with the most financial records in DATABASE_URL (default the local
 // database; seed it first with `npm run seed -- --size large`). When that database has no
-// household with records, it generates one itself, in a scratch database it drops afterwards
-// (--records records of every type in CAD, USD and EUR, with rates), and says so; --keep keeps it.
+// household with records, or with --generate, it generates one itself, in a scratch database on
+// the same server it drops afterwards (--records records of every type in CAD, USD and EUR, with
+// rates), and says so; --keep keeps it. The smallest run (CI's): --generate --records 20 --runs 20.
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -47,6 +49,7 @@ const { values: options } = parseArgs({
     runs: { type: 'string', default: '300' },
     records: { type: 'string', default: '400' },
     currency: { type: 'string', default: 'CAD' },
+    generate: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
   },
 });
@@ -284,6 +287,9 @@ async function generatedTarget(serverUrl: string, count: number): Promise<Target
         personId,
       })),
     });
+    // A database in use has statistics (autovacuum gathers them within a minute or so); without
+    // them the planner guesses one row per table, for the view and the baseline alike.
+    await prisma.$executeRawUnsafe('ANALYZE');
   } finally {
     await prisma.$disconnect();
   }
@@ -293,7 +299,7 @@ async function generatedTarget(serverUrl: string, count: number): Promise<Target
     organizationId,
     userId,
     records: count,
-    source: `a household generated here (no household with records in ${serverAddressOf(serverUrl)}): scratch database ${name}`,
+    source: `a household generated here (${options.generate ? '--generate' : `no household with records in ${serverAddressOf(serverUrl)}`}): scratch database ${name}`,
     cleanup: async () => {
       const admin = await connect(withDatabaseName(serverUrl, MAINTENANCE_DATABASE), 'meridian-bench', 'cleanup');
       try {
@@ -325,7 +331,9 @@ async function time(label: string, count: number, fn: () => Promise<void>): Prom
   return result;
 }
 
-const target = (await existingTarget(sourceUrl)) ?? (await generatedTarget(sourceUrl, Number(options.records)));
+const target =
+  (options.generate ? undefined : await existingTarget(sourceUrl)) ??
+  (await generatedTarget(sourceUrl, Number(options.records)));
 let prisma: PrismaClient | undefined;
 try {
   console.log(`Financial view of ${target.householdId}: ${target.records} records, ${target.source}`);
@@ -336,6 +344,9 @@ try {
     QUEUE_PREFIX: `bench-${randomBytes(4).toString('hex')}`,
     LOG_LEVEL: 'silent',
     AUTH_TOKEN_SECRET: randomBytes(32).toString('hex'),
+    // Production refuses to start without credential keys; the view never opens a credential,
+    // so a throwaway key of the right shape is enough.
+    CREDENTIALS_KEYS: `bench:${randomBytes(32).toString('base64')}`,
   });
   const app = await createApiApp(config, createLogger('silent'));
   await app.listen(0, '127.0.0.1');
@@ -345,6 +356,7 @@ try {
   const viewUrl = `http://127.0.0.1:${port}/api/get-financial-view/${target.householdId}?currency=${currency}`;
   const probe = await fetch(viewUrl, { headers: { authorization: `Bearer ${token}` } });
   if (!probe.ok) throw new Error(`The view answered ${probe.status}: ${await probe.text()}`);
+  const answer = (await probe.json()) as unknown;
 
   const view = await time('GET /api/get-financial-view (HTTP)', runs, async () => {
     const response = await fetch(viewUrl, { headers: { authorization: `Bearer ${token}` } });
@@ -358,8 +370,27 @@ try {
     `${'ratio view / SQL'.padEnd(34)} p50 ${(view.p50 / sql.p50).toFixed(1).padStart(7)}x    p99 ${(view.p99 / sql.p99).toFixed(1).padStart(7)}x`,
   );
   await app.close();
+
+  // For scale, not the target: what serializing and moving the same answer over HTTP costs alone,
+  // from a bare node:http server (JSON.stringify and send per request; no framework, no auth, no
+  // database), measured with the same client in the same process.
+  const bare = createServer((_request, response) => {
+    response.setHeader('content-type', 'application/json; charset=utf-8');
+    response.end(JSON.stringify(answer));
+  });
+  await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+  const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`;
+  const bytes = Buffer.byteLength(JSON.stringify(answer));
+  console.log(`\nfor scale (not the target): the same ${Math.round(bytes / 1024)} KiB answer from a bare HTTP server`);
+  const floor = await time('JSON + HTTP only (no app, no DB)', runs, async () => {
+    await (await fetch(bareUrl)).arrayBuffer();
+  });
+  console.log(
+    `${'ratio view / JSON + HTTP only'.padEnd(34)} p50 ${(view.p50 / floor.p50).toFixed(1).padStart(7)}x    p99 ${(view.p99 / floor.p99).toFixed(1).padStart(7)}x`,
+  );
+  await new Promise((resolve) => bare.close(resolve));
 } finally {
   await prisma?.$disconnect();
-  if (!process.env.BENCH_KEEP) await target.cleanup();
-  else console.log(target.url);
+  if (!options.keep) await target.cleanup();
+  else console.log(`\nkept: ${target.url}`);
 }

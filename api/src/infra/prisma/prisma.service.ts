@@ -3,9 +3,15 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '../../generated/prisma/client.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
 import type { TenantPrismaClient } from '../../common/tenancy/tenant-scope.js';
+import { statementName } from './prepared-statements.js';
+
+/** The PostgreSQL adapter, naming the statements registered as prepared (prepared-statements.ts). */
+function adapterFor(databaseUrl: string): PrismaPg {
+  return new PrismaPg({ connectionString: databaseUrl }, { statementNameGenerator: statementName });
+}
 
 export function createPrismaClient(databaseUrl: string): PrismaClient {
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl }) });
+  return new PrismaClient({ adapter: adapterFor(databaseUrl) });
 }
 
 /**
@@ -16,7 +22,7 @@ export function createPrismaClient(databaseUrl: string): PrismaClient {
 @Injectable()
 export class SystemPrisma extends PrismaClient implements OnModuleDestroy {
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    super({ adapter: new PrismaPg({ connectionString: config.DATABASE_URL }) });
+    super({ adapter: adapterFor(config.DATABASE_URL) });
   }
 
   async onModuleDestroy(): Promise<void> {

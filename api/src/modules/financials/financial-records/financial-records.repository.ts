@@ -1,8 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { isLiability, type FinancialRecordType, type OwnerKind } from '@meridian/domain';
+import { currentOrganizationId } from '../../../common/tenancy/request-context.js';
 import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
 import type { Prisma } from '../../../generated/prisma/client.js';
 import { CONNECTION_SYNC_SELECT, personName, RECORD_INCLUDE, TYPE_RELATION, type RecordRow } from './record-mapper.js';
+import { assembleHousehold, HOUSEHOLD_READ_STATEMENTS, type HouseholdRead } from './household-read.js';
 
 type OwnerRow = RecordRow['owners'][number];
 type PartyRow = RecordRow['liabilityParties'][number];
@@ -42,9 +44,25 @@ export class FinancialRecordsRepository {
     return row ?? null;
   }
 
-  /** The household's records that are not soft-deleted, oldest first. */
-  listForHousehold(householdId: string): Promise<RecordRow[]> {
-    return this.loadRecords({ householdId, deletedAt: null });
+  /**
+   * The household (null when the caller's organization has none of that id), its records that are
+   * not soft-deleted, oldest first, and who in it can own, borrow or pay: three prepared
+   * statements run concurrently (household-read.ts), as a household can hold hundreds of records.
+   */
+  async readHousehold(householdId: string): Promise<HouseholdRead> {
+    const organizationId = currentOrganizationId();
+    // Each statement answers one row (an aggregate), its document the JSON text.
+    const documents = await Promise.all(
+      HOUSEHOLD_READ_STATEMENTS.map(async (sql) => {
+        const [row] = await this.prisma.$queryRawUnsafe<{ document: string | null }[]>(
+          sql,
+          organizationId,
+          householdId,
+        );
+        return row!.document ?? 'null';
+      }),
+    );
+    return assembleHousehold(householdId, documents);
   }
 
   /**
@@ -135,26 +153,6 @@ export class FinancialRecordsRepository {
         return row && { id, kind, ...row };
       }
     }
-  }
-
-  /** Everyone in the household who can own, borrow or pay, by kind then name. */
-  async listHouseholdParties(householdId: string, db: Db = this.prisma): Promise<Party[]> {
-    const [persons, corporations, trusts, foundations] = await Promise.all([
-      db.person.findMany({
-        where: { householdId },
-        select: { id: true, displayName: true, firstName: true, lastName: true },
-        orderBy: [{ lastName: 'asc' }, { firstName: 'asc' }, { id: 'asc' }],
-      }),
-      db.corporation.findMany({ where: { householdId }, select: { id: true, name: true }, orderBy: { name: 'asc' } }),
-      db.trust.findMany({ where: { householdId }, select: { id: true, name: true }, orderBy: { name: 'asc' } }),
-      db.foundation.findMany({ where: { householdId }, select: { id: true, name: true }, orderBy: { name: 'asc' } }),
-    ]);
-    return [
-      ...persons.map((person) => ({ id: person.id, kind: 'Person' as const, householdId, name: personName(person) })),
-      ...corporations.map((row) => ({ ...row, kind: 'Corporation' as const, householdId })),
-      ...trusts.map((row) => ({ ...row, kind: 'Trust' as const, householdId })),
-      ...foundations.map((row) => ({ ...row, kind: 'Foundation' as const, householdId })),
-    ];
   }
 
   /** The type table of a record type, through the one relation-named delegate per type. */

@@ -98,9 +98,8 @@ export class FinancialRecordsService {
    */
   async householdRecords(householdId: string, currency?: CurrencyCode, valuationDate = this.today()) {
     // Independent reads, concurrently: each costs a round trip to the database.
-    const [household, rows, converter] = await Promise.all([
-      this.records.findHousehold(householdId),
-      this.records.listForHousehold(householdId),
+    const [{ household, records: rows, parties }, converter] = await Promise.all([
+      this.records.readHousehold(householdId),
       currency ? this.fxRates.converter(currency, valuationDate) : Promise.resolve(undefined),
     ]);
     if (!household) throw notFound('Household');
@@ -109,20 +108,18 @@ export class FinancialRecordsService {
     for (const record of responses) {
       if (record.type === 'INVESTMENT_ACCOUNT') countries.add(record.details.jurisdiction as CountryCode);
     }
+    // Ordered by small keys rather than by copies of every response (a household can hold hundreds).
     const records = orderRecords(
       responses.map((record) => ({
-        ...record,
+        record,
+        accountGroup: record.accountGroup,
+        displayName: record.displayName,
         accountType:
           record.type === 'INVESTMENT_ACCOUNT' ? (record.details.accountType as InvestmentAccountType) : null,
       })),
       [...countries],
-    ).map(({ accountType: _accountType, ...record }) => record);
-    return { household, records, converter };
-  }
-
-  /** Who in the household can own, borrow or pay. */
-  householdParties(householdId: string): Promise<Party[]> {
-    return this.records.listHouseholdParties(householdId);
+    ).map(({ record }) => record);
+    return { household, records, converter, parties };
   }
 
   async create(input: CreateFinancialRecord): Promise<FinancialRecordResponse> {

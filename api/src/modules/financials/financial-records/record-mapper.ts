@@ -13,11 +13,10 @@ import {
   type FinancialRecordResponse,
   type FinancialRecordType,
   type FxConverter,
-  type OwnerKind,
   type RecordDetails,
   type RecordDetailValue,
 } from '@meridian/domain';
-import type { Prisma } from '../../../generated/prisma/client.js';
+import { Prisma } from '../../../generated/prisma/client.js';
 import type { ColumnValue, TypeColumns } from './financial-records.writer.js';
 
 /** The relation (and Prisma delegate) holding each record type's own fields. */
@@ -106,8 +105,12 @@ export function typeRowOf(row: RecordRow): TypeRow {
   return (row[TYPE_RELATION[row.type]] ?? {}) as TypeRow;
 }
 
+// A type row's numerics are Decimals, and its dates Dates, as Prisma gives them; the household
+// read (household-read.ts) gives their text instead, which is what the response shows anyway.
+
+/** A numeric in its shortest exact form ("1200.50000000" -> "1200.5"), as Prisma's Decimal writes it. */
 function decimalText(value: unknown): string {
-  return (value as { toFixed(): string }).toFixed();
+  return (typeof value === 'string' ? new Prisma.Decimal(value) : (value as Prisma.Decimal)).toFixed();
 }
 
 function fieldValue(spec: FieldSpec, name: string, typeRow: TypeRow): RecordDetailValue {
@@ -115,20 +118,30 @@ function fieldValue(spec: FieldSpec, name: string, typeRow: TypeRow): RecordDeta
   if (value === null || value === undefined) return spec.kind === 'boolean' ? false : null;
   switch (spec.kind) {
     case 'money':
-      return Money.of(decimalText(value), typeRow[`${name}Currency`] as string).toJSON();
+      // Money.of parses the column's text itself, to the same value as from a Decimal.
+      return Money.of(
+        typeof value === 'string' ? value : decimalText(value),
+        typeRow[`${name}Currency`] as string,
+      ).toJSON();
     case 'decimal':
       return decimalText(value);
     case 'date':
-      return toIsoDate(value as Date);
+      return typeof value === 'string' ? value : toIsoDate(value as Date);
     default:
       return value as RecordDetailValue;
   }
 }
 
+/** Each type's fields with their specs, in declaration order (the order details list them). */
+const FIELD_SPECS = Object.fromEntries(
+  Object.entries(RECORD_FIELDS).map(([type, specs]) => [type, Object.entries(specs as Record<string, FieldSpec>)]),
+) as Record<FinancialRecordType, [name: string, spec: FieldSpec][]>;
+
 /** A record's own fields in their response form. */
 export function detailsOf(type: FinancialRecordType, typeRow: TypeRow): RecordDetails {
-  const specs: Readonly<Record<string, FieldSpec>> = RECORD_FIELDS[type];
-  return Object.fromEntries(Object.entries(specs).map(([name, spec]) => [name, fieldValue(spec, name, typeRow)]));
+  const details: RecordDetails = {};
+  for (const [name, spec] of FIELD_SPECS[type]) details[name] = fieldValue(spec, name, typeRow);
+  return details;
 }
 
 /**
@@ -156,14 +169,21 @@ export function typeColumns(type: FinancialRecordType, fields: Readonly<Record<s
 }
 
 function ownerOf(owner: RecordRow['owners'][number]): FinancialRecordResponse['owners'][number] {
-  const byKind: Record<OwnerKind, { id: string | null; name: string | undefined }> = {
-    Person: { id: owner.personId, name: owner.person ? personName(owner.person) : undefined },
-    Corporation: { id: owner.corporationId, name: owner.corporation?.name },
-    Trust: { id: owner.trustId, name: owner.trust?.name },
-    Foundation: { id: owner.foundationId, name: owner.foundation?.name },
-  };
-  const entity = byKind[owner.ownerKind];
+  const entity = ownerEntity(owner);
   return { id: owner.id, ownerKind: owner.ownerKind, entityId: entity.id ?? '', name: entity.name ?? '' };
+}
+
+function ownerEntity(owner: RecordRow['owners'][number]): { id: string | null; name: string | undefined } {
+  switch (owner.ownerKind) {
+    case 'Person':
+      return { id: owner.personId, name: owner.person ? personName(owner.person) : undefined };
+    case 'Corporation':
+      return { id: owner.corporationId, name: owner.corporation?.name };
+    case 'Trust':
+      return { id: owner.trustId, name: owner.trust?.name };
+    case 'Foundation':
+      return { id: owner.foundationId, name: owner.foundation?.name };
+  }
 }
 
 /**
@@ -183,10 +203,13 @@ export function toRecordResponse(
   const pension = row.type === 'DEFINED_BENEFIT_PENSION' ? pensionPayoutOf(details, valuationDate) : null;
   const value = recordValue(row.type, details, pension);
   const securedByRecordId = typeRow.securedByRecordId as string | null | undefined;
-  const parties = (role: 'BORROWER' | 'COSIGNER') =>
-    row.liabilityParties
-      .filter((party) => party.role === role)
-      .map((party) => ({ personId: party.personId, name: personName(party.person) }));
+  const borrowers: FinancialRecordResponse['borrowers'] = [];
+  const cosigners: FinancialRecordResponse['cosigners'] = [];
+  for (const party of row.liabilityParties) {
+    const entry = { personId: party.personId, name: personName(party.person) };
+    if (party.role === 'BORROWER') borrowers.push(entry);
+    else if (party.role === 'COSIGNER') cosigners.push(entry);
+  }
   const response: FinancialRecordResponse = {
     id: row.id,
     householdId: row.householdId,
@@ -202,8 +225,8 @@ export function toRecordResponse(
     isJoint: row.isJoint,
     asOfDate: row.asOfDate ? toIsoDate(row.asOfDate) : null,
     owners: row.owners.map(ownerOf),
-    borrowers: parties('BORROWER'),
-    cosigners: parties('COSIGNER'),
+    borrowers,
+    cosigners,
     additionalCards: (row.creditCard?.additionalCards ?? []).map((card) => ({
       id: card.id,
       description: card.description,

@@ -21,10 +21,11 @@ export class FinancialViewService {
 
   async view(householdId: string, currency: CurrencyCode): Promise<FinancialView> {
     const valuationDate = this.records.today();
-    const [{ household, records, converter }, parties] = await Promise.all([
-      this.records.householdRecords(householdId, currency, valuationDate),
-      this.records.householdParties(householdId),
-    ]);
+    const { household, records, converter, parties } = await this.records.householdRecords(
+      householdId,
+      currency,
+      valuationDate,
+    );
     const totals = summariseFinancialView(
       records.map((record) => ({
         accountGroup: record.accountGroup,

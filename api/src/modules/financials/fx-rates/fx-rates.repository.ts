@@ -3,6 +3,7 @@ import type { StoredFxRate } from '@meridian/domain';
 import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
 import { currentOrganizationId } from '../../../common/tenancy/request-context.js';
 import { Prisma } from '../../../generated/prisma/client.js';
+import { preparedStatements } from '../../../infra/prisma/prepared-statements.js';
 
 type Client = Pick<TenantPrismaClient, 'fxRate'>;
 
@@ -16,6 +17,15 @@ const RATE_SELECT = {
 } satisfies Prisma.FxRateSelect;
 
 type RateRow = Prisma.FxRateGetPayload<{ select: typeof RATE_SELECT }>;
+
+/** $1 the organization, $2 the valuation date. */
+const [LATEST_PER_PAIR_SQL] = preparedStatements('fx_rates_latest', [
+  `SELECT DISTINCT ON (base_currency, quote_currency)
+          id, date, base_currency::text AS base, quote_currency::text AS quote, rate::text AS rate, source
+     FROM fx_rates
+    WHERE organization_id = $1 AND date <= $2
+    ORDER BY base_currency, quote_currency, date DESC`,
+] as const);
 
 export function toStoredRate(row: RateRow): StoredFxRate {
   return {
@@ -75,10 +85,11 @@ export class FxRatesRepository {
 
   /**
    * The latest rate of every pair on or before `date`: one row per (base, quote), however many
-   * days of rates are stored. Raw SQL (DISTINCT ON), so the organization is named explicitly.
+   * days of rates are stored. Raw SQL (DISTINCT ON), so the organization is named explicitly; a
+   * prepared statement, as every financial view and household page reads it.
    */
   async latestPerPair(date: Date): Promise<StoredFxRate[]> {
-    const rows = await this.prisma.$queryRaw<
+    const rows = await this.prisma.$queryRawUnsafe<
       {
         id: string;
         date: Date;
@@ -87,12 +98,7 @@ export class FxRatesRepository {
         rate: string;
         source: string | null;
       }[]
-    >`
-      SELECT DISTINCT ON (base_currency, quote_currency)
-             id, date, base_currency::text AS base, quote_currency::text AS quote, rate::text AS rate, source
-        FROM fx_rates
-       WHERE organization_id = ${currentOrganizationId()} AND date <= ${date}
-       ORDER BY base_currency, quote_currency, date DESC`;
+    >(LATEST_PER_PAIR_SQL, currentOrganizationId(), date);
     return rows.map((row) => ({
       ...row,
       date: row.date.toISOString().slice(0, 10),

@@ -1,0 +1,347 @@
+import { hasSecuredBy, RECORD_FIELDS, type FinancialRecordType, type OwnerKind } from '@meridian/domain';
+import { preparedStatements } from '../../../infra/prisma/prepared-statements.js';
+import { personName, TYPE_RELATION, type RecordRow } from './record-mapper.js';
+
+// A household's records with what their responses show, the household and its parties, read by
+// three set-based statements instead of Prisma's some twenty queries (base rows, each type table,
+// owners and each owner kind's names, parties and their names, cards, connections, then persons,
+// corporations, trusts and foundations). At a few hundred records most of that time went into
+// planning each query, the round trips, and building and mapping Prisma's rows. The statements'
+// text never changes, so they are prepared once per connection (infra/prisma/prepared-statements.ts)
+// and PostgreSQL keeps their plans; the repository runs them side by side. Their documents are
+// assembled into `RecordRow`s like Prisma's, so `toRecordResponse` answers exactly as for a record
+// read alone; only a type row's numerics and dates stay text, which the mapper reads as it reads
+// Prisma's Decimals and Dates.
+//
+// Raw SQL is not tenant-scoped: every statement takes the organization as $1 and names it for
+// every table; $2 is the household. Numerics inside JSON go out as text: a JSON number comes back
+// a float.
+
+/** The table of each record type's own fields. */
+const TYPE_TABLE = {
+  BANK_ACCOUNT: 'bank_accounts',
+  COMPANY_EQUITY: 'company_equities',
+  CREDIT_CARD: 'credit_cards',
+  DEFINED_BENEFIT_PENSION: 'defined_benefit_pensions',
+  INSURANCE_POLICY: 'insurance_policies',
+  INVESTMENT_ACCOUNT: 'investment_accounts',
+  LINE_OF_CREDIT: 'lines_of_credit',
+  LOAN: 'loans',
+  MORTGAGE: 'mortgages',
+  PRIVATE_INVESTMENT: 'private_investments',
+  REAL_ASSET: 'real_assets',
+  REAL_ESTATE_PROPERTY: 'real_estate_properties',
+} as const satisfies Record<FinancialRecordType, string>;
+
+const RECORD_TYPES = Object.keys(TYPE_TABLE) as FinancialRecordType[];
+
+/** The schema names every column after its field in snake case (`postalCode` -> `postal_code`). */
+const columnOf = (field: string) => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+/**
+ * The columns of a type table that responses read (RECORD_FIELDS, plus a secured debt's purpose),
+ * in the order the statement lists them, under the field names the response reads.
+ */
+function ownColumns(type: FinancialRecordType): { field: string; sql: string }[] {
+  const columns: { field: string; sql: string }[] = [];
+  for (const [field, spec] of Object.entries(RECORD_FIELDS[type])) {
+    const column = `t.${columnOf(field)}`;
+    const numeric = spec.kind === 'money' || spec.kind === 'decimal';
+    columns.push({ field, sql: numeric ? `${column}::text` : column });
+    if (spec.kind === 'money') columns.push({ field: `${field}Currency`, sql: `${column}_currency` });
+  }
+  if (hasSecuredBy(type)) columns.push({ field: 'securedType', sql: 't.secured_type' });
+  return columns;
+}
+
+const OWN_COLUMNS = Object.fromEntries(RECORD_TYPES.map((type) => [type, ownColumns(type)])) as Record<
+  FinancialRecordType,
+  ReturnType<typeof ownColumns>
+>;
+
+/** The household's records that are not soft-deleted (`r`). */
+const IN_HOUSEHOLD = 'r.organization_id = $1 AND r.household_id = $2 AND r.deleted_at IS NULL';
+
+/**
+ * The records, oldest first, as one JSON array of arrays (null when there is none): PostgreSQL
+ * writes it about as fast as rows, and one JSON.parse reads it much faster than Prisma maps rows.
+ */
+const RECORDS_SQL = `
+SELECT json_agg(json_build_array(r.id, r.type, r.nickname, r.name, r.connection_type, r.connection_id, r.is_joint,
+                                 r.as_of_date, r.created_at, r.updated_at)
+                ORDER BY r.created_at, r.id)::text AS document
+  FROM financial_records r
+ WHERE ${IN_HOUSEHOLD}`;
+
+/**
+ * Every record's type row, `[id, ...values]` in OWN_COLUMNS order, as one JSON array: each type
+ * table joined to the household's records of that type only, so a large organization's tables are
+ * looked up by key, not scanned. A statement of its own, so PostgreSQL runs it beside the others.
+ */
+const TYPE_ROWS_SQL = `
+WITH record AS MATERIALIZED (SELECT r.id, r.type FROM financial_records r WHERE ${IN_HOUSEHOLD})
+SELECT json_agg(own)::text AS document
+  FROM (${RECORD_TYPES.map(
+    (type) => `SELECT json_build_array(t.id, ${OWN_COLUMNS[type].map((column) => column.sql).join(', ')}) AS own
+          FROM record r JOIN ${TYPE_TABLE[type]} t ON t.organization_id = $1 AND t.id = r.id
+         WHERE r.type = '${type}'`,
+  ).join(`
+        UNION ALL
+        `)}) own`;
+
+/**
+ * One JSON array of what the records refer to, each part an array of arrays (null when empty),
+ * in the orders Prisma read them:
+ * - owners, by creation, with the name of whichever person, corporation, trust or foundation;
+ * - borrowers and cosigners (the database allows them on debts only), by when they were added;
+ * - the credit cards' additional cards, by creation;
+ * - the connections the records came through, for their freshness (never the credentials);
+ * - the household;
+ * - who in it can own, borrow or pay: persons by last then first name, then corporations, trusts
+ *   and foundations by name; equal names by id.
+ */
+const RELATED_SQL = `
+WITH record AS MATERIALIZED (SELECT r.id, r.connection_id FROM financial_records r WHERE ${IN_HOUSEHOLD})
+SELECT json_build_array(
+  (SELECT json_agg(json_build_array(o.financial_record_id, o.id, o.owner_kind, o.person_id, o.corporation_id,
+                                    o.trust_id, o.foundation_id, p.display_name, p.first_name, p.last_name,
+                                    c.name, t.name, f.name)
+                   ORDER BY o.created_at, o.id)
+     FROM record r
+     JOIN financial_record_owners o ON o.organization_id = $1 AND o.financial_record_id = r.id
+     LEFT JOIN persons p ON p.organization_id = $1 AND p.id = o.person_id
+     LEFT JOIN corporations c ON c.organization_id = $1 AND c.id = o.corporation_id
+     LEFT JOIN trusts t ON t.organization_id = $1 AND t.id = o.trust_id
+     LEFT JOIN foundations f ON f.organization_id = $1 AND f.id = o.foundation_id),
+  (SELECT json_agg(json_build_array(l.financial_record_id, l.person_id, l.role, p.display_name, p.first_name,
+                                    p.last_name)
+                   ORDER BY l.created_at, l.person_id)
+     FROM record r
+     JOIN liability_parties l ON l.organization_id = $1 AND l.financial_record_id = r.id
+     JOIN persons p ON p.organization_id = $1 AND p.id = l.person_id),
+  (SELECT json_agg(json_build_array(a.credit_card_id, a.id, a.description, a.first_four_digits, a.last_four_digits)
+                   ORDER BY a.created_at, a.id)
+     FROM record r
+     JOIN additional_cards a ON a.organization_id = $1 AND a.credit_card_id = r.id),
+  (SELECT json_agg(json_build_array(c.id, c.service, c.status, c.last_synced_at, c.needs_reauth_since))
+     FROM connections c
+    WHERE c.organization_id = $1 AND c.id IN (SELECT r.connection_id FROM record r)),
+  (SELECT json_build_array(h.id, h.name) FROM households h WHERE h.organization_id = $1 AND h.id = $2),
+  (SELECT json_agg(json_build_array(kind, id, name, first_name, last_name)
+                   ORDER BY rank, first_key, second_key, id)
+     FROM (SELECT 1 AS rank, 'Person' AS kind, p.id, p.display_name AS name, p.first_name, p.last_name,
+                  p.last_name AS first_key, p.first_name AS second_key
+             FROM persons p WHERE p.organization_id = $1 AND p.household_id = $2
+           UNION ALL
+           SELECT 2, 'Corporation', c.id, c.name, NULL, NULL, c.name, NULL
+             FROM corporations c WHERE c.organization_id = $1 AND c.household_id = $2
+           UNION ALL
+           SELECT 3, 'Trust', t.id, t.name, NULL, NULL, t.name, NULL
+             FROM trusts t WHERE t.organization_id = $1 AND t.household_id = $2
+           UNION ALL
+           SELECT 4, 'Foundation', f.id, f.name, NULL, NULL, f.name, NULL
+             FROM foundations f WHERE f.organization_id = $1 AND f.household_id = $2) party)
+)::text AS document`;
+
+/** The statements of the household read, each called with (organization id, household id). */
+export const HOUSEHOLD_READ_STATEMENTS = preparedStatements('household_read', [
+  RECORDS_SQL,
+  TYPE_ROWS_SQL,
+  RELATED_SQL,
+] as const);
+
+type Name = string | null;
+type Connection = NonNullable<RecordRow['connection']>;
+
+/** The statements' JSON documents; times and dates in them are text. */
+type RecordsDocument =
+  | [
+      id: string,
+      type: FinancialRecordType,
+      nickname: Name,
+      name: Name,
+      connectionType: RecordRow['connectionType'],
+      connectionId: Name,
+      isJoint: boolean,
+      asOfDate: Name,
+      createdAt: string,
+      updatedAt: string,
+    ][]
+  | null;
+type TypeRowsDocument = [id: string, ...values: unknown[]][] | null;
+type RelatedDocument = [
+  owners:
+    | [
+        recordId: string,
+        id: string,
+        kind: OwnerKind,
+        person: Name,
+        corporation: Name,
+        trust: Name,
+        foundation: Name,
+        displayName: Name,
+        firstName: Name,
+        lastName: Name,
+        corporationName: Name,
+        trustName: Name,
+        foundationName: Name,
+      ][]
+    | null,
+  liabilityParties:
+    | [
+        recordId: string,
+        personId: string,
+        role: 'BORROWER' | 'COSIGNER',
+        displayName: Name,
+        firstName: string,
+        lastName: string,
+      ][]
+    | null,
+  additionalCards:
+    [creditCardId: string, id: string, description: string, firstFourDigits: string, lastFourDigits: string][] | null,
+  connections:
+    | [
+        id: string,
+        service: Connection['service'],
+        status: Connection['status'],
+        lastSyncedAt: Name,
+        needsReauthSince: Name,
+      ][]
+    | null,
+  household: [id: string, name: string] | null,
+  parties: [kind: OwnerKind, id: string, name: Name, firstName: Name, lastName: Name][] | null,
+];
+
+/** A person, corporation, trust or foundation of the household. */
+export interface HouseholdParty {
+  id: string;
+  kind: OwnerKind;
+  name: string;
+}
+
+export interface HouseholdRead {
+  household: { id: string; name: string } | null;
+  /** Oldest first, as Prisma gives them with RECORD_INCLUDE (what responses read of it), type rows aside. */
+  records: RecordRow[];
+  /** By kind (persons, corporations, trusts, foundations), then name. */
+  parties: HouseholdParty[];
+}
+
+function groupBy<T>(rows: readonly T[] | null, keyOf: (row: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows ?? []) {
+    const key = keyOf(row);
+    const group = groups.get(key);
+    if (group) group.push(row);
+    else groups.set(key, [row]);
+  }
+  return groups;
+}
+
+const timeOf = (text: string | null) => (text === null ? null : new Date(text));
+
+/** A type row (`[id, ...values]`), named; numerics and dates stay text (record-mapper reads either). */
+function ownRow(type: FinancialRecordType, values: readonly unknown[]): Record<string, unknown> {
+  const row: Record<string, unknown> = { id: values[0] };
+  const columns = OWN_COLUMNS[type];
+  for (let index = 0; index < columns.length; index += 1) row[columns[index]!.field] = values[index + 1];
+  return row;
+}
+
+/**
+ * Assembles the statements' documents (`document` of each statement's one row) into the
+ * household, its records and its parties.
+ */
+export function assembleHousehold(
+  householdId: string,
+  [recordsText, typeRowsText, relatedText]: readonly string[],
+): HouseholdRead {
+  const records = JSON.parse(recordsText!) as RecordsDocument;
+  const typeRowById = new Map((JSON.parse(typeRowsText!) as TypeRowsDocument)?.map((row) => [row[0], row]));
+  const [owners, liabilityParties, additionalCards, connections, household, parties] = JSON.parse(
+    relatedText!,
+  ) as RelatedDocument;
+  const ownersById = groupBy(owners, ([recordId]) => recordId);
+  const partiesById = groupBy(liabilityParties, ([recordId]) => recordId);
+  const cardsById = groupBy(additionalCards, ([creditCardId]) => creditCardId);
+  const connectionById = new Map(
+    (connections ?? []).map(([id, service, status, lastSyncedAt, needsReauthSince]) => [
+      id,
+      { id, service, status, lastSyncedAt: timeOf(lastSyncedAt), needsReauthSince: timeOf(needsReauthSince) },
+    ]),
+  );
+  return {
+    household: household && { id: household[0], name: household[1] },
+    records: (records ?? []).map(
+      ([id, type, nickname, name, connectionType, connectionId, isJoint, asOfDate, createdAt, updatedAt]) => {
+        const values = typeRowById.get(id);
+        const own = values ? ownRow(type, values) : null;
+        if (own && type === 'CREDIT_CARD') {
+          own.additionalCards = (cardsById.get(id) ?? []).map(
+            ([, cardId, description, firstFourDigits, lastFourDigits]) => ({
+              id: cardId,
+              description,
+              firstFourDigits,
+              lastFourDigits,
+            }),
+          );
+        }
+        return {
+          id,
+          // The statement selects by household: every record is this household's.
+          householdId,
+          type,
+          nickname,
+          name,
+          connectionType,
+          connectionId,
+          isJoint,
+          asOfDate: timeOf(asOfDate),
+          createdAt: new Date(createdAt),
+          updatedAt: new Date(updatedAt),
+          // Only its own type's relation: the mapper reads no other (Prisma sets the rest to null).
+          [TYPE_RELATION[type]]: own,
+          owners: (ownersById.get(id) ?? []).map(
+            ([
+              ,
+              ownerId,
+              ownerKind,
+              personId,
+              corporationId,
+              trustId,
+              foundationId,
+              displayName,
+              firstName,
+              lastName,
+              corporation,
+              trust,
+              foundation,
+            ]) => ({
+              id: ownerId,
+              ownerKind,
+              personId,
+              corporationId,
+              trustId,
+              foundationId,
+              person: firstName === null ? null : { displayName, firstName, lastName },
+              corporation: corporation === null ? null : { name: corporation },
+              trust: trust === null ? null : { name: trust },
+              foundation: foundation === null ? null : { name: foundation },
+            }),
+          ),
+          liabilityParties: (partiesById.get(id) ?? []).map(([, personId, role, displayName, firstName, lastName]) => ({
+            personId,
+            role,
+            person: { displayName, firstName, lastName },
+          })),
+          connection: (connectionId && connectionById.get(connectionId)) ?? null,
+        } as unknown as RecordRow;
+      },
+    ),
+    parties: (parties ?? []).map(([kind, id, name, firstName, lastName]) => ({
+      id,
+      kind,
+      name: kind === 'Person' ? personName({ displayName: name, firstName: firstName!, lastName: lastName! }) : name!,
+    })),
+  };
+}

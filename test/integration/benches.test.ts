@@ -1,0 +1,86 @@
+import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { testServerUrl } from '#test/support/database.js';
+
+// Every bench runs once, as a user runs it (tsx, from the repository root), on the smallest input
+// it takes, so none stops working unnoticed. Only that it finishes and prints its figures is
+// checked: timings on a shared CI machine mean nothing, and the benches assert nothing themselves.
+// Each one works in scratch databases of its own on the test server and drops them.
+
+const root = path.resolve(import.meta.dirname, '../..');
+const tsx = createRequire(import.meta.url).resolve('tsx/cli');
+const run = promisify(execFile);
+
+/** A figure: a number, possibly with thousands separators and decimals. */
+const N = String.raw`[\d,]+(?:\.\d+)?`;
+
+interface Bench {
+  file: string;
+  /** The smallest input. */
+  args: string[];
+  /** Lines the run must print, each with its figure. */
+  figures: RegExp[];
+}
+
+const server = testServerUrl();
+
+const BENCHES: Bench[] = [
+  {
+    file: 'financial-view.ts',
+    args: ['--database-url', server, '--generate', '--records', '20', '--runs', '20'],
+    figures: [
+      new RegExp(String.raw`^GET /api/get-financial-view \(HTTP\)\s+p50\s+${N} ms\s+p99\s+${N} ms`, 'm'),
+      new RegExp(String.raw`^bare SQL aggregate.*p50\s+${N} ms\s+p99\s+${N} ms`, 'm'),
+      new RegExp(String.raw`^ratio view / SQL\s+p50\s+${N}x\s+p99\s+${N}x`, 'm'),
+    ],
+  },
+  {
+    file: 'import-contacts.ts',
+    args: ['--database-url', server, '--rows', '200'],
+    figures: [
+      new RegExp(String.raw`^end to end \(upload, dry run, commit\)\s+${N} s\s+${N} rows/s`, 'm'),
+      new RegExp(String.raw`^ratio end to end / COPY\s+${N}x`, 'm'),
+    ],
+  },
+  {
+    file: 'plaid-sync.ts',
+    args: ['--database-url', server, '--transactions', '50', '--streams', '5'],
+    figures: [
+      new RegExp(String.raw`^first sync, end to end .*\s${N} s\s+${N} records/s`, 'm'),
+      new RegExp(String.raw`^ratio end to end / bare INSERT\s+${N}x`, 'm'),
+    ],
+  },
+  {
+    file: 'seed-large.ts',
+    args: ['--households', '5'],
+    figures: [
+      new RegExp(String.raw`^Large seed: ${N} rows in ${N} s, ${N} rows/s`, 'm'),
+      new RegExp(String.raw`^Seed / baseline: ${N}× the time`, 'm'),
+    ],
+  },
+  {
+    file: 'seed-small.ts',
+    args: ['--runs', '1'],
+    figures: [new RegExp(String.raw`^Small seed: ${N} rows, median ${N} ms over 1 runs`, 'm')],
+  },
+];
+
+describe('benches on a tiny input', () => {
+  it.each(BENCHES.map((bench) => [bench.file, bench] as const))(
+    'bench/%s runs to the end and prints its figures',
+    async (file, { args, figures }) => {
+      const { stdout } = await run(
+        process.execPath,
+        [tsx, '--tsconfig', 'tsconfig.base.json', '--conditions=source', `bench/${file}`, ...args],
+        // The seeds read the server from DATABASE_URL; the others take --database-url. A failing
+        // run rejects with its exit code and stderr.
+        { cwd: root, env: { ...process.env, DATABASE_URL: server }, timeout: 150_000, maxBuffer: 16 * 1024 * 1024 },
+      );
+      for (const figure of figures) expect(stdout).toMatch(figure);
+    },
+    180_000,
+  );
+});
