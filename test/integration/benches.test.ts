@@ -43,6 +43,8 @@ const BENCHES: Bench[] = [
     figures: [
       new RegExp(String.raw`^end to end \(upload, dry run, commit\)\s+${N} s\s+${N} rows/s`, 'm'),
       new RegExp(String.raw`^ratio end to end / COPY\s+${N}x`, 'm'),
+      new RegExp(String.raw`^ratio end to end / bare INSERT\s+${N}x`, 'm'),
+      new RegExp(String.raw`^memory .* the import adds ${N} MiB`, 'm'),
     ],
   },
   {
