@@ -9,7 +9,7 @@ import { DomainError, ImportErrorCode, type AnyImportProfile, type ExternalSourc
 import { APP_CONFIG, type AppConfig } from '../../../../common/config/config.js';
 import { LOGGER } from '../../../../common/logging/logger.js';
 import { inOrganization } from '../../../../common/tenancy/organization-scope.js';
-import { SystemPrisma, TENANT_PRISMA, type TenantPrismaClient } from '../../../../infra/prisma/prisma.service.js';
+import { TENANT_PRISMA, type TenantPrismaClient } from '../../../../infra/prisma/prisma.service.js';
 import { SyncRunLifecycle } from '../../sync/index.js';
 import { csvField } from '../batch-view.js';
 import { ImportEngine } from '../import-engine.js';
@@ -89,8 +89,7 @@ function messageOf(error: unknown): string {
 @Injectable()
 export class DropFolderScanner {
   constructor(
-    @Inject(SystemPrisma) private readonly prisma: SystemPrisma,
-    @Inject(TENANT_PRISMA) private readonly tenant: TenantPrismaClient,
+    @Inject(TENANT_PRISMA) private readonly prisma: TenantPrismaClient,
     @Inject(SyncRunLifecycle) private readonly lifecycle: SyncRunLifecycle,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(ImportEngine) private readonly engine: ImportEngine,
@@ -104,7 +103,12 @@ export class DropFolderScanner {
     });
   }
 
-  async scan(organizationId: string, folderId: string, trigger: ScanTrigger): Promise<ScanResult> {
+  /** Scans a folder in its organization's context (the tenant client's), as its job runs. */
+  scan(organizationId: string, folderId: string, trigger: ScanTrigger): Promise<ScanResult> {
+    return inOrganization(organizationId, () => this.scanFolder(organizationId, folderId, trigger));
+  }
+
+  private async scanFolder(organizationId: string, folderId: string, trigger: ScanTrigger): Promise<ScanResult> {
     const folder = await this.loadFolder(organizationId, folderId);
     if (!folder) return { folderExists: false, scanned: false, files: [], error: null };
     const token = randomUUID();
@@ -354,7 +358,7 @@ export class DropFolderScanner {
   ): Promise<boolean> {
     try {
       const batch = await inOrganization(organizationId, () =>
-        this.tenant.$transaction((tx) => openImportRun(tx, this.lifecycle, { batchId, source, trigger })),
+        this.prisma.$transaction((tx) => openImportRun(tx, this.lifecycle, { batchId, source, trigger })),
       );
       return batch !== null;
     } catch (error) {
