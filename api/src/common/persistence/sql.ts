@@ -151,3 +151,19 @@ export async function oldestByName(
   );
   return new Map(rows.map((row) => [row.key, row.id]));
 }
+
+/** Which of these ids still have their row. */
+export async function existingIds(
+  sql: Sql,
+  table: string,
+  organizationId: string,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await sql.query<{ id: string }>(
+    `SELECT id FROM "${table}" WHERE organization_id = $1 AND id = ANY($2::text[])`,
+    organizationId,
+    [...new Set(ids)],
+  );
+  return new Set(rows.map((row) => row.id));
+}

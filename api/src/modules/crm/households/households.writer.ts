@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { EntityType, newId, type FamilyMemberRole, type Gender } from '@meridian/domain';
-import { deleteRows, insertRows, oldestByName, updateRows, type ColumnTypes } from '../../../common/persistence/sql.js';
+import {
+  deleteRows,
+  existingIds,
+  insertRows,
+  oldestByName,
+  updateRows,
+  type ColumnTypes,
+} from '../../../common/persistence/sql.js';
 import type { WriteScope } from '../../../common/tenancy/write-scope.js';
 
 /** A household to create. */
@@ -185,14 +192,8 @@ export class HouseholdsWriter {
   }
 
   /** Which of these households exist. */
-  async existingHouseholds(scope: WriteScope, ids: readonly string[]): Promise<Set<string>> {
-    if (ids.length === 0) return new Set();
-    const rows = await scope.sql.query<{ id: string }>(
-      `SELECT id FROM households WHERE organization_id = $1 AND id = ANY($2::text[])`,
-      scope.organizationId,
-      [...new Set(ids)],
-    );
-    return new Set(rows.map((row) => row.id));
+  existingHouseholds(scope: WriteScope, ids: readonly string[]): Promise<Set<string>> {
+    return existingIds(scope.sql, 'households', scope.organizationId, ids);
   }
 
   /** What uses each of these households (relation names), apart from families that have no member left. */

@@ -1,6 +1,6 @@
 import { hasSecuredBy, RECORD_FIELDS, type FinancialRecordType, type OwnerKind } from '@meridian/domain';
 import { preparedStatements } from '../../../infra/prisma/prepared-statements.js';
-import { personName, TYPE_RELATION, type RecordRow } from './record-mapper.js';
+import { personName, TYPE_RELATION, TYPE_TABLE, type RecordRow } from './record-mapper.js';
 
 // A household's records with what their responses show, the household and its parties, read by
 // three set-based statements instead of Prisma's some twenty queries (base rows, each type table,
@@ -16,22 +16,6 @@ import { personName, TYPE_RELATION, type RecordRow } from './record-mapper.js';
 // Raw SQL is not tenant-scoped: every statement takes the organization as $1 and names it for
 // every table; $2 is the household. Numerics inside JSON go out as text: a JSON number comes back
 // a float.
-
-/** The table of each record type's own fields. */
-const TYPE_TABLE = {
-  BANK_ACCOUNT: 'bank_accounts',
-  COMPANY_EQUITY: 'company_equities',
-  CREDIT_CARD: 'credit_cards',
-  DEFINED_BENEFIT_PENSION: 'defined_benefit_pensions',
-  INSURANCE_POLICY: 'insurance_policies',
-  INVESTMENT_ACCOUNT: 'investment_accounts',
-  LINE_OF_CREDIT: 'lines_of_credit',
-  LOAN: 'loans',
-  MORTGAGE: 'mortgages',
-  PRIVATE_INVESTMENT: 'private_investments',
-  REAL_ASSET: 'real_assets',
-  REAL_ESTATE_PROPERTY: 'real_estate_properties',
-} as const satisfies Record<FinancialRecordType, string>;
 
 const RECORD_TYPES = Object.keys(TYPE_TABLE) as FinancialRecordType[];
 

@@ -163,12 +163,18 @@ export class SyncRunLifecycle {
       SELECT status::text AS status, connection_id FROM sync_runs
        WHERE id = ${run.syncRunId} AND organization_id = ${run.organizationId}
          FOR UPDATE`;
-    if (!locked) throw new Error(`Sync run ${run.syncRunId} does not exist in organization ${run.organizationId}`);
-    if (locked.connection_id !== run.connectionId) {
-      throw new Error(
+    // Neither can happen for a run the executor started; a caller passing another organization's
+    // run, or a run of another connection, is refused rather than written through.
+    if (!locked)
+      throw new DomainError(
+        ErrorCode.NOT_FOUND,
+        `Sync run ${run.syncRunId} does not exist in organization ${run.organizationId}`,
+      );
+    if (locked.connection_id !== run.connectionId)
+      throw new DomainError(
+        ErrorCode.CONFLICT,
         `Sync run ${run.syncRunId} belongs to connection ${locked.connection_id}, not ${run.connectionId}`,
       );
-    }
     return locked.status === 'RUNNING';
   }
 

@@ -6,7 +6,7 @@
  * source built on it keeps it, and it comes back to life if the provider lists it again.
  */
 import { EntityType, newId } from '@meridian/domain';
-import { jsonRows } from '../../../../common/persistence/sql.js';
+import { existingIds, jsonRows } from '../../../../common/persistence/sql.js';
 import { StreamEditedField } from '../../../financials/cash-flows/index.js';
 import type { LinkRow } from '../external-links.repository.js';
 import { categoryIds } from './categories.js';
@@ -83,16 +83,11 @@ export const recurringStreamWriter: RecordKindWriter<'recurring-stream'> = {
       streams.map((record) => record.sourceId),
       isStreamLink,
     );
-    const existing = new Set(
-      linked.length === 0
-        ? []
-        : (
-            await scope.sql.query<{ id: string }>(
-              `SELECT id FROM recurring_streams WHERE organization_id = $1 AND id = ANY($2::text[])`,
-              scope.organizationId,
-              linked.map((link) => link.entityId),
-            )
-          ).map((row) => row.id),
+    const existing = await existingIds(
+      scope.sql,
+      'recurring_streams',
+      scope.organizationId,
+      linked.map((link) => link.entityId),
     );
 
     const inserts: StreamColumns[] = [];

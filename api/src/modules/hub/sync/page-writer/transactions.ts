@@ -6,7 +6,7 @@
  * decimal strings into numeric columns: never through a float.
  */
 import { EntityType, newId } from '@meridian/domain';
-import { jsonRows } from '../../../../common/persistence/sql.js';
+import { existingIds, jsonRows } from '../../../../common/persistence/sql.js';
 import type { LinkRow } from '../external-links.repository.js';
 import { categoryIds } from './categories.js';
 import { contentHash } from './content-hash.js';
@@ -64,16 +64,11 @@ export const transactionWriter: RecordKindWriter<'transaction'> = {
       transactions.map((record) => record.sourceId),
       isTransactionLink,
     );
-    const existing = new Set(
-      linkedIds.length === 0
-        ? []
-        : (
-            await scope.sql.query<{ id: string }>(
-              `SELECT id FROM transactions WHERE organization_id = $1 AND id = ANY($2::text[])`,
-              scope.organizationId,
-              linkedIds.map((link) => link.entityId),
-            )
-          ).map((row) => row.id),
+    const existing = await existingIds(
+      scope.sql,
+      'transactions',
+      scope.organizationId,
+      linkedIds.map((link) => link.entityId),
     );
 
     const inserts: TransactionColumns[] = [];
