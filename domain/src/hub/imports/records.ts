@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isStorableIsoDate } from '../../shared/input/common.js';
 import { ContactType, Gender, LeadSource, PhoneType } from '../../crm/contacts/enums.js';
 import { BankAccountType, InvestmentAccountType } from '../../financials/records/enums.js';
 import { CountryCode } from '../../shared/regions/regions.js';
@@ -23,7 +24,7 @@ import { ImportMessage } from './transforms/result.js';
  */
 
 const nullableText = optionalText();
-const isoDate = z.iso.date({ error: ImportMessage.dateInvalid });
+const isoDate = z.iso.date({ error: ImportMessage.dateInvalid }).refine(isStorableIsoDate, ImportMessage.dateInvalid);
 
 const sourceId = z.string().trim().min(1, ImportMessage.sourceIdRequired).nullable();
 
@@ -97,7 +98,10 @@ export type ImportedPerson = z.output<typeof importedPersonSchema>;
 export const importedHouseholdSchema = z.object({
   kind: z.literal('households'),
   sourceId,
-  name: requiredString(HouseholdMessage.nameRequired).max(HOUSEHOLD_NAME_MAX_LENGTH, HouseholdMessage.nameTooLong),
+  name: requiredString(HouseholdMessage.nameRequired, {
+    max: HOUSEHOLD_NAME_MAX_LENGTH,
+    tooLong: HouseholdMessage.nameTooLong,
+  }),
   salutation: nullableText,
   advisor: nullableText,
 });
