@@ -1,7 +1,7 @@
 import { applyDecorators, createParamDecorator, HttpCode, SetMetadata, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
 import type { z } from 'zod';
-import { controlCharacterProblems, validationError } from '@meridian/domain';
+import { validationError } from '@meridian/domain';
 
 /**
  * One declaration per route: its schemas validate the request (ValidBody / ValidQuery /
@@ -37,12 +37,7 @@ function parsePart(part: 'body' | 'query' | 'params', ctx: ExecutionContext): un
   const schema = spec?.[part];
   if (!schema) throw new Error(`Route ${ctx.getHandler().name} reads its ${part} but declares no ${part} schema`);
   const request = ctx.switchToHttp().getRequest<Request>();
-  const input: unknown = request[part] ?? {};
-  // Before any schema: no route, now or later, passes a NUL or another control character on to
-  // the database, whatever its schema says about the field.
-  const refused = controlCharacterProblems(input);
-  if (refused.length > 0) throw validationError(refused);
-  const result = schema.safeParse(input);
+  const result = schema.safeParse(request[part] ?? {});
   if (!result.success) {
     throw validationError(result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })));
   }

@@ -99,8 +99,10 @@ const httpUrl = z
   .max(2048, CustomFieldMessage.urlInvalid);
 
 function oneOf(options: readonly string[]) {
-  return freeText({ message: CustomFieldMessage.optionInvalid })
-    .refine((value) => options.includes(value), CustomFieldMessage.optionInvalid);
+  return freeText({ message: CustomFieldMessage.optionInvalid }).refine(
+    (value) => options.includes(value),
+    CustomFieldMessage.optionInvalid,
+  );
 }
 
 /** The schema a value of `definition` must match, by the definition's type (crm §3). Null clears a value. */

@@ -104,7 +104,10 @@ export function makeMeetingTemplateSchema(variant: MeetingTemplateVariant = 'api
     variant === 'api' ? MeetingMessage.openingHoursRequiredApi : MeetingMessage.openingHoursRequiredForm;
   return z.object({
     team: requiredString(MeetingMessage.teamRequired),
-    title: requiredString(MeetingMessage.titleRequired, { max: titleMax, tooLong: MeetingMessage.titleTooLong(titleMax) }),
+    title: requiredString(MeetingMessage.titleRequired, {
+      max: titleMax,
+      tooLong: MeetingMessage.titleTooLong(titleMax),
+    }),
     message: freeText({ kind: 'paragraph' }).optional(),
     duration: minutes(MeetingMessage.durationInvalid, 1),
     availableDaysInFuture: z

@@ -65,7 +65,10 @@ const necessity = z.preprocess(
 );
 
 /** An optional reference to another record; blank counts as not given. */
-const optionalId = z.preprocess((value) => (isBlank(value) ? undefined : value), freeText({ kind: 'identifier' }).optional());
+const optionalId = z.preprocess(
+  (value) => (isBlank(value) ? undefined : value),
+  freeText({ kind: 'identifier' }).optional(),
+);
 const identifier = freeText({ kind: 'identifier' }).min(1);
 const ids = z.array(identifier).default([]);
 

@@ -134,7 +134,9 @@ export type ImportProfileView = z.output<typeof importProfileSchema>;
 export const ImportReviewStatus = ['PENDING', 'ACCEPTED', 'REJECTED'] as const;
 export type ImportReviewStatus = (typeof ImportReviewStatus)[number];
 
-export const importReviewItemParamsSchema = importBatchParamsSchema.extend({ itemId: freeText({ kind: 'identifier' }).min(1) });
+export const importReviewItemParamsSchema = importBatchParamsSchema.extend({
+  itemId: freeText({ kind: 'identifier' }).min(1),
+});
 
 export const importReviewItemSchema = z.object({
   id: z.string(),

@@ -24,6 +24,8 @@ import { ImportMessage } from './transforms/result.js';
  */
 
 const nullableText = optionalText();
+/** Notes and task notes keep their line breaks. */
+const nullableNote = optionalText({ kind: 'note' });
 const isoDate = z.iso.date({ error: ImportMessage.dateInvalid }).refine(isStorableIsoDate, ImportMessage.dateInvalid);
 
 const sourceId = z.string().trim().min(1, ImportMessage.sourceIdRequired).nullable();
@@ -75,7 +77,7 @@ export const importedContactSchema = z.object({
   addresses: z.array(importedAddressSchema),
   employment: z.object({ employerName: nullableText, jobTitle: nullableText }).nullable(),
   tags: z.array(z.string()),
-  note: nullableText,
+  note: nullableNote,
   dateOfBirth: isoDate.nullable(),
   household: importedHouseholdRefSchema.nullable(),
 });
@@ -161,7 +163,7 @@ export const importedTaskSchema = z.object({
   kind: z.literal('tasks'),
   sourceId,
   title: requiredString(TaskMessage.titleRequired),
-  note: nullableText,
+  note: nullableNote,
   dueDate: isoDate.nullable(),
   status: z.enum(TaskStatus, { error: TaskMessage.statusInvalid }),
   type: nullableText,
@@ -175,7 +177,7 @@ export const importedNoteSchema = z.object({
   kind: z.literal('notes'),
   sourceId,
   title: nullableText,
-  body: requiredString(ImportMessage.noteBodyRequired),
+  body: requiredString(ImportMessage.noteBodyRequired, { kind: 'note' }),
   /** `YYYY-MM-DDTHH:mm:ss` or a date, without zone: the firm's time zone applies. */
   date: z.string().nullable(),
   owner: ownerRefSchema.nullable(),

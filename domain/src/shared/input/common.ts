@@ -58,9 +58,14 @@ export function isStorableDate(value: Date): boolean {
   return !Number.isNaN(value.getTime()) && year >= 1 && year <= 9999;
 }
 
-/** An ISO date or date-time string whose date `isStorableDate`. */
+/**
+ * False only for an ISO date or date-time that parses to a date outside `isStorableDate`'s years;
+ * a string that is not a date at all is left to the format check beside this one, so it gets one
+ * message, not two.
+ */
 export function isStorableIsoDate(value: string): boolean {
-  return isStorableDate(new Date(value));
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) || isStorableDate(date);
 }
 
 /** The current time; rules that compare with now take one, so tests can fix it. */

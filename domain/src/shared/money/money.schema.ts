@@ -29,33 +29,28 @@ export const MONEY_VALUE_MESSAGES: MoneyValueMessages = {
 /** Amounts are stored as numeric(20, 8): at most twelve digits before the point. */
 export const MONEY_VALUE_LIMIT = 1e12;
 
-/** A decimal written as text: an optional minus, digits, and an optional fraction. */
-const DECIMAL_TEXT = /^-?\d+(\.\d+)?$/;
-
 export interface MoneyValueRules {
   /** The field holds no negative amount (an income, an expense, a balance that cannot go below 0). */
   nonNegative?: boolean;
 }
 
 /**
- * The amount of a money value: a number, or a decimal string (`"1234.56"`) for clients that keep
- * amounts as text, within the database's precision and the field's sign rule.
+ * The amount of a money value: a number (foundations §5: "must be a number", so a decimal string
+ * is refused), within the database's precision and the field's sign rule.
  */
 export function moneyAmountSchema(messages: MoneyValueMessages, rules: MoneyValueRules = {}) {
-  const notNumber = (input: unknown) =>
-    input === undefined || input === null ? messages.valueRequired : messages.valueNotNumber;
   const amount = z
-    .union([z.number(), z.string().trim().regex(DECIMAL_TEXT).transform(Number)], {
-      error: (issue) => notNumber(issue.input),
+    .number({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null ? messages.valueRequired : messages.valueNotNumber,
     })
-    .refine((value) => Number.isFinite(value), messages.valueNotNumber)
     .refine((value) => Math.abs(value) < MONEY_VALUE_LIMIT, messages.valueTooLarge);
   return rules.nonNegative ? amount.refine((value) => value >= 0, messages.valueNegative) : amount;
 }
 
 /**
- * The money value of foundations §3/§5: `value` present (zero allowed), a number (or a decimal
- * string) below 10^12 in magnitude, `currency` one of the supported codes, `date` optional (an ISO
+ * The money value of foundations §3/§5: `value` present (zero allowed), a number below 10^12 in
+ * magnitude, `currency` one of the supported codes, `date` optional (an ISO
  * date or date-time with offset). Forms with their own wording (e.g. cash flow items: 'Amount
  * value is required') pass messages; fields that hold no negative amount say so in `rules`.
  */
