@@ -153,6 +153,13 @@ describe('inputs that reached the database unchecked', () => {
     );
   });
 
+  it('refuses a page whose offset the database cannot take', async () => {
+    await expectRefused('GET', '/api/households?page=1e20', undefined, {
+      path: 'page',
+      message: 'Page must be at most 1,000,000',
+    });
+  });
+
   it('still takes ordinary text, line breaks where text may span lines, and amounts just under the limit', async () => {
     const created = await as<{ id: string; name: string }>('POST', '/api/income-flows', {
       ...income(999_999_999_999.99),
