@@ -33,6 +33,8 @@ export const SOURCE_LABELS: Record<ExternalSourceSystem, string> = {
   TEST: 'Test',
   WEALTHBOX: 'Wealthbox',
   WESTMOUNT_ACCESS_DB: 'Westmount Access DB',
+  SALESFORCE: 'Salesforce',
+  REDTAIL: 'Redtail',
 };
 
 export function sourceLabel(source: string | null): string {
@@ -59,6 +61,7 @@ export const ACTION_LABELS: Record<ImportRowAction, { label: string; colour: Col
   UNCHANGED: { label: 'Unchanged', colour: 'gray' },
   INVALID: { label: 'Invalid', colour: 'rose' },
   REVIEW: { label: 'Review', colour: 'amber' },
+  SKIPPED: { label: 'Skipped', colour: 'slate' },
 };
 
 const STAGE: Record<ImportBatchStage, { label: string; colour: Colour }> = {
