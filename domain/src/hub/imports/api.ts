@@ -72,6 +72,8 @@ export const importMappingSchema = z.object({
   unmappedHeaders: z.array(z.string()),
   /** The same headers with a few distinct non-empty values each, as the file holds them. */
   unmappedColumns: z.array(z.object({ header: z.string(), samples: z.array(z.string()) })),
+  /** Header -> a few distinct non-empty values, for every column (read at upload). */
+  samples: z.record(z.string(), z.array(z.string())),
 });
 
 export const importProgressSchema = z.object({

@@ -139,8 +139,14 @@ export function describeMapping(
     for (const binding of mapper.bindings) mapping[binding.header] = binding.column.field;
     unmappedHeaders = [...mapper.unmappedHeaders];
   }
-  const unmappedColumns = unmappedHeaders.map((header) => ({ header, samples: samples?.[header] ?? [] }));
-  return { mapping, unmappedHeaders, unmappedColumns };
+  const samplesOf = (header: string) => samples?.[header] ?? [];
+  const unmappedColumns = unmappedHeaders.map((header) => ({ header, samples: samplesOf(header) }));
+  return {
+    mapping,
+    unmappedHeaders,
+    unmappedColumns,
+    samples: Object.fromEntries(headers.map((header) => [header, samplesOf(header)])),
+  };
 }
 
 /** A built-in profile as the API lists it: read-only, with its columns. */

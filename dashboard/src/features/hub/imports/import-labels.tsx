@@ -1,5 +1,6 @@
 import { Badge } from '@tremor/react';
 import type {
+  ContactType,
   ExternalSourceSystem,
   ImportBatchStage,
   ImportBatchStatus,
@@ -49,6 +50,15 @@ export const KIND_LABELS: Record<ImportRecordKind, string> = {
   financialRecords: 'Financial records',
   tasks: 'Tasks',
   notes: 'Notes',
+};
+
+/** The contact types as the contact pages name them. */
+export const CONTACT_TYPE_LABELS: Record<ContactType, string> = {
+  CLIENT: 'Client',
+  LEAD: 'Lead',
+  ONBOARDING: 'Onboarding',
+  OTHER: 'Other',
+  PROSPECT: 'Prospect',
 };
 
 export function kindLabel(kind: string): string {
@@ -143,6 +153,7 @@ export function describeDetection(batch: ImportBatchView): string[] {
   if (batch.encoding) parts.push(batch.encoding.toUpperCase());
   if (batch.delimiter !== null) parts.push(`${delimiterName(batch.delimiter)} delimited`);
   if (batch.headerRowNumber !== null) parts.push(`headers on row ${batch.headerRowNumber}`);
+  if (batch.archiveEntry !== null) parts.push(`${batch.archiveEntry} from the ZIP file`);
   return parts;
 }
 

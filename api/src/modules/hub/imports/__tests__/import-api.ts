@@ -22,6 +22,7 @@ export interface ImportUpload {
     mapping: Record<string, string>;
     unmappedHeaders: string[];
     unmappedColumns: { header: string; samples: string[] }[];
+    samples: Record<string, string[]>;
   };
 }
 

@@ -190,6 +190,9 @@ describe('nothing is lost silently', () => {
         },
       ]),
     );
+    // Every column's values, mapped or not, for the wizard's mapping table.
+    expect(Object.keys(mapping.samples).sort()).toEqual([...headers].sort());
+    expect(mapping.samples.Title).toEqual(['President', 'Architect']);
     // The same list after the dry run, where the report is read.
     await flow.dryRun(token, uploaded.batch.id);
     const after = await call<ImportUpload['mapping']>(api.baseUrl, 'GET', `/api/imports/${uploaded.batch.id}/mapping`, {
