@@ -159,6 +159,9 @@ describe('import wizard: a generic CSV mapped by hand, dry run, commit, re-impor
     expect(await invalid.getByTestId('row-error').textContent()).toBe(
       `Mail “dmitri-at-example”: ${ContactMessage.emailInvalid}`,
     );
+    // The column left unmapped is listed with what it holds (issue 14: nothing is lost silently).
+    const leftOut = page.getByRole('table', { name: 'Columns not imported' }).getByTestId('unmapped-column');
+    expect(await leftOut.allTextContents()).toEqual(['Cell“416-555-0101”, “514-555-0102”, “604-555-0103”']);
     await browser.screenshot('imports-dry-run');
 
     const download = page.waitForEvent('download');
@@ -166,7 +169,7 @@ describe('import wizard: a generic CSV mapped by hand, dry run, commit, re-impor
     const report = await download;
     expect(report.suggestedFilename()).toBe('people-report.csv');
     const reportText = await readFile((await report.path())!, 'utf8');
-    expect(reportText.split('\r\n')[0]).toBe('row,action,source_id,entity_id,errors,changes');
+    expect(reportText.split('\r\n')[0]).toBe('row,action,source_id,entity_id,errors,changes,warnings');
     const invalidLine = reportText.split('\r\n').find((line) => line.startsWith('5,'));
     expect(invalidLine).toMatch(/^5,INVALID,R-103,,/);
     expect(invalidLine).toContain(ContactMessage.emailInvalid);

@@ -14,6 +14,10 @@ export const ImportFileErrorCode = [
   ImportErrorCode.FILE_TOO_LARGE,
   /** An XLSX that expands past the limit once unzipped, or compresses like a zip bomb. */
   ImportErrorCode.WORKBOOK_TOO_LARGE,
+  /** A CSV file of a zip archive that expands past the limit, or compresses like a zip bomb. */
+  ImportErrorCode.ARCHIVE_TOO_LARGE,
+  /** A zip archive of several CSV files and no choice of which one to read. */
+  ImportErrorCode.ARCHIVE_AMBIGUOUS,
   ImportErrorCode.UNSUPPORTED_FORMAT,
 ] as const;
 export type ImportFileErrorCode = (typeof ImportFileErrorCode)[number];
@@ -29,8 +33,10 @@ export interface ImportFileErrorDetails {
   emptyReason?: EmptyFileReason;
   /** The limit that was exceeded, in bytes. */
   limitBytes?: number;
-  /** The part of an XLSX workbook (zip entry) the problem is in. */
+  /** The part of an XLSX workbook (zip entry) the problem is in, or the file of a zip archive. */
   entry?: string;
+  /** The CSV files of a zip archive, when none was chosen among several. */
+  entries?: readonly string[];
 }
 
 /** A file that cannot be imported as it is; `message` is meant for the user who uploaded it. */

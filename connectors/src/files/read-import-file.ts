@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { countKnownHeaders, missingRequiredHeaders, normalizeHeader } from '@meridian/domain';
 import { openByteSource } from './byte-source.js';
 import { csvRows } from './csv-rows.js';
@@ -15,7 +16,8 @@ import type {
   ReadImportFileOptions,
 } from './types.js';
 import { xlsxRows } from './xlsx-rows.js';
-import { DEFAULT_ZIP_LIMITS } from './zip-guard.js';
+import { inflateEntry, isWorkbook, readZipDirectory, tableEntries, type ZipEntry } from './zip-archive.js';
+import { DEFAULT_ZIP_LIMITS, type ZipLimits } from './zip-guard.js';
 
 /** Rows looked at to find the header row; a header further down is not detected (pass headerRowNumber). */
 export const HEADER_SCAN_ROWS = 50;
@@ -153,6 +155,14 @@ export async function readImportFile(input: ImportFileInput, options: ReadImport
       throw new ImportFileError('EMPTY_FILE', 'The file is empty.', { emptyReason: 'NO_BYTES' });
     }
     const format = detectFormat(source.sample, options);
+    // A zip on disk that is not a workbook is an archive of CSV files (some CRMs export so).
+    if (format === 'xlsx' && typeof input === 'string' && !options.format) {
+      const entries = await readZipDirectory(input);
+      if (entries && !isWorkbook(entries)) {
+        source.close();
+        return await readArchive(input, entries, options);
+      }
+    }
     let encoding: ImportTextEncoding | null = null;
     let delimiter: CsvDelimiter | null = null;
     let sheetName: string | null = null;
@@ -175,6 +185,66 @@ export async function readImportFile(input: ImportFileInput, options: ReadImport
     source.close();
     throw error;
   }
+}
+
+/** The CSV files of a zip archive on disk, by name; null when the file is not such an archive (a workbook, a plain file). */
+export async function listArchiveFiles(path: string): Promise<string[] | null> {
+  const source = await openByteSource(path, undefined);
+  source.close();
+  if (!startsWith(source.sample, ZIP_SIGNATURE)) return null;
+  const entries = await readZipDirectory(path);
+  if (!entries || isWorkbook(entries)) return null;
+  return tableEntries(entries).map((entry) => entry.name);
+}
+
+/**
+ * One CSV file of a zip archive, read as a CSV upload would be: the file `options.archiveEntry`
+ * names, else the only one. None, or several without a choice, is refused with a message that says so.
+ */
+async function readArchive(path: string, entries: ZipEntry[], options: ReadImportFileOptions): Promise<ImportFile> {
+  const tables = tableEntries(entries);
+  let entry: ZipEntry | undefined;
+  if (options.archiveEntry !== undefined) {
+    entry = tables.find((candidate) => candidate.name === options.archiveEntry);
+    if (!entry)
+      throw new ImportFileError(
+        'UNSUPPORTED_FORMAT',
+        `The zip archive has no CSV file named "${options.archiveEntry}".`,
+        { entries: tables.map((candidate) => candidate.name) },
+      );
+  } else if (tables.length === 1) {
+    entry = tables[0]!;
+  } else if (tables.length === 0) {
+    const others = entries.filter((candidate) => !candidate.name.endsWith('/')).map((candidate) => candidate.name);
+    throw new ImportFileError(
+      'UNSUPPORTED_FORMAT',
+      `The zip archive holds no CSV file${others.length > 0 ? ` (it holds ${listed(others)})` : ''}: export the data as CSV, or upload the CSV file itself.`,
+      { entries: [] },
+    );
+  } else {
+    const names = tables.map((candidate) => candidate.name);
+    throw new ImportFileError(
+      'ARCHIVE_AMBIGUOUS',
+      `The zip archive holds several CSV files (${listed(names)}) and none was chosen: unzip it and upload the file to import.`,
+      { entries: names },
+    );
+  }
+  const limits: ZipLimits = { ...DEFAULT_ZIP_LIMITS, ...options.zipLimits };
+  const bytes = Readable.from(inflateEntry(path, entry, limits), { objectMode: false });
+  const file = await readImportFile(bytes, {
+    ...options,
+    format: 'csv',
+    fileName: entry.name,
+    // The archive's own size was checked against the limit; its CSV is bounded by the zip limits.
+    maxBytes: undefined,
+  });
+  return { ...file, archiveEntry: entry.name };
+}
+
+/** Names for a message: the first few, and how many more. */
+function listed(names: readonly string[]): string {
+  const shown = names.slice(0, 5).join(', ');
+  return names.length > 5 ? `${shown} and ${names.length - 5} more` : shown;
 }
 
 async function openRows(
@@ -256,6 +326,7 @@ async function openRows(
     encoding: detected.encoding,
     delimiter: detected.delimiter,
     sheetName: detected.sheetName(),
+    archiveEntry: null,
     headerRowNumber: header.rowNumber,
     headers,
     rows: {

@@ -13,7 +13,10 @@ export const CSV_DELIMITERS = [',', ';', '\t', '|'] as const;
 export type CsvDelimiter = (typeof CSV_DELIMITERS)[number];
 
 export interface ReadImportFileOptions {
-  /** Force the format instead of detecting it from the first bytes (a zip is XLSX, anything else CSV). */
+  /**
+   * Force the format instead of detecting it from the first bytes (a zip is XLSX, anything else
+   * CSV; a zip file on disk without workbook parts is an archive of CSV files).
+   */
   format?: ImportFileFormat;
   /** The uploaded file's name; only its extension is used, to refuse legacy `.xls` and others early. */
   fileName?: string;
@@ -23,6 +26,11 @@ export interface ReadImportFileOptions {
   delimiter?: CsvDelimiter;
   /** The worksheet to read from a workbook; the first one when absent. */
   sheetName?: string;
+  /**
+   * The CSV file to read from a zip archive of CSV files (a path input only); when absent, the
+   * archive's only CSV file, and an archive of several is refused (ARCHIVE_AMBIGUOUS).
+   */
+  archiveEntry?: string;
   /** What the profile expects of the header row: used to find it, and to refuse files missing a required column. */
   expectation?: HeaderExpectation;
   /** Force the header row (1-based line or row number) instead of detecting it. */
@@ -55,6 +63,8 @@ export interface ImportFile {
   delimiter: CsvDelimiter | null;
   /** The worksheet read; null for CSV. */
   sheetName: string | null;
+  /** The file read from a zip archive of CSV files; null for a plain CSV or a workbook. */
+  archiveEntry: string | null;
   /** 1-based line or row number of the header row. */
   headerRowNumber: number;
   headers: readonly string[];

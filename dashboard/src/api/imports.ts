@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type {
+  ContactType,
   CustomProfileInput,
   ExternalSourceSystem,
   ImportBatchView,
@@ -62,8 +63,9 @@ export function putImportMapping(batchId: string, body: ImportMappingInput) {
   return apiRequest<ImportMappingView>(`/imports/${batchId}/mapping`, { method: 'PUT', body });
 }
 
-export function startImportDryRun(batchId: string) {
-  return apiRequest<ImportBatchView>(`/imports/${batchId}/dry-run`, { method: 'POST' });
+/** Queues the dry run; `defaultContactType` is the type of new contacts whose row gives none. */
+export function startImportDryRun(batchId: string, options: { defaultContactType?: ContactType } = {}) {
+  return apiRequest<ImportBatchView>(`/imports/${batchId}/dry-run`, { method: 'POST', body: options });
 }
 
 export function listImportRows(

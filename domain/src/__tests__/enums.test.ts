@@ -554,9 +554,11 @@ describe('task, practice and form enumerations (crm §3, foundations §2)', () =
 
 describe('shared enumerations (foundations §1, §3)', () => {
   it('lists source systems, family roles and logo types', () => {
-    expect(ExternalSourceSystem).toHaveLength(18);
+    // The spec's 18, then Salesforce and Redtail (issue 14).
+    expect(ExternalSourceSystem).toHaveLength(20);
     expectDistinct(ExternalSourceSystem);
     expect(ExternalSourceSystem).toEqual(expect.arrayContaining(['WEALTHBOX', 'PIPEDRIVE', 'EQUISOFT', 'TEST']));
+    expect(ExternalSourceSystem.slice(-2)).toEqual(['SALESFORCE', 'REDTAIL']);
     expect(FamilyMemberRole).toEqual(['HEAD', 'MEMBER']);
     expect(BrandLogoType).toEqual(['HORIZONTAL', 'SQUARE']);
   });

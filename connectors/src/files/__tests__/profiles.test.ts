@@ -292,6 +292,67 @@ const EXPECTED: Record<string, Expectation> = {
   },
 };
 
+// Issue 14: Salesforce (a Data Export: API field names, a street of two lines, an extension in the
+// phone), Redtail (category, status, work extension) and a plain spreadsheet (a type label, an
+// extension column, a column nothing reads).
+Object.assign(EXPECTED, {
+  'salesforce-contacts': {
+    count: 3,
+    record: [
+      '0035e00000AbCd1AAB',
+      {
+        firstName: 'Claire',
+        lastName: 'Dubois',
+        dateOfBirth: '1975-07-14',
+        employment: { employerName: null, jobTitle: 'President' },
+        addresses: [
+          expect.objectContaining({ label: 'Mailing', line1: '100 Wellington St', line2: 'Suite 400', province: 'ON' }),
+        ],
+        phones: [
+          expect.objectContaining({ number: '6135550120', type: 'LANDLINE', label: 'Work ext. 204' }),
+          expect.objectContaining({ number: '6135550121', type: 'MOBILE', label: 'Mobile' }),
+        ],
+      },
+    ],
+    changed: { '0035e00000AbCd2AAB': ['employment'] },
+  },
+  'redtail-contacts': {
+    count: 3,
+    record: [
+      '1001',
+      {
+        type: 'CLIENT',
+        tags: ['Active'],
+        source: 'REFERRAL',
+        preferredName: 'Soph',
+        household: { sourceId: null, name: 'Lavoie Family', role: 'HEAD' },
+        phones: [
+          expect.objectContaining({ number: '9025550130', label: 'Home' }),
+          expect.objectContaining({ number: '9025550131', type: 'MOBILE' }),
+          expect.objectContaining({ number: '9025550132', label: 'Work ext. 12' }),
+        ],
+      },
+    ],
+    changed: { '1003': ['phones'] },
+  },
+  'spreadsheet-contacts': {
+    count: 2,
+    record: [
+      'S-1',
+      {
+        type: 'CLIENT',
+        employment: { employerName: 'Kim Dental', jobTitle: 'Dentist' },
+        addresses: [expect.objectContaining({ line1: '9 Bay St', line2: 'Unit 1200', city: 'Toronto' })],
+        phones: [
+          expect.objectContaining({ number: '4165550180', type: 'LANDLINE', label: 'ext. 22' }),
+          expect.objectContaining({ number: '4165550190', type: 'MOBILE', label: 'Mobile' }),
+        ],
+      },
+    ],
+    changed: { 'S-2': ['employment'] },
+  },
+} satisfies Record<string, Expectation>);
+
 describe('source profiles against sample exports', () => {
   it('has a sample for every built-in profile', () => {
     expect(Object.keys(EXPECTED).sort()).toEqual(IMPORT_PROFILES.map((profile) => profile.id).sort());

@@ -15,6 +15,8 @@ export type ConnectionStatus = (typeof ConnectionStatus)[number];
  * two of them only by what they are ("a business suite CRM", "a sales CRM") and mentions "several
  * manual-load sources for individual firms" without naming them; those become BUSINESS_SUITE_CRM,
  * SALES_CRM and one MANUAL_LOAD. The stored spelling is not given; upper snake case is ours.
+ * SALESFORCE and REDTAIL come after the spec's list (issue 14): the CRMs advisory firms most often
+ * leave, so their exports have profiles of their own.
  */
 export const ExternalSourceSystem = [
   'APPROACH_ADVISORY',
@@ -35,5 +37,7 @@ export const ExternalSourceSystem = [
   'TEST',
   'WEALTHBOX',
   'WESTMOUNT_ACCESS_DB',
+  'SALESFORCE',
+  'REDTAIL',
 ] as const;
 export type ExternalSourceSystem = (typeof ExternalSourceSystem)[number];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { freeText, requiredString } from '../../shared/input/text.js';
+import { ContactType } from '../../crm/contacts/enums.js';
 import { ExternalSourceSystem } from '../connections/enums.js';
 import { paginationSchema } from '../../shared/input/lists.js';
 import { ImportRecordKind } from './profile.js';
@@ -18,16 +19,33 @@ export const ImportBatchStage = [
   'DONE',
 ] as const;
 export type ImportBatchStage = (typeof ImportBatchStage)[number];
-export const ImportRowAction = ['CREATE', 'UPDATE', 'UNCHANGED', 'INVALID', 'REVIEW'] as const;
+/** SKIPPED: a record the source marks deleted, reported and never written (issue 14). */
+export const ImportRowAction = ['CREATE', 'UPDATE', 'UNCHANGED', 'INVALID', 'REVIEW', 'SKIPPED'] as const;
 export type ImportRowAction = (typeof ImportRowAction)[number];
 
 export const importBatchParamsSchema = z.object({ batchId: freeText({ kind: 'identifier' }).min(1) });
 
-/** The upload's query: the file name (its extension tells a legacy `.xls` apart) and, optionally, the system. */
+/** The contact type given to the contacts an import creates from rows that say none. */
+const defaultContactTypeSchema = z.enum(ContactType, { error: 'Please select a valid contact type' });
+
+/**
+ * The upload's query: the file name (its extension tells a legacy `.xls` and a `.zip` apart),
+ * optionally the system, and the contact type for created contacts whose row says none (LEAD when
+ * absent, as before issue 14).
+ */
 export const importUploadQuerySchema = z.object({
   fileName: requiredString('File name is required', { max: 255 }),
   source: z.enum(ExternalSourceSystem).optional(),
+  defaultContactType: defaultContactTypeSchema.optional(),
 });
+
+/** The dry run's body (optional): a new choice of the contact type for created contacts. */
+export const importDryRunInputSchema = z
+  .object({
+    defaultContactType: defaultContactTypeSchema.optional(),
+  })
+  .strict();
+export type ImportDryRunInput = z.output<typeof importDryRunInputSchema>;
 
 /** PUT mapping: a built-in profile by id, or header -> field pairs (null ignores the column). */
 export const importMappingInputSchema = z.union([
@@ -53,6 +71,10 @@ export const importMappingSchema = z.object({
   /** Header -> field as the import will read the file; headers absent here are ignored. */
   mapping: z.record(z.string(), z.string()),
   unmappedHeaders: z.array(z.string()),
+  /** The same headers with a few distinct non-empty values each, as the file holds them. */
+  unmappedColumns: z.array(z.object({ header: z.string(), samples: z.array(z.string()) })),
+  /** Header -> a few distinct non-empty values, for every column (read at upload). */
+  samples: z.record(z.string(), z.array(z.string())),
 });
 
 export const importProgressSchema = z.object({
@@ -91,6 +113,12 @@ export const importBatchSchema = z.object({
   syncRunId: z.string().nullable(),
   errorCode: z.string().nullable(),
   errorMessage: z.string().nullable(),
+  /** The file of a `.zip` upload that was read (chosen by its name and headers); null for a plain file. */
+  archiveEntry: z.string().nullable(),
+  /** The type given to created contacts whose row says none. */
+  defaultContactType: z.enum(ContactType),
+  /** Rows the dry run skipped: records the source marks deleted (action SKIPPED). */
+  skippedRows: z.number().int(),
   createdAt: z.string(),
   appliedAt: z.string().nullable(),
   rolledBackAt: z.string().nullable(),
@@ -101,14 +129,21 @@ export const importUploadResultSchema = z.object({ batch: importBatchSchema, map
 
 export const importRowListQuerySchema = paginationSchema.extend({ action: z.enum(ImportRowAction).optional() });
 
+const rowProblemSchema = z.object({
+  field: z.string(),
+  column: z.string().nullable(),
+  value: z.string().nullable(),
+  message: z.string(),
+});
+
 export const importRowResultSchema = z.object({
   rowNumber: z.number().int(),
   action: z.enum(ImportRowAction),
   sourceId: z.string().nullable(),
   entityId: z.string().nullable(),
-  errors: z.array(
-    z.object({ field: z.string(), column: z.string().nullable(), value: z.string().nullable(), message: z.string() }),
-  ),
+  errors: z.array(rowProblemSchema),
+  /** What the row is imported without (an optional part left out), or why it is skipped. */
+  warnings: z.array(rowProblemSchema),
   changes: z.array(z.object({ field: z.string(), before: z.unknown(), after: z.unknown() })),
 });
 
@@ -129,6 +164,31 @@ export const importProfileSchema = z.object({
   createdAt: z.string(),
 });
 export type ImportProfileView = z.output<typeof importProfileSchema>;
+
+/**
+ * A built-in profile as an API client chooses one (GET /import-profiles/built-in, then PUT
+ * mapping with its id): read-only, its columns with the header spellings each accepts.
+ */
+export const importBuiltInProfileSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(ImportRecordKind),
+  source: z.enum(ExternalSourceSystem).nullable(),
+  /** Where its header set comes from: documented by the source, observed in real exports, or assumed. */
+  evidence: z.string(),
+  builtIn: z.literal(true),
+  editable: z.literal(false),
+  columns: z.array(
+    z.object({
+      field: z.string(),
+      headers: z.array(z.string()),
+      /** The column files of this profile are recognised by (the source id); a file without it is still accepted. */
+      required: z.boolean(),
+      label: z.string().nullable(),
+    }),
+  ),
+});
+export type ImportBuiltInProfileView = z.output<typeof importBuiltInProfileSchema>;
 
 /** The review queue (rows without a source id that may be an existing contact): params, items, decisions. */
 export const ImportReviewStatus = ['PENDING', 'ACCEPTED', 'REJECTED'] as const;

@@ -14,6 +14,10 @@ export const ImportErrorCode = {
   FILE_TOO_LARGE: 'FILE_TOO_LARGE',
   /** An XLSX that expands past the limit once unzipped, or compresses like a zip bomb. */
   WORKBOOK_TOO_LARGE: 'WORKBOOK_TOO_LARGE',
+  /** A CSV file in a `.zip` upload that expands past the limit once unzipped, or compresses like a zip bomb. */
+  ARCHIVE_TOO_LARGE: 'ARCHIVE_TOO_LARGE',
+  /** A `.zip` upload with several CSV files, none recognisably the one to import. */
+  ARCHIVE_AMBIGUOUS: 'ARCHIVE_AMBIGUOUS',
   UNSUPPORTED_FORMAT: 'UNSUPPORTED_FORMAT',
   // The dry run and the commit.
   /** The dry run was asked for before a profile was chosen or the columns were mapped. */

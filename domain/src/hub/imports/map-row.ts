@@ -7,7 +7,7 @@ import { IMPORTED_RECORD_SCHEMAS, type ImportedRecordByKind } from './records.js
 import { parseAccountType } from './transforms/account-types.js';
 import { parseAmount, parseCurrency } from './transforms/amounts.js';
 import { parseImportDate, parseImportDateTime } from './transforms/dates.js';
-import { parsePhone } from './transforms/phones.js';
+import { parsePhone, phoneExtension } from './transforms/phones.js';
 import { COUNTRY_NAMES, normalizeCountry, normalizePostalCode, normalizeRegion } from './transforms/places.js';
 import { ImportMessage, ok, type TransformResult } from './transforms/result.js';
 import { mapValue, parseBoolean, parseEmail, splitFullName, splitValues } from './transforms/values.js';
@@ -27,11 +27,27 @@ export interface ImportRowInput {
   cells?: readonly (string | null)[];
 }
 
+/**
+ * What a row is imported without, and why (issue 14): an optional part that fails its rule (an
+ * incomplete address, a malformed second phone or e-mail, an unknown contact type) is left out
+ * instead of failing the row. Same shape as an error, so the report shows both alike.
+ */
+export type ImportRowWarning = ImportFieldError;
+
 export type MappedRow<K extends ImportRecordKind = ImportRecordKind> =
-  | { status: 'valid'; sourceId: string | null; record: ImportedRecordByKind[K]; warnings: string[] }
+  | { status: 'valid'; sourceId: string | null; record: ImportedRecordByKind[K]; warnings: ImportRowWarning[] }
   | { status: 'invalid'; sourceId: string | null; errors: ImportFieldError[] }
+  /** A record the source marks deleted: not imported, and reported as skipped with the reason. */
+  | { status: 'excluded'; sourceId: string | null; reasons: ImportRowWarning[] }
   /** Not a record: a group title, a repeated header, a subitem or summary row (monday.com). */
   | { status: 'skipped'; reason: string };
+
+/** A parsed phone with the extension written after its number, if any. */
+interface PhoneValue {
+  countryCode: string;
+  number: string;
+  extension: string | null;
+}
 
 /** A column of the profile bound to the header it has in this file. */
 export interface ColumnBinding<K extends ImportRecordKind = ImportRecordKind> {
@@ -75,8 +91,10 @@ function transform(
       return ok(splitFullName(text));
     case 'email':
       return parseEmail(text);
-    case 'phone':
-      return parsePhone(text, options.phoneCountryCode);
+    case 'phone': {
+      const parsed = parsePhone(text, options.phoneCountryCode);
+      return parsed.ok ? ok<PhoneValue>({ ...parsed.value, extension: phoneExtension(text) }) : parsed;
+    }
     case 'date':
       return parseImportDate(text, options.dateOrder);
     case 'dateTime': {
@@ -167,6 +185,9 @@ export function createRowMapper<K extends ImportRecordKind>(
       }
       const bag: Bag = new Map();
       const errors: ImportFieldError[] = [];
+      const warnings: ImportRowWarning[] = [];
+      /** Non-empty values seen per field: the first e-mail or phone is the primary one, the rest optional. */
+      const seen = new Map<string, number>();
       for (const { column, header } of bindings) {
         const text = row.values[header];
         if (text === null || text === undefined || text.trim() === '') continue;
@@ -174,6 +195,8 @@ export function createRowMapper<K extends ImportRecordKind>(
         const many =
           (type === 'email' || type === 'phone') && column.separator ? splitValues(text, column.separator) : [text];
         for (const part of many) {
+          const position = seen.get(column.field) ?? 0;
+          seen.set(column.field, position + 1);
           const result = transform(
             type,
             column.field,
@@ -181,18 +204,49 @@ export function createRowMapper<K extends ImportRecordKind>(
             column as ImportColumn,
             profile as unknown as ImportProfile,
           );
-          if (!result.ok) errors.push({ field: column.field, column: header, value: part, message: result.message });
-          else if (result.value !== null) {
+          if (!result.ok) {
+            const problem = { field: column.field, column: header, value: part, message: result.message };
+            const dropped = droppedPartMessage(profile.kind, column.field, type, position);
+            // An unknown type label needs no reason after it: the warning says what happens instead.
+            if (dropped === ImportMessage.contactTypeDropped) warnings.push({ ...problem, message: dropped });
+            else if (dropped) warnings.push({ ...problem, message: `${dropped}: ${result.message}` });
+            else errors.push(problem);
+          } else if (result.value !== null) {
             const entries = bag.get(column.field) ?? [];
             entries.push({ value: result.value, column: column as ImportColumn, header });
             bag.set(column.field, entries);
           }
         }
       }
+      const deleted = bag.get('deleted')?.[0];
+      if (deleted?.value === true) {
+        const id = bag.get('sourceId')?.[0]?.value;
+        return {
+          status: 'excluded',
+          sourceId: typeof id === 'string' && id !== '' ? id : null,
+          reasons: [
+            {
+              field: 'deleted',
+              column: deleted.header,
+              value: row.values[deleted.header] ?? null,
+              message: ImportMessage.deletedAtSource,
+            },
+          ],
+        };
+      }
       const draft = BUILDERS[profile.kind](bag, profile as unknown as ImportProfile);
+      warnings.push(...draft.warnings);
       const sourceId = typeof draft.record.sourceId === 'string' ? draft.record.sourceId : null;
       const schema = IMPORTED_RECORD_SCHEMAS[profile.kind] as z.ZodType;
-      const parsed = schema.safeParse(draft.record);
+      let parsed = schema.safeParse(draft.record);
+      if (!parsed.success && errors.length === 0) {
+        // Only optional parts fail: the row is imported without them, each reported as a warning.
+        const parts = optionalParts(profile.kind, parsed.error.issues);
+        if (parts) {
+          warnings.push(...parts.warnings(draft));
+          parsed = schema.safeParse(parts.without(draft.record));
+        }
+      }
       if (!parsed.success) {
         for (const issue of parsed.error.issues) {
           const path = issue.path.map(String).join('.');
@@ -201,15 +255,81 @@ export function createRowMapper<K extends ImportRecordKind>(
           errors.push({ field: path, column: draft.columnOf(path), value: null, message: issue.message });
         }
       }
-      if (errors.length > 0) return { status: 'invalid', sourceId, errors };
-      return { status: 'valid', sourceId, record: parsed.data as ImportedRecordByKind[K], warnings: draft.warnings };
+      if (errors.length > 0 || !parsed.success) return { status: 'invalid', sourceId, errors };
+      return { status: 'valid', sourceId, record: parsed.data as ImportedRecordByKind[K], warnings };
+    },
+  };
+}
+
+/**
+ * The warning's lead when a value that failed its transform is an optional part of the record,
+ * left out of it; null when the failure makes the row invalid. A contact's first e-mail and first
+ * phone are its primary ones and stay required to be valid; the later ones are optional, as is a
+ * contact type label we do not know (the import's contact type applies instead).
+ */
+function droppedPartMessage(
+  kind: ImportRecordKind,
+  field: string,
+  type: ImportFieldType,
+  position: number,
+): string | null {
+  if (kind !== 'contacts') return null;
+  if (field === 'contactType') return ImportMessage.contactTypeDropped;
+  if (position === 0) return null;
+  if (type === 'email') return ImportMessage.emailDropped;
+  if (type === 'phone') return ImportMessage.phoneDropped;
+  return null;
+}
+
+/** The parts of a contact that may be left out when they fail: every address, e-mails and phones after the first. */
+const OPTIONAL_LISTS: Readonly<Record<string, { from: number; message: string }>> = {
+  addresses: { from: 0, message: ImportMessage.addressDropped },
+  emails: { from: 1, message: ImportMessage.emailDropped },
+  phones: { from: 1, message: ImportMessage.phoneDropped },
+};
+
+/**
+ * When every failed rule of a row is in an optional part (see OPTIONAL_LISTS), how to leave those
+ * parts out and what to report; null when something else fails too (the row is invalid).
+ */
+function optionalParts(kind: ImportRecordKind, issues: readonly z.core.$ZodIssue[]) {
+  if (kind !== 'contacts') return null;
+  const failed = new Map<string, { list: string; index: number; path: string; messages: string[] }>();
+  for (const issue of issues) {
+    const [list, index] = issue.path;
+    const rule = typeof list === 'string' ? OPTIONAL_LISTS[list] : undefined;
+    if (!rule || typeof index !== 'number' || index < rule.from) return null;
+    const key = `${list as string}.${index}`;
+    const path = issue.path.map(String).join('.');
+    const part = failed.get(key) ?? { list: list as string, index, path, messages: [] };
+    if (!part.messages.includes(issue.message)) part.messages.push(issue.message);
+    failed.set(key, part);
+  }
+  const parts = [...failed.values()];
+  return {
+    warnings: (draft: Draft): ImportRowWarning[] =>
+      parts.map((part) => ({
+        field: `${part.list}.${part.index}`,
+        column: draft.columnOf(part.path),
+        value: null,
+        message: `${OPTIONAL_LISTS[part.list]!.message}: ${part.messages.join('; ')}`,
+      })),
+    without: (record: Record<string, unknown>): Record<string, unknown> => {
+      const next = { ...record };
+      for (const list of new Set(parts.map((part) => part.list))) {
+        const drop = new Set(parts.filter((part) => part.list === list).map((part) => part.index));
+        const kept = (record[list] as Record<string, unknown>[]).filter((_, index) => !drop.has(index));
+        // The first part left is the primary one (exactly one of each list is primary, crm §5).
+        next[list] = kept.map((item, index) => ({ ...item, primary: index === 0 }));
+      }
+      return next;
     },
   };
 }
 
 interface Draft {
   record: Record<string, unknown>;
-  warnings: string[];
+  warnings: ImportRowWarning[];
   /** The file column a record path came from, for the row report. */
   columnOf(path: string): string | null;
   /** The record path an import field fills. */
@@ -217,7 +337,7 @@ interface Draft {
 }
 
 class DraftBuilder {
-  readonly warnings: string[] = [];
+  readonly warnings: ImportRowWarning[] = [];
   private readonly columns = new Map<string, string>();
   private readonly fields = new Map<string, string>();
 
@@ -280,6 +400,12 @@ class DraftBuilder {
   }
 }
 
+/** A phone's label with its extension, which our phones keep there (`Work ext. 204`). */
+function phoneLabel(label: string | null, extension: string | null): string | null {
+  if (!extension) return label;
+  return label ? `${label} ext. ${extension}` : `ext. ${extension}`;
+}
+
 function phoneTypeOf(entry: Entry): PhoneType {
   if (entry.column.phoneType) return entry.column.phoneType;
   return /mobile|cell/i.test(`${entry.column.label ?? ''} ${entry.header}`) ? 'MOBILE' : 'LANDLINE';
@@ -293,6 +419,24 @@ const ADDRESS_PARTS = [
   'addressPostalCode',
   'addressCountry',
 ] as const;
+
+/**
+ * A street cell of several lines (Salesforce's `MailingStreet` holds `12 Main St` and `Suite 400`
+ * on two lines) becomes line 1 and line 2; the lines after the first go before any line 2 the file
+ * gives on its own.
+ */
+export function streetLines(
+  street: string | null,
+  second: string | null,
+): { line1: string | null; line2: string | null } {
+  if (street === null || !/[\r\n]/.test(street)) return { line1: street, line2: second };
+  const lines = street
+    .split(/\r\n|\r|\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+  const rest = [...lines.slice(1), ...(second ? [second] : [])];
+  return { line1: lines[0] ?? null, line2: rest.length > 0 ? rest.join(', ') : null };
+}
 
 function buildAddresses(builder: DraftBuilder, profile: ImportProfile): Record<string, unknown>[] {
   const groups = new Map<string, Partial<Record<(typeof ADDRESS_PARTS)[number], Entry>>>();
@@ -309,13 +453,17 @@ function buildAddresses(builder: DraftBuilder, profile: ImportProfile): Record<s
     // A country alone (many exports fill it by default) is not an address.
     if (!group.addressLine1 && !group.addressCity && !group.addressProvince && !group.addressPostalCode) continue;
     const index = addresses.length;
+    const { line1, line2 } = streetLines(
+      (group.addressLine1?.value as string | undefined) ?? null,
+      (group.addressLine2?.value as string | undefined) ?? null,
+    );
     const region = group.addressProvince?.value as ReturnType<typeof normalizeRegion> | undefined;
     const country = group.addressCountry?.value as ReturnType<typeof normalizeCountry> | undefined;
     const label = ADDRESS_PARTS.map((part) => group[part]?.column.label).find((found) => found !== undefined) ?? null;
     addresses.push({
       label,
-      line1: (group.addressLine1?.value as string | undefined) ?? null,
-      line2: (group.addressLine2?.value as string | undefined) ?? null,
+      line1,
+      line2,
       city: (group.addressCity?.value as string | undefined) ?? null,
       province: region?.code ?? null,
       postalCode: (group.addressPostalCode?.value as string | undefined) ?? null,
@@ -348,17 +496,31 @@ function buildContact(bag: Bag, profile: ImportProfile): Draft {
     emails.push({ email: entry.value, label: entry.column.label ?? null, primary: emails.length === 0 });
   }
   const phones: Record<string, unknown>[] = [];
-  for (const entry of builder.all('phone')) {
-    const phone = entry.value as { countryCode: string; number: string };
-    if (phones.some((known) => known.number === phone.number && known.countryCode === phone.countryCode)) continue;
+  const extensions = builder.all('phoneExtension');
+  const usedExtensions = new Set<Entry>();
+  builder.all('phone').forEach((entry, position) => {
+    const { extension, ...phone } = entry.value as PhoneValue;
+    if (phones.some((known) => known.number === phone.number && known.countryCode === phone.countryCode)) return;
+    // An extension column joins the phone of its group, or the first phone when it has no group.
+    const column = extensions.find((candidate) =>
+      candidate.column.group !== undefined ? candidate.column.group === entry.column.group : position === 0,
+    );
+    if (column) usedExtensions.add(column);
     builder.note(`phones.${phones.length}`, entry.header, 'phone');
     phones.push({
       ...phone,
       type: phoneTypeOf(entry),
-      label: entry.column.label ?? null,
+      label: phoneLabel(entry.column.label ?? null, extension ?? (column?.value as string | undefined) ?? null),
       primary: phones.length === 0,
     });
-  }
+  });
+  for (const entry of extensions.filter((candidate) => !usedExtensions.has(candidate)))
+    builder.warnings.push({
+      field: 'phoneExtension',
+      column: entry.header,
+      value: entry.value as string,
+      message: ImportMessage.extensionWithoutPhone,
+    });
   const employerName = builder.first<string>('employerName', 'employment.employerName');
   const jobTitle = builder.first<string>('jobTitle', 'employment.jobTitle');
   const tags = [...new Set(builder.all('tags').flatMap((entry) => entry.value as string[]))];
@@ -416,10 +578,15 @@ function buildFinancialRecord(bag: Bag, profile: ImportProfile): Draft {
   const builder = new DraftBuilder(bag);
   const type =
     builder.first<ReturnType<typeof parseAccountType> extends TransformResult<infer T> ? T : never>('accountType');
-  if (type?.note)
-    builder.warnings.push(
-      `Account type kept as ${type.recordType === 'INVESTMENT_ACCOUNT' ? type.accountType : type.bankAccountType}: ${type.note}`,
-    );
+  if (type?.note) {
+    const entry = builder.all('accountType')[0];
+    builder.warnings.push({
+      field: 'accountType',
+      column: entry?.header ?? null,
+      value: type.note,
+      message: `Account type kept as ${type.recordType === 'INVESTMENT_ACCOUNT' ? type.accountType : type.bankAccountType}: ${type.note}`,
+    });
+  }
   const currencyColumn = builder.first<string>('currency');
   const money = (field: 'marketValue' | 'costBasis') => {
     const amount = builder.first<{ amount: string; currency: string | null }>(field);

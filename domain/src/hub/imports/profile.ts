@@ -29,6 +29,8 @@ export const IMPORT_FIELDS = {
     leadSource: 'enum',
     email: 'email',
     phone: 'phone',
+    /** An extension kept apart from its number: it joins the phone of its column's group (else the first phone). */
+    phoneExtension: 'text',
     addressLine1: 'text',
     addressLine2: 'text',
     addressCity: 'text',
@@ -43,6 +45,8 @@ export const IMPORT_FIELDS = {
     householdSourceId: 'id',
     householdName: 'text',
     householdRole: 'enum',
+    /** The source's deleted-record flag (Salesforce `IsDeleted`): a row flagged so is skipped and reported. */
+    deleted: 'boolean',
   },
   persons: {
     sourceId: 'id',
@@ -137,13 +141,20 @@ export interface ImportColumn<K extends ImportRecordKind = ImportRecordKind> {
   field: ImportFieldOf<K>;
   /** Header spellings seen in real exports; compared folded (case, accents, punctuation ignored). */
   headers: readonly string[];
-  /** A file without this column is refused (UNKNOWN_HEADERS). */
+  /**
+   * The column the profile's files are known by (the source id): a file that has it is a surer
+   * match when a profile is suggested. It never refuses a file: rows without a source id are
+   * matched on e-mail, phone and name (issue 14).
+   */
   required?: boolean;
   /** Label of the e-mail, phone or address this column fills (`Work`, `Home`, `Mobile`). */
   label?: string;
   /** For phones: landline unless said. */
   phoneType?: PhoneType;
-  /** Columns of one address share a group (`mailing`, `other`); the first group is primary. */
+  /**
+   * Columns of one address share a group (`mailing`, `other`); the first group is primary. A phone
+   * extension column joins the phone column of its group.
+   */
   group?: string;
   /** Splits a cell holding several values (`,` for Pipedrive e-mails, `;` for HubSpot multi-selects). */
   separator?: string;
@@ -203,7 +214,10 @@ export function columnsFor<K extends ImportRecordKind>(
   return profile.columns.filter((column) => column.field === field);
 }
 
-/** What the file reader needs of a profile to find its header row and refuse files lacking a required column. */
+/**
+ * What the file reader needs of a profile to find its header row. Its `required` columns are those
+ * a drop folder lists; the import flow does not pass them on to the reader (see `required` above).
+ */
 export function headerExpectation(profile: AnyImportProfile): HeaderExpectation {
   const columns: readonly { field: string; headers: readonly string[]; required?: boolean }[] = profile.columns;
   return {

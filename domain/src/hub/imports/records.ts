@@ -203,3 +203,20 @@ export const IMPORTED_RECORD_SCHEMAS = {
   tasks: importedTaskSchema,
   notes: importedNoteSchema,
 } as const;
+
+/** The contact type an import gives the contacts it creates when their row says none (today's default). */
+export const DEFAULT_IMPORT_CONTACT_TYPE: ContactType = 'LEAD';
+
+/** What the user chose for the records an import creates (issue 14). */
+export interface ImportCreateDefaults {
+  contactType: ContactType;
+}
+
+/**
+ * The record a CREATE row is written as: a contact whose row gives no type gets the import's. Only
+ * at the write: the staged record (and its content hash) keep the file's own values, so a later
+ * file without types changes nothing, and a type the advisor set since stays.
+ */
+export function withCreateDefaults(record: ImportedRecord, defaults: ImportCreateDefaults): ImportedRecord {
+  return record.kind === 'contacts' && record.type === null ? { ...record, type: defaults.contactType } : record;
+}

@@ -12,7 +12,9 @@ import {
   ImportErrorCode,
   newId,
   parseId,
+  withCreateDefaults,
   type ExternalSourceSystem,
+  type ImportCreateDefaults,
   type ImportedRecord,
   type ImportFieldChange,
   type ImportFieldError,
@@ -46,7 +48,7 @@ const STATISTICS_REFRESH_AT = new Set([1, 4, 16, 64, 256, 1024]);
 /** Per chunk; generous for a slow shared machine, not an expected duration. */
 const CHUNK_TRANSACTION_TIMEOUT_MS = 120_000;
 
-type RowAction = 'CREATE' | 'UPDATE' | 'UNCHANGED' | 'INVALID' | 'REVIEW';
+type RowAction = 'CREATE' | 'UPDATE' | 'UNCHANGED' | 'INVALID' | 'REVIEW' | 'SKIPPED';
 
 interface PendingRow {
   rowNumber: number;
@@ -87,6 +89,7 @@ const ROW_RESULT_TYPES: ColumnTypes = {
   entity_id: 'text',
   source_id: 'text',
   errors: 'jsonb',
+  warnings: 'jsonb',
   changes: 'jsonb',
   record: 'jsonb',
   content_hash: 'text',
@@ -173,6 +176,7 @@ export class ImportEngine {
           unchangedCount: 0,
           invalidCount: 0,
           reviewCount: 0,
+          skippedCount: 0,
           errorCode: null,
           errorMessage: null,
         },
@@ -201,7 +205,11 @@ export class ImportEngine {
     try {
       file = await openImportFile(
         batch.filePath,
-        { fileName: batch.fileName ?? 'import.csv', maxBytes: this.config.IMPORT_MAX_BYTES },
+        {
+          fileName: batch.fileName ?? 'import.csv',
+          maxBytes: this.config.IMPORT_MAX_BYTES,
+          archiveEntry: batch.archiveEntry,
+        },
         profile,
       );
       const mapper = createRowMapper(profile, file.headers);
@@ -210,7 +218,9 @@ export class ImportEngine {
       for await (const row of file.rows) {
         const mapped = mapper.mapRow(row) as MappedRow;
         if (mapped.status === 'skipped') continue;
-        chunk.push({ rowNumber: row.rowNumber, mapped, duplicate: checkSourceId(mapped.sourceId, row.rowNumber) });
+        // A row the source marks deleted is reported, not checked: its id may come again, alive.
+        const duplicate = mapped.status === 'excluded' ? null : checkSourceId(mapped.sourceId, row.rowNumber);
+        chunk.push({ rowNumber: row.rowNumber, mapped, duplicate });
         if (chunk.length >= DRY_RUN_CHUNK_ROWS) {
           await this.decideChunk(scope, batch.id, writer, chunk);
           releaseQueryHistory();
@@ -272,7 +282,14 @@ export class ImportEngine {
     }
     const results: Record<string, unknown>[] = [];
     const reviews: Record<string, unknown>[] = [];
-    const counts: Record<RowAction, number> = { CREATE: 0, UPDATE: 0, UNCHANGED: 0, INVALID: 0, REVIEW: 0 };
+    const counts: Record<RowAction, number> = {
+      CREATE: 0,
+      UPDATE: 0,
+      UNCHANGED: 0,
+      INVALID: 0,
+      REVIEW: 0,
+      SKIPPED: 0,
+    };
     const result = (row: PendingRow, action: RowAction, fields: Record<string, unknown>) => {
       results.push({
         id: newId(EntityType.importRowResult),
@@ -284,6 +301,7 @@ export class ImportEngine {
         entity_id: null,
         source_id: row.mapped.sourceId,
         errors: null,
+        warnings: null,
         changes: null,
         record: null,
         content_hash: null,
@@ -293,6 +311,10 @@ export class ImportEngine {
     };
     for (const row of rows) {
       const { mapped } = row;
+      if (mapped.status === 'excluded') {
+        result(row, 'SKIPPED', { warnings: mapped.reasons });
+        continue;
+      }
       const unresolved = mapped.status === 'valid' ? referenceErrors.get(mapped.record) : undefined;
       if (mapped.status === 'invalid' || row.duplicate || unresolved) {
         const errors = mapped.status === 'invalid' ? mapped.errors : row.duplicate ? [row.duplicate] : unresolved!;
@@ -300,7 +322,11 @@ export class ImportEngine {
         continue;
       }
       const record = mapped.record;
-      const staged = { record, content_hash: recordHash(record) };
+      const staged = {
+        record,
+        content_hash: recordHash(record),
+        warnings: mapped.warnings.length > 0 ? mapped.warnings : null,
+      };
       const link = mapped.sourceId ? linkBySourceId.get(mapped.sourceId) : undefined;
       if (link) {
         const entity = { ...staged, entity_type: link.entityType, entity_id: link.entityId };
@@ -341,6 +367,7 @@ export class ImportEngine {
           unchangedCount: { increment: counts.UNCHANGED },
           invalidCount: { increment: counts.INVALID },
           reviewCount: { increment: counts.REVIEW },
+          skippedCount: { increment: counts.SKIPPED },
         },
       });
     });
@@ -390,6 +417,7 @@ export class ImportEngine {
       const writer = kind ? this.writerOf(kind) : undefined;
       if (!writer) throw new DomainError(ErrorCode.CONFLICT, 'The batch has no mapping of a kind that can be imported');
       const teamId = await this.importTeam();
+      const defaults: ImportCreateDefaults = { contactType: batch.defaultContactType };
       const sql = sqlOf(this.prisma);
       let after = 0;
       let chunksWritten = 0;
@@ -408,9 +436,10 @@ export class ImportEngine {
         );
         if (rows.length === 0) break;
         after = rows[rows.length - 1]!.rowNumber;
-        await this.prisma.$transaction((tx) => this.writeChunk(this.importScope(tx, batch, teamId), writer, rows), {
-          timeout: CHUNK_TRANSACTION_TIMEOUT_MS,
-        });
+        await this.prisma.$transaction(
+          (tx) => this.writeChunk(this.importScope(tx, batch, teamId), writer, rows, defaults),
+          { timeout: CHUNK_TRANSACTION_TIMEOUT_MS },
+        );
         releaseQueryHistory();
         chunksWritten += 1;
         if (STATISTICS_REFRESH_AT.has(chunksWritten)) await this.refreshStatistics(writer);
@@ -441,20 +470,26 @@ export class ImportEngine {
     }
   }
 
-  /** One chunk: its creates, its updates, their links and audit entries, the rows marked applied. */
-  private async writeChunk(scope: ImportScope, writer: Writer, rows: StagedRow[]): Promise<void> {
+  /**
+   * One chunk: its creates (with what the user chose for created records, e.g. the contact type
+   * of rows that give none), its updates, their links and audit entries, the rows marked applied.
+   */
+  private async writeChunk(
+    scope: ImportScope,
+    writer: Writer,
+    rows: StagedRow[],
+    defaults: ImportCreateDefaults,
+  ): Promise<void> {
     const audits: BatchAuditEntry[] = [];
     const applied = new Map<string, string>();
     const creates = rows.filter((row) => row.action === 'CREATE');
-    const createdIds = await writer.create(
-      scope,
-      creates.map((row) => row.record),
-    );
+    const created = creates.map((row) => withCreateDefaults(row.record, defaults));
+    const createdIds = await writer.create(scope, created);
     const links = creates.flatMap((row, index) => {
       const entityId = createdIds[index]!;
       const entityType = entityTypeOf(writer, entityId);
       applied.set(row.id, entityId);
-      audits.push({ action: 'CREATE', entityType, entityId, after: row.record });
+      audits.push({ action: 'CREATE', entityType, entityId, after: created[index]! });
       return row.sourceId
         ? [
             {

@@ -5,6 +5,8 @@ import {
   importBatchParamsSchema,
   importBatchSchema,
   customProfileSchema,
+  importBuiltInProfileSchema,
+  importDryRunInputSchema,
   importProfileSchema,
   importMappingInputSchema,
   importMappingSchema,
@@ -27,7 +29,7 @@ export class ImportsController {
   @Post()
   @ApiRoute({
     summary:
-      'Upload a CSV or XLSX export as the raw request body (fileName in the query): the file is read through once, refused with a 4xx if it cannot be imported (413 over IMPORT_MAX_BYTES, at once when Content-Length says so, or for an XLSX that expands past its limit once unzipped), and a profile is suggested',
+      'Upload a CSV or XLSX export, or a ZIP of CSV files, as the raw request body (fileName in the query): the file is read through once, refused with a 4xx if it cannot be imported (413 over IMPORT_MAX_BYTES, at once when Content-Length says so, or for an XLSX or a zipped CSV that expands past its limit once unzipped), and a profile is suggested. Of a ZIP, the contacts file is read (chosen by its name and headers; archiveEntry says which), or the upload is refused when none is recognisable. A profile whose source id column the file lacks is still suggested and accepted: rows are then matched on e-mail, phone and name. defaultContactType (LEAD when absent) is the type of created contacts whose row gives none',
     tags: TAGS,
     query: importUploadQuerySchema,
     response: importUploadResultSchema,
@@ -35,7 +37,7 @@ export class ImportsController {
     errors: [413],
   })
   upload(@ValidQuery() query: z.output<typeof importUploadQuerySchema>, @Req() request: Request) {
-    return this.imports.upload(request, query.fileName, query.source);
+    return this.imports.upload(request, query.fileName, query.source, query.defaultContactType);
   }
 
   @Get()
@@ -62,7 +64,8 @@ export class ImportsController {
 
   @Get(':batchId/mapping')
   @ApiRoute({
-    summary: "The batch's mapping: header -> field, and the headers nothing reads",
+    summary:
+      "The batch's mapping: header -> field, and the headers nothing reads, each with a few of its values (unmappedColumns)",
     tags: TAGS,
     params: importBatchParamsSchema,
     response: importMappingSchema,
@@ -87,20 +90,23 @@ export class ImportsController {
 
   @Post(':batchId/dry-run')
   @ApiRoute({
-    summary: 'Queue the dry run: each row is decided (create, update, unchanged, invalid, review) without writing',
+    summary:
+      'Queue the dry run: each row is decided (create, update, unchanged, invalid, review, or skipped when the source marks it deleted) without writing; the optional body changes the contact type of created contacts whose row gives none',
     tags: TAGS,
     params: importBatchParamsSchema,
+    body: importDryRunInputSchema,
     response: importBatchSchema,
     status: 202,
     errors: [404, 409],
   })
-  dryRun(@ValidParams() params: BatchParams) {
-    return this.imports.requestDryRun(params.batchId);
+  dryRun(@ValidParams() params: BatchParams, @ValidBody() body: z.output<typeof importDryRunInputSchema>) {
+    return this.imports.requestDryRun(params.batchId, body);
   }
 
   @Get(':batchId/rows')
   @ApiRoute({
-    summary: 'The per-row report of the dry run, page by page (filter: action)',
+    summary:
+      'The per-row report of the dry run, page by page (filter: action): errors of invalid rows, warnings of rows imported without an optional part (or skipped), changes of updates',
     tags: TAGS,
     params: importBatchParamsSchema,
     query: importRowListQuerySchema,
@@ -114,7 +120,7 @@ export class ImportsController {
   @Get(':batchId/report.csv')
   @Header('Content-Type', 'text/csv; charset=utf-8')
   @ApiRoute({
-    summary: 'The per-row report as a CSV download',
+    summary: 'The per-row report as a CSV download (row, action, source id, entity id, errors, changes, warnings)',
     tags: TAGS,
     params: importBatchParamsSchema,
     errors: [404],
@@ -168,11 +174,22 @@ export class ImportProfilesController {
 
   @Get()
   @ApiRoute({
-    summary: "The organization's custom import profiles",
+    summary: "The organization's custom import profiles (the built-in ones: GET /import-profiles/built-in)",
     tags: TAGS,
     response: zod.array(importProfileSchema),
   })
   list() {
     return this.imports.listProfiles();
+  }
+
+  @Get('built-in')
+  @ApiRoute({
+    summary:
+      'The built-in import profiles (read-only) with their columns and the header spellings each accepts; choose one for an upload with PUT /imports/{batchId}/mapping {profileId}',
+    tags: TAGS,
+    response: zod.array(importBuiltInProfileSchema),
+  })
+  listBuiltIn() {
+    return this.imports.listBuiltInProfiles();
   }
 }

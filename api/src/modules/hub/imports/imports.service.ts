@@ -5,18 +5,24 @@ import { Inject, Injectable } from '@nestjs/common';
 import { z } from 'zod';
 import {
   buildCustomProfile,
+  countKnownHeaders,
   customProfileSchema,
   DomainError,
   EntityType,
   ErrorCode,
   headerExpectation,
-  missingRequiredHeaders,
+  IMPORT_PROFILES,
+  ImportErrorCode,
   newId,
   notFound,
   validationError,
   type AnyImportProfile,
+  type ColumnSamples,
+  type ContactType,
   type CustomProfileInput,
   type ExternalSourceSystem,
+  type ImportDryRunInput,
+  type ImportFieldError,
   type ImportMappingInput,
   type ImportRecordKind,
   type ImportRowAction,
@@ -28,11 +34,18 @@ import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/pr
 import { QueueService } from '../../../infra/queue/queue.service.js';
 import { csvField, toBatchView } from './batch-view.js';
 import { ImportEngine } from './import-engine.js';
-import { inspectImportFile, readHeaders, storeUpload } from './import-files.js';
+import { chooseArchiveEntry, inspectImportFile, readHeaders, storeUpload } from './import-files.js';
 import { openImportRun } from './import-run.js';
 import { SyncRunLifecycle } from '../sync/index.js';
 import { importWriterFor } from './writers/registry.js';
-import { builtInProfile, describeMapping, profileOfBatch, suggestProfile } from './profiles.js';
+import {
+  archiveEntryRank,
+  builtInProfile,
+  builtInProfileView,
+  describeMapping,
+  profileOfBatch,
+  suggestProfile,
+} from './profiles.js';
 
 const EDITABLE_STAGES = new Set(['UPLOADED', 'DRY_RUN_DONE']);
 /** Rows read per query while writing a report. */
@@ -59,10 +72,15 @@ export class ImportsService {
    * Keeps the uploaded file, reads it through once (a bad file is refused here, before any batch
    * exists, and the file is removed) and suggests a profile.
    */
-  async upload(body: Readable, fileName: string, source: ExternalSourceSystem | undefined) {
+  async upload(
+    body: Readable,
+    fileName: string,
+    source: ExternalSourceSystem | undefined,
+    defaultContactType: ContactType | undefined,
+  ) {
     const batch = await receiveImportFile(
       this.config,
-      { organizationId: currentOrganizationId(), body, fileName, profile: { suggestFor: source } },
+      { organizationId: currentOrganizationId(), body, fileName, profile: { suggestFor: source }, defaultContactType },
       (data) => this.prisma.importBatch.create({ data }),
     );
     return { batch: toBatchView(batch), mapping: this.mappingView({ ...batch, customProfile: null }) };
@@ -87,7 +105,7 @@ export class ImportsService {
       customProfileId: batch.customProfileId,
       profileName: profile?.name ?? null,
       headers: batch.headers,
-      ...describeMapping(profile, batch.headers),
+      ...describeMapping(profile, batch.headers, batch.columnSamples as ColumnSamples | null),
     };
   }
 
@@ -101,16 +119,10 @@ export class ImportsService {
     if (batch.status !== 'PENDING' || !EDITABLE_STAGES.has(batch.stage))
       throw new DomainError(ErrorCode.CONFLICT, 'The mapping can only change before the import is committed');
     let data: Prisma.ImportBatchUncheckedUpdateInput;
+    // A profile's required columns (its source id) refuse no file: without them, rows are matched
+    // on e-mail, phone and name (issue 14). The mapping view shows which columns the profile reads.
     if ('profileId' in input) {
       const profile = builtInProfile(input.profileId);
-      const missing = missingRequiredHeaders(batch.headers, headerExpectation(profile));
-      if (missing.length > 0)
-        throw validationError(
-          missing.map((group) => ({
-            path: group.field,
-            message: `The file has no ${group.aliases.join(' / ')} column`,
-          })),
-        );
       data = { profileId: profile.id, customProfileId: null, mapping: Prisma.DbNull, kind: profile.kind };
     } else if ('customProfileId' in input) {
       const custom = await this.prisma.importProfile.findFirst({ where: { id: input.customProfileId } });
@@ -120,14 +132,6 @@ export class ImportsService {
         throw validationError([
           { path: 'customProfileId', message: `Records of kind ${profile.kind} cannot be imported yet` },
         ]);
-      const missing = missingRequiredHeaders(batch.headers, headerExpectation(profile));
-      if (missing.length > 0)
-        throw validationError(
-          missing.map((group) => ({
-            path: group.field,
-            message: `The file has no ${group.aliases.join(' / ')} column`,
-          })),
-        );
       data = { profileId: null, customProfileId: custom.id, mapping: Prisma.DbNull, kind: profile.kind };
     } else {
       const unknown = Object.keys(input.mapping).filter((header) => !batch.headers.includes(header));
@@ -177,7 +181,8 @@ export class ImportsService {
     return this.mappingView(await this.batchOf(batchId));
   }
 
-  async requestDryRun(batchId: string) {
+  /** Queues the dry run; the body may change the contact type given to created contacts whose row says none. */
+  async requestDryRun(batchId: string, input: ImportDryRunInput = {}) {
     const batch = await this.batchOf(batchId);
     if (batch.status !== 'PENDING' || !EDITABLE_STAGES.has(batch.stage))
       throw new DomainError(ErrorCode.CONFLICT, 'A dry run is queued or running, or the import was committed');
@@ -185,7 +190,13 @@ export class ImportsService {
       throw validationError([{ path: 'mapping', message: 'Choose a profile or map the columns before the dry run' }]);
     const updated = await this.prisma.importBatch.update({
       where: { id: batchId },
-      data: { stage: 'DRY_RUN_QUEUED', rowsDone: 0, errorCode: null, errorMessage: null },
+      data: {
+        stage: 'DRY_RUN_QUEUED',
+        rowsDone: 0,
+        errorCode: null,
+        errorMessage: null,
+        ...(input.defaultContactType ? { defaultContactType: input.defaultContactType } : {}),
+      },
     });
     await this.queues.enqueue(
       'imports.dry-run',
@@ -241,7 +252,8 @@ export class ImportsService {
         action: row.action,
         sourceId: row.sourceId,
         entityId: row.entityId,
-        errors: (row.errors ?? []) as { field: string; column: string | null; value: string | null; message: string }[],
+        errors: (row.errors ?? []) as unknown as ImportFieldError[],
+        warnings: (row.warnings ?? []) as unknown as ImportFieldError[],
         changes: (row.changes ?? []) as { field: string; before: unknown; after: unknown }[],
       })),
       total,
@@ -284,6 +296,11 @@ export class ImportsService {
     const profiles = await this.prisma.importProfile.findMany({ orderBy: [{ name: 'asc' }, { id: 'asc' }] });
     return profiles.map(toProfileView);
   }
+
+  /** The built-in profiles with their columns, for an API client to choose one (PUT mapping with its id). */
+  listBuiltInProfiles() {
+    return IMPORT_PROFILES.map(builtInProfileView);
+  }
 }
 
 function toProfileView(profile: {
@@ -316,6 +333,8 @@ export interface ReceivedImportFile {
   profile: ImportProfileChoice;
   /** The drop folder the file came from. */
   dropFolderId?: string;
+  /** The type of created contacts whose row gives none; LEAD when absent. */
+  defaultContactType?: ContactType;
 }
 
 /**
@@ -336,13 +355,18 @@ export async function receiveImportFile<T>(
   const path = resolve(join(config.IMPORT_DIR, organizationId, `${batchId}${extension}`));
   const stored = await storeUpload(input.body, path, config.IMPORT_MAX_BYTES);
   try {
-    const options = { fileName, maxBytes: config.IMPORT_MAX_BYTES };
     const choice = input.profile;
-    const profile =
-      'suggestFor' in choice ? suggestProfile(await readHeaders(path, options), choice.suggestFor) : choice.profile;
+    const suggestFor = 'suggestFor' in choice ? choice.suggestFor : undefined;
+    const fixed = 'suggestFor' in choice ? null : choice.profile;
+    const base = { fileName, maxBytes: config.IMPORT_MAX_BYTES };
+    // A zip of CSV files: the one to import, by its name and headers (issue 14).
+    const archiveEntry = await chooseArchiveEntry(path, base, archiveEntryRank(suggestFor, fixed));
+    const options = { ...base, archiveEntry };
+    const profile = fixed ?? suggestProfile(await readHeaders(path, options), suggestFor);
     const source = 'suggestFor' in choice ? (choice.suggestFor ?? profile?.source ?? 'MANUAL_LOAD') : choice.source;
     const customProfileId = 'suggestFor' in choice ? null : choice.customProfileId;
     const file = await inspectImportFile(path, options, profile);
+    if (fixed) refuseForeignFile(fixed, file.headers);
     return await createBatch({
       id: batchId,
       organizationId,
@@ -361,11 +385,27 @@ export async function receiveImportFile<T>(
       delimiter: file.delimiter,
       headerRowNumber: file.headerRowNumber,
       headers: file.headers,
+      archiveEntry: file.archiveEntry,
+      columnSamples: file.columnSamples,
+      defaultContactType: input.defaultContactType ?? 'LEAD',
     });
   } catch (error) {
     await rm(path, { force: true });
     throw error;
   }
+}
+
+/**
+ * A file a drop folder's profile cannot be meant for: fewer of its headers than the profile needs
+ * to recognise a header row (a file of another system dropped in the wrong folder). The required
+ * columns refuse nothing (issue 14); an upload has no such check, as its profile was suggested
+ * from the headers, or the user chooses another.
+ */
+function refuseForeignFile(profile: AnyImportProfile, headers: readonly string[]): void {
+  const expectation = headerExpectation(profile);
+  if (countKnownHeaders(headers, expectation) >= expectation.minMatches) return;
+  const message = `The file's headers are not those of the profile ${profile.name}: it needs at least ${expectation.minMatches} of its columns.`;
+  throw validationError([{ path: ImportErrorCode.UNKNOWN_HEADERS, message }], message);
 }
 
 interface ReportRow {
@@ -375,6 +415,7 @@ interface ReportRow {
   entityId: string | null;
   errors: unknown;
   changes: unknown;
+  warnings?: unknown;
 }
 
 /**
@@ -383,7 +424,7 @@ interface ReportRow {
  * download and the report a drop-folder scan writes beside the file.
  */
 export async function importReportCsv(readPage: (afterRowNumber: number) => Promise<ReportRow[]>): Promise<string> {
-  const lines = ['row,action,source_id,entity_id,errors,changes'];
+  const lines = ['row,action,source_id,entity_id,errors,changes,warnings'];
   let after = 0;
   for (;;) {
     const rows = await readPage(after);
@@ -394,7 +435,12 @@ export async function importReportCsv(readPage: (afterRowNumber: number) => Prom
         .map((error) => `${error.field}: ${error.message}`)
         .join('; ');
       const changes = ((row.changes ?? []) as { field: string }[]).map((change) => change.field).join('; ');
-      lines.push([row.rowNumber, row.action, row.sourceId, row.entityId, errors, changes].map(csvField).join(','));
+      const warnings = ((row.warnings ?? []) as { field: string; column: string | null; message: string }[])
+        .map((warning) => `${warning.column ?? warning.field}: ${warning.message}`)
+        .join('; ');
+      lines.push(
+        [row.rowNumber, row.action, row.sourceId, row.entityId, errors, changes, warnings].map(csvField).join(','),
+      );
     }
   }
   return `${lines.join('\r\n')}\r\n`;

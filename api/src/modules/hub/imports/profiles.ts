@@ -1,14 +1,19 @@
 import {
   buildCustomProfile,
+  countKnownHeaders,
   createRowMapper,
   findImportProfile,
+  headerExpectation,
   IMPORT_PROFILES,
+  missingRequiredHeaders,
   normalizeHeader,
   profilesForSource,
   validationError,
   type AnyImportProfile,
+  type ColumnSamples,
   type CustomProfileInput,
   type ExternalSourceSystem,
+  type ImportBuiltInProfileView,
   type ImportRecordKind,
 } from '@meridian/domain';
 import { importWriterFor } from './writers/registry.js';
@@ -23,25 +28,64 @@ function score(profile: AnyImportProfile, headers: readonly string[]): number {
   return columns.filter((column) => column.headers.some((header) => folded.has(normalizeHeader(header)))).length;
 }
 
+/** A profile's required columns (its source id) are all in the file. */
+function isComplete(profile: AnyImportProfile, headers: readonly string[]): boolean {
+  return missingRequiredHeaders(headers, headerExpectation(profile)).length === 0;
+}
+
 /**
- * The profile to suggest for a file: among the system's profiles when `source` is given, else among
- * all; the one whose aliases match the most headers, if it matches at least its minimum. Null means
- * a generic import: the user maps the columns.
+ * The profile to suggest for a file, and how well it fits: among the system's profiles when
+ * `source` is given, else among all; those matching at least their minimum of headers, a profile
+ * whose required columns (its source id) are all there before one that lacks them, then the one
+ * whose aliases match the most headers. The required columns only rank: a plain spreadsheet
+ * without ids gets the plain-spreadsheet profile rather than a CRM's whose other headers it
+ * shares, and with a named source, that source's profile all the same (issue 14).
  */
-export function suggestProfile(headers: readonly string[], source?: ExternalSourceSystem): AnyImportProfile | null {
+export function rankProfiles(
+  headers: readonly string[],
+  source?: ExternalSourceSystem,
+): { profile: AnyImportProfile; complete: boolean; matched: number } | null {
   const candidates = (source ? profilesForSource(source) : IMPORT_PROFILES).filter((profile) =>
     isWritableKind(profile.kind),
   );
-  let best: AnyImportProfile | null = null;
-  let bestScore = 0;
+  let best: { profile: AnyImportProfile; complete: boolean; matched: number } | null = null;
   for (const profile of candidates) {
     const matched = score(profile, headers);
-    if (matched >= profile.minHeaderMatches && matched > bestScore) {
-      best = profile;
-      bestScore = matched;
-    }
+    if (matched < profile.minHeaderMatches) continue;
+    const complete = isComplete(profile, headers);
+    if (!best || (complete && !best.complete) || (complete === best.complete && matched > best.matched))
+      best = { profile, complete, matched };
   }
   return best;
+}
+
+/** The suggested profile (see rankProfiles); null means a generic import: the user maps the columns. */
+export function suggestProfile(headers: readonly string[], source?: ExternalSourceSystem): AnyImportProfile | null {
+  return rankProfiles(headers, source)?.profile ?? null;
+}
+
+/** Names of the file a CRM gives its contacts in an export of several files (`Contact.csv`, `people-123.csv`). */
+const CONTACTS_FILE_NAME = /contact|people|person|client|customer/i;
+
+/**
+ * How surely a CSV file of a zip archive is the one to import: a contacts file by name and by its
+ * headers first, then a contacts file by headers, then any file a profile fits (the more headers
+ * the better), then the name alone. Null when nothing speaks for it. With `profile` (a drop
+ * folder's), the file whose headers that profile knows best.
+ */
+export function archiveEntryRank(source: ExternalSourceSystem | undefined, profile: AnyImportProfile | null) {
+  return (name: string, headers: readonly string[]): number[] | null => {
+    const base = name.split('/').pop() ?? name;
+    const named = CONTACTS_FILE_NAME.test(base) ? 1 : 0;
+    if (profile) {
+      const known = countKnownHeaders(headers, headerExpectation(profile));
+      return known >= profile.minHeaderMatches ? [known, named] : null;
+    }
+    const ranked = rankProfiles(headers, source);
+    const contacts = ranked?.profile.kind === 'contacts' ? 1 : 0;
+    if (!ranked && !named) return null;
+    return [contacts * named, contacts, ranked?.matched ?? 0, named];
+  };
 }
 
 export interface BatchProfileSource {
@@ -79,13 +123,51 @@ export function profileOfBatch(batch: BatchProfileSource): AnyImportProfile | nu
   return null;
 }
 
-/** Header -> field of a profile bound to a file's headers, and the headers nothing reads. */
-export function describeMapping(profile: AnyImportProfile | null, headers: readonly string[]) {
-  if (!profile) return { mapping: {}, unmappedHeaders: [...headers] };
-  const mapper = createRowMapper(profile, headers);
+/**
+ * Header -> field of a profile bound to a file's headers, and the headers nothing reads, with a
+ * few of their values (read at upload) so the user sees what would stay behind.
+ */
+export function describeMapping(
+  profile: AnyImportProfile | null,
+  headers: readonly string[],
+  samples: ColumnSamples | null = null,
+) {
   const mapping: Record<string, string> = {};
-  for (const binding of mapper.bindings) mapping[binding.header] = binding.column.field;
-  return { mapping, unmappedHeaders: [...mapper.unmappedHeaders] };
+  let unmappedHeaders = [...headers];
+  if (profile) {
+    const mapper = createRowMapper(profile, headers);
+    for (const binding of mapper.bindings) mapping[binding.header] = binding.column.field;
+    unmappedHeaders = [...mapper.unmappedHeaders];
+  }
+  const samplesOf = (header: string) => samples?.[header] ?? [];
+  const unmappedColumns = unmappedHeaders.map((header) => ({ header, samples: samplesOf(header) }));
+  return {
+    mapping,
+    unmappedHeaders,
+    unmappedColumns,
+    samples: Object.fromEntries(headers.map((header) => [header, samplesOf(header)])),
+  };
+}
+
+/** A built-in profile as the API lists it: read-only, with its columns. */
+export function builtInProfileView(profile: AnyImportProfile): ImportBuiltInProfileView {
+  const columns: readonly { field: string; headers: readonly string[]; required?: boolean; label?: string }[] =
+    profile.columns;
+  return {
+    id: profile.id,
+    name: profile.name,
+    kind: profile.kind,
+    source: profile.source,
+    evidence: profile.evidence,
+    builtIn: true,
+    editable: false,
+    columns: columns.map((column) => ({
+      field: column.field,
+      headers: [...column.headers],
+      required: column.required ?? false,
+      label: column.label ?? null,
+    })),
+  };
 }
 
 /** A built-in profile by id, refused unless the engine can write its kind. */

@@ -1,11 +1,12 @@
 import { useCallback, useId, useState } from 'react';
 import { Button, Callout, Card, Text, Title } from '@tremor/react';
-import { ImportRowAction, type ImportBatchView } from '@meridian/domain';
+import { ImportRowAction, type ContactType, type ImportBatchView } from '@meridian/domain';
 import {
   downloadImportReport,
   listImportRows,
   startImportDryRun,
   toApiError,
+  type ImportMappingView,
   type ImportRowResult,
 } from '../../../api';
 import { controlClass } from '../../../components/fields';
@@ -13,8 +14,9 @@ import { LoadingState } from '../../../components/full-page-status';
 import { Pager } from '../../../components/pager';
 import { useResource } from '../../../hooks/use-resource';
 import { formatCount } from '../../../lib/format';
-import { ACTION_LABELS, ActionBadge, fieldLabel } from './import-labels';
+import { ACTION_LABELS, ActionBadge, CONTACT_TYPE_LABELS, fieldLabel } from './import-labels';
 import { ImportProgress } from './import-progress';
+import { ContactTypePicker, RowWarnings, UnmappedColumns } from './import-report-parts';
 
 const ROWS_PAGE_SIZE = 25;
 
@@ -33,7 +35,7 @@ function shown(value: unknown): string {
   return JSON.stringify(value);
 }
 
-export function CountCards({ counts }: { counts: ImportBatchView['counts'] }) {
+export function CountCards({ counts, skipped = 0 }: { counts: ImportBatchView['counts']; skipped?: number }) {
   return (
     <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" aria-label="Dry-run counts">
       {COUNTS.map(({ key, action, hint }) => (
@@ -48,14 +50,28 @@ export function CountCards({ counts }: { counts: ImportBatchView['counts'] }) {
           <dd className="text-tremor-label text-tremor-content">{hint}</dd>
         </div>
       ))}
+      {skipped > 0 && (
+        <div className="rounded-tremor-default border border-tremor-border p-3">
+          <dt className="text-tremor-label text-tremor-content">{ACTION_LABELS.SKIPPED.label}</dt>
+          <dd
+            className="mt-1 text-tremor-metric font-semibold tabular-nums text-tremor-content-strong"
+            data-testid="count-skipped"
+          >
+            {formatCount(skipped)}
+          </dd>
+          <dd className="text-tremor-label text-tremor-content">deleted at the source</dd>
+        </div>
+      )}
     </dl>
   );
 }
 
 function RowDetails({ row }: { row: ImportRowResult }) {
-  if (row.errors.length === 0 && row.changes.length === 0) return <span className="text-tremor-content">—</span>;
+  if (row.errors.length === 0 && row.changes.length === 0 && row.warnings.length === 0)
+    return <span className="text-tremor-content">—</span>;
   return (
     <div className="space-y-1">
+      <RowWarnings row={row} />
       {row.errors.length > 0 && (
         <ul className="space-y-0.5" aria-label={`Errors of row ${row.rowNumber}`}>
           {row.errors.map((error, index) => (
@@ -134,7 +150,7 @@ function RowsTable({ batch }: { batch: ImportBatchView }) {
                   <th className="px-3 py-2">Row</th>
                   <th className="px-3 py-2">Action</th>
                   <th className="px-3 py-2">Source id</th>
-                  <th className="px-3 py-2">Errors and changes</th>
+                  <th className="px-3 py-2">Errors, warnings and changes</th>
                 </tr>
               </thead>
               <tbody>
@@ -208,12 +224,15 @@ function ReportDownload({ batch }: { batch: ImportBatchView }) {
  */
 export function DryRunStep({
   batch,
+  mapping,
   onChanged,
   onBack,
   onContinue,
   children,
 }: {
   batch: ImportBatchView;
+  /** The columns the import leaves out, with their values (the mapping the dry run used). */
+  mapping?: ImportMappingView | undefined;
   onChanged: () => void;
   onBack: () => void;
   onContinue: () => void;
@@ -222,15 +241,17 @@ export function DryRunStep({
 }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
+  const [contactType, setContactType] = useState<ContactType>(batch.defaultContactType);
   const running = batch.stage === 'DRY_RUN_QUEUED' || batch.stage === 'DRY_RUN_RUNNING';
   const done = batch.stage !== 'UPLOADED' && !running;
   const pending = batch.status === 'PENDING';
+  const contacts = batch.kind === 'contacts';
 
   async function start() {
     setBusy(true);
     setError(undefined);
     try {
-      await startImportDryRun(batch.id);
+      await startImportDryRun(batch.id, contacts ? { defaultContactType: contactType } : {});
     } catch (failure) {
       setError(toApiError(failure).message);
     } finally {
@@ -258,6 +279,11 @@ export function DryRunStep({
             </div>
           )}
         </div>
+        {contacts && pending && !running && (
+          <div className="mt-4">
+            <ContactTypePicker value={contactType} onChange={setContactType} disabled={busy} />
+          </div>
+        )}
         {error && <Callout className="mt-4" title={error} color="rose" role="alert" />}
         {batch.stage === 'UPLOADED' && batch.errorMessage && (
           <Callout className="mt-4" title="The dry run stopped" color="rose" role="alert" data-testid="dry-run-error">
@@ -272,7 +298,16 @@ export function DryRunStep({
         )}
         {done && (
           <div className="mt-4 space-y-4" data-testid="dry-run-result">
-            <CountCards counts={batch.counts} />
+            <CountCards counts={batch.counts} skipped={batch.skippedRows} />
+            {contacts && (
+              <Text data-testid="dry-run-contact-type">
+                New contacts whose row gives no type become{' '}
+                <span className="font-medium text-tremor-content-strong">
+                  {CONTACT_TYPE_LABELS[batch.defaultContactType]}
+                </span>
+                {contactType !== batch.defaultContactType && ' (run the dry run again to apply your new choice)'}.
+              </Text>
+            )}
             <div className="flex flex-wrap items-center justify-between gap-3">
               <ReportDownload batch={batch} />
               {pending && batch.stage === 'DRY_RUN_DONE' && <Button onClick={onContinue}>Continue to commit</Button>}
@@ -281,6 +316,14 @@ export function DryRunStep({
         )}
       </Card>
       {done && children}
+      {done && mapping && (
+        <Card role="region" aria-labelledby="unmapped-title">
+          <Title id="unmapped-title" className="mb-3">
+            Columns not imported
+          </Title>
+          <UnmappedColumns columns={mapping.unmappedColumns} />
+        </Card>
+      )}
       {done && (
         <Card role="region" aria-labelledby="rows-title">
           <Title id="rows-title" className="mb-3">

@@ -1,5 +1,6 @@
 import { Badge } from '@tremor/react';
 import type {
+  ContactType,
   ExternalSourceSystem,
   ImportBatchStage,
   ImportBatchStatus,
@@ -33,6 +34,8 @@ export const SOURCE_LABELS: Record<ExternalSourceSystem, string> = {
   TEST: 'Test',
   WEALTHBOX: 'Wealthbox',
   WESTMOUNT_ACCESS_DB: 'Westmount Access DB',
+  SALESFORCE: 'Salesforce',
+  REDTAIL: 'Redtail',
 };
 
 export function sourceLabel(source: string | null): string {
@@ -49,6 +52,15 @@ export const KIND_LABELS: Record<ImportRecordKind, string> = {
   notes: 'Notes',
 };
 
+/** The contact types as the contact pages name them. */
+export const CONTACT_TYPE_LABELS: Record<ContactType, string> = {
+  CLIENT: 'Client',
+  LEAD: 'Lead',
+  ONBOARDING: 'Onboarding',
+  OTHER: 'Other',
+  PROSPECT: 'Prospect',
+};
+
 export function kindLabel(kind: string): string {
   return KIND_LABELS[kind as ImportRecordKind] ?? kind;
 }
@@ -59,6 +71,7 @@ export const ACTION_LABELS: Record<ImportRowAction, { label: string; colour: Col
   UNCHANGED: { label: 'Unchanged', colour: 'gray' },
   INVALID: { label: 'Invalid', colour: 'rose' },
   REVIEW: { label: 'Review', colour: 'amber' },
+  SKIPPED: { label: 'Skipped', colour: 'slate' },
 };
 
 const STAGE: Record<ImportBatchStage, { label: string; colour: Colour }> = {
@@ -140,6 +153,7 @@ export function describeDetection(batch: ImportBatchView): string[] {
   if (batch.encoding) parts.push(batch.encoding.toUpperCase());
   if (batch.delimiter !== null) parts.push(`${delimiterName(batch.delimiter)} delimited`);
   if (batch.headerRowNumber !== null) parts.push(`headers on row ${batch.headerRowNumber}`);
+  if (batch.archiveEntry !== null) parts.push(`${batch.archiveEntry} from the ZIP file`);
   return parts;
 }
 

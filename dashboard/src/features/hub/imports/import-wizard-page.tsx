@@ -80,6 +80,7 @@ export default function ImportWizardPage() {
       {batch && step === 3 && (
         <DryRunStep
           batch={batch}
+          mapping={mapping}
           onChanged={batchResource.reload}
           onBack={() => setChosenStep(2)}
           onContinue={() => setChosenStep(4)}

@@ -13,6 +13,7 @@ import { controlClass } from '../../../components/fields';
 import { useResource } from '../../../hooks/use-resource';
 import { formatCount } from '../../../lib/format';
 import { KIND_LABELS, describeDetection, fieldLabel, formatBytes, kindLabel, sourceLabel } from './import-labels';
+import { sampleText } from './import-report-parts';
 
 /** The value of a header's select that leaves the column out of the import. */
 const IGNORE = '';
@@ -283,7 +284,10 @@ export function MappingStep({
       <Detection batch={batch} mapping={mapping} />
       <Card role="region" aria-labelledby="mapping-title">
         <Title id="mapping-title">Columns</Title>
-        <Text className="mt-1">Choose the field each column fills. Columns left on Ignore are not imported.</Text>
+        <Text className="mt-1">
+          Choose the field each column fills. Columns left on Ignore are not imported: the values under each column show
+          what it holds.
+        </Text>
         {!editable && (
           <Callout className="mt-3" title="This import was committed: its mapping can no longer change" color="gray" />
         )}
@@ -343,6 +347,9 @@ export function MappingStep({
                     <tr key={header} className="border-b border-tremor-border last:border-0" data-testid="mapping-row">
                       <th scope="row" className="px-3 py-2 font-medium text-tremor-content-strong">
                         {header}
+                        <span className="block text-tremor-label font-normal text-tremor-content">
+                          {sampleText(mapping.samples[header] ?? [])}
+                        </span>
                       </th>
                       <td className="px-3 py-2">
                         <select

@@ -16,7 +16,10 @@ const UPLOAD_HINTS: Record<string, string> = {
   DUPLICATE_HEADERS: 'Two columns have the same name. Rename one of them and upload again.',
   WORKBOOK_TOO_LARGE:
     'The workbook unpacks to far more than it weighs. Save the sheet as CSV, or split the workbook, and upload again.',
-  UNSUPPORTED_FORMAT: 'Only CSV and XLSX files can be imported. Save a legacy .xls file as .xlsx first.',
+  UNSUPPORTED_FORMAT:
+    'Only CSV and XLSX files, or a ZIP of CSV files, can be imported. Save a legacy .xls file as .xlsx first.',
+  ARCHIVE_TOO_LARGE: 'A file in the ZIP unpacks to far more than it weighs. Upload the CSV file itself.',
+  ARCHIVE_AMBIGUOUS: 'Unzip the export and upload the CSV file of the records to import.',
 };
 
 function UploadError({ error }: { error: ApiError }) {
@@ -43,7 +46,7 @@ function UploadError({ error }: { error: ApiError }) {
 }
 
 /**
- * Step 1: a CSV or XLSX file and, optionally, the system it came from (which narrows the profile
+ * Step 1: a CSV or XLSX file (or a ZIP of CSV files) and, optionally, the system it came from (which narrows the profile
  * the API suggests). The API reads the whole file before answering, so a file it cannot import is
  * refused here with the reason; the user picks another file.
  */
@@ -88,7 +91,7 @@ export default function NewImportPage() {
             <input
               id={fileId}
               type="file"
-              accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              accept=".csv,.xlsx,.zip,text/csv,application/zip,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
               className="mt-1 block w-full text-tremor-default text-tremor-content-emphasis file:mr-3 file:rounded-tremor-small file:border-0 file:bg-tremor-background-subtle file:px-3 file:py-2 file:text-tremor-default file:font-medium file:text-tremor-content-strong"
               onChange={(event) => {
                 setFile(event.target.files?.[0]);
@@ -97,7 +100,8 @@ export default function NewImportPage() {
               data-testid="import-file"
             />
             <Text className="mt-1">
-              CSV or XLSX. The encoding, the delimiter and the header row are detected when the file is read.
+              CSV or XLSX, or a ZIP of CSV files as some systems export (its contacts file is read). The encoding, the
+              delimiter and the header row are detected when the file is read.
             </Text>
           </div>
           <div className="max-w-sm">

@@ -221,7 +221,14 @@ describe('createRowMapper: other kinds', () => {
       isJoint: true,
       jurisdiction: 'CA',
     });
-    expect(mapped.warnings).toEqual(['Account type kept as RRSP: Spousal RRSP']);
+    expect(mapped.warnings).toEqual([
+      {
+        field: 'accountType',
+        column: 'Type de compte',
+        value: 'Spousal RRSP',
+        message: 'Account type kept as RRSP: Spousal RRSP',
+      },
+    ]);
   });
 
   it('skips monday.com group, header, subitem and summary rows', () => {
@@ -379,13 +386,20 @@ describe('profile registry', () => {
     expect(new Set(IMPORT_PROFILES.map((profile) => profile.id)).size).toBe(IMPORT_PROFILES.length);
   });
 
-  it('gives every profile a required source id column', () => {
+  it('gives every profile a source id column, required (it ranks the suggestion) but in the plain-spreadsheet one', () => {
     for (const profile of IMPORT_PROFILES) {
-      const expectation = headerExpectation(profile);
+      const columns: readonly { field: string }[] = profile.columns;
       expect(
-        expectation.required.map((group) => group.field),
+        columns.map((column) => column.field),
         profile.id,
       ).toContain('sourceId');
+      const expectation = headerExpectation(profile);
+      if (profile.id === 'spreadsheet-contacts') expect(expectation.required).toEqual([]);
+      else
+        expect(
+          expectation.required.map((group) => group.field),
+          profile.id,
+        ).toContain('sourceId');
     }
   });
 });

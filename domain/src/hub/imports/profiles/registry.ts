@@ -27,8 +27,14 @@ import {
   wealthboxContacts,
   zohoContacts,
 } from './crm.js';
+import { redtailContacts } from './redtail.js';
+import { salesforceContacts } from './salesforce.js';
+import { spreadsheetContacts } from './spreadsheet.js';
 
-/** Every built-in profile; each source system of foundations §1 has at least one. */
+/**
+ * Every built-in profile; each source system of foundations §1 (and Salesforce and Redtail) has at
+ * least one. On a tie the earlier profile is suggested: the plain-spreadsheet one comes last.
+ */
 export const IMPORT_PROFILES: readonly AnyImportProfile[] = [
   approachAdvisoryContacts,
   clovenContacts,
@@ -53,6 +59,9 @@ export const IMPORT_PROFILES: readonly AnyImportProfile[] = [
   wealthboxContacts,
   westmountAccounts,
   westmountClients,
+  salesforceContacts,
+  redtailContacts,
+  spreadsheetContacts,
 ];
 
 /** The built-in profiles of a source system, its main one first. */

@@ -50,14 +50,25 @@ const TWO_DIGIT_CODES = new Set([
   '98',
 ]);
 
+const EXTENSION = /\s*(?:x|ext\.?|extension|poste|#)\s*(\d+)\s*$/i;
+
+/**
+ * The extension written after a number (`x123`, `ext. 5`, `poste 12`), or null. Our phones have no
+ * extension field, so the import keeps it in the phone's label (`Work ext. 123`), where the
+ * contact's page shows it.
+ */
+export function phoneExtension(text: string): string | null {
+  return EXTENSION.exec(text.trim())?.[1] ?? null;
+}
+
 /**
  * A phone as our `{ countryCode, number }` (foundations §9: code 1-3 digits, number 4-12 digits):
- * an extension (`x123`, `ext. 5`, `poste 12`) is dropped, as is Excel's `.0` on numbers stored as
- * floats; a leading `+` or `011` carries the country code; 11 digits starting with 1 are North
- * American; anything else takes the profile's default country code.
+ * an extension (`x123`, `ext. 5`, `poste 12`: `phoneExtension` reads it) is left out, as is
+ * Excel's `.0` on numbers stored as floats; a leading `+` or `011` carries the country code; 11
+ * digits starting with 1 are North American; anything else takes the profile's default country code.
  */
 export function parsePhone(text: string, defaultCountryCode = '1'): TransformResult<Phone> {
-  let value = text.trim().replace(/\s*(?:x|ext\.?|extension|poste|#)\s*\d+\s*$/i, '');
+  let value = text.trim().replace(EXTENSION, '');
   value = value.replace(/^(\d+)\.0+$/, '$1');
   if (/[a-z]/i.test(value)) return fail(PhoneMessage.numberDigits);
   let international = value.startsWith('+');

@@ -22,6 +22,14 @@ export const ImportMessage = {
   duplicateSourceId: 'Source id appears more than once in the file',
   noteBodyRequired: 'Note text is required',
   ownerNameRequired: 'Owner name is required',
+  /** A row the source marks deleted (`IsDeleted`): skipped and reported, never written. */
+  deletedAtSource: 'Deleted at the source: not imported',
+  /** Warnings of a row imported without an optional part (issue 14), each followed by the reason. */
+  addressDropped: 'Address not imported',
+  emailDropped: 'E-mail not imported',
+  phoneDropped: 'Phone not imported',
+  contactTypeDropped: 'Contact type not recognised: the import’s contact type applies',
+  extensionWithoutPhone: 'Phone extension not imported: the row has no phone number for it',
 } as const;
 
 /** Folds a value for comparison with a synonym list: lower case, no accents, single spaces. */

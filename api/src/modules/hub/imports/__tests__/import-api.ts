@@ -7,16 +7,23 @@ import { waitFor } from '#test/support/wait.js';
 
 export interface ImportRow {
   rowNumber: number;
-  action: 'CREATE' | 'UPDATE' | 'UNCHANGED' | 'INVALID' | 'REVIEW';
+  action: 'CREATE' | 'UPDATE' | 'UNCHANGED' | 'INVALID' | 'REVIEW' | 'SKIPPED';
   sourceId: string | null;
   entityId: string | null;
   errors: { field: string; message: string }[];
+  warnings: { field: string; column: string | null; value: string | null; message: string }[];
   changes: { field: string; before: unknown; after: unknown }[];
 }
 
 export interface ImportUpload {
   batch: ImportBatchView;
-  mapping: { profileId: string | null; mapping: Record<string, string>; unmappedHeaders: string[] };
+  mapping: {
+    profileId: string | null;
+    mapping: Record<string, string>;
+    unmappedHeaders: string[];
+    unmappedColumns: { header: string; samples: string[] }[];
+    samples: Record<string, string[]>;
+  };
 }
 
 /** The source system (null: none), a built-in profile to choose, or a mapping to set. */

@@ -173,7 +173,7 @@ describe('imports: HubSpot contacts', () => {
     });
     expect(report.headers.get('content-type')).toContain('text/csv');
     const lines = (await report.text()).trim().split('\r\n');
-    expect(lines[0]).toBe('row,action,source_id,entity_id,errors,changes');
+    expect(lines[0]).toBe('row,action,source_id,entity_id,errors,changes,warnings');
     expect(lines).toHaveLength(4);
     expect(lines.some((line) => line.includes('UPDATE') && line.includes('phones'))).toBe(true);
   });

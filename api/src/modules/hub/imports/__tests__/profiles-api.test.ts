@@ -50,6 +50,9 @@ const EDITED: Record<string, Record<string, string[]>> = {
   'pipedrive-activities': { '5001': ['dueDate'] },
   'monday-tasks': { '4876876000000111': ['status'] },
   'monday-contacts': { '5000000002': ['type'] },
+  'salesforce-contacts': { '0035e00000AbCd2AAB': ['employment'] },
+  'redtail-contacts': { '1003': ['phones'] },
+  'spreadsheet-contacts': { 'S-2': ['employment'] },
 };
 
 /**

@@ -206,7 +206,7 @@ describe('import folders: a HubSpot folder', () => {
     expect(processed[0]).toMatch(/^\d{8}T\d{9}Z-contacts\.csv$/);
     expect(processed[1]).toBe(`${processed[0]}.report.csv`);
     const report = await readFile(join(dir, 'processed', processed[1]!), 'utf8');
-    expect(report.split('\r\n')[0]).toBe('row,action,source_id,entity_id,errors,changes');
+    expect(report.split('\r\n')[0]).toBe('row,action,source_id,entity_id,errors,changes,warnings');
     expect(report.match(/,CREATE,/g)).toHaveLength(3);
     expect((await readdir(dir)).sort()).toEqual(
       ['.contacts.csv', '.meridian-working', 'contacts.csv.part', 'notes.md', 'processed'].sort(),

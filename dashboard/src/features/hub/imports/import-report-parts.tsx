@@ -1,0 +1,108 @@
+import { useId } from 'react';
+import { Text } from '@tremor/react';
+import { ContactType } from '@meridian/domain';
+import type { ImportRowResult } from '../../../api';
+import { controlClass } from '../../../components/fields';
+import { CONTACT_TYPE_LABELS, fieldLabel } from './import-labels';
+
+// Issue 14's parts of the wizard: the columns an import leaves behind (with what they hold), the
+// contact type of new contacts whose file says none, and what a row is imported without.
+
+/** A few values of a column, as a short quoted list ('“Mrs.”, “Mr.”'), or a dash when the column is empty. */
+export function sampleText(samples: readonly string[]): string {
+  return samples.length === 0 ? 'empty in every row' : samples.map((sample) => `“${sample}”`).join(', ');
+}
+
+/**
+ * The columns nothing imports, each with a few values the file holds, so a user sees what would
+ * stay behind and can map it instead.
+ */
+export function UnmappedColumns({ columns }: { columns: readonly { header: string; samples: readonly string[] }[] }) {
+  if (columns.length === 0)
+    return <Text data-testid="unmapped-columns-none">Every column of the file is imported.</Text>;
+  return (
+    <div className="space-y-2">
+      <Text>These columns are not imported. To keep their values, map them to a field in the mapping step.</Text>
+      <div className="overflow-x-auto">
+        <table className="w-full text-left text-tremor-default" aria-label="Columns not imported">
+          <thead className="border-b border-tremor-border text-tremor-content">
+            <tr>
+              <th className="px-3 py-2">Column</th>
+              <th className="px-3 py-2">Values in the file</th>
+            </tr>
+          </thead>
+          <tbody>
+            {columns.map((column) => (
+              <tr
+                key={column.header}
+                className="border-b border-tremor-border align-top last:border-0"
+                data-testid="unmapped-column"
+              >
+                <th scope="row" className="px-3 py-2 font-medium text-tremor-content-strong">
+                  {column.header}
+                </th>
+                <td className="px-3 py-2 text-tremor-content">{sampleText(column.samples)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+/** The contact type given to new contacts whose row says none (the file's own type wins). */
+export function ContactTypePicker({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: ContactType;
+  onChange: (value: ContactType) => void;
+  disabled: boolean;
+}) {
+  const id = useId();
+  const hintId = useId();
+  return (
+    <div className="max-w-xs">
+      <label htmlFor={id} className="block text-tremor-default font-medium text-tremor-content-strong">
+        Type of new contacts
+      </label>
+      <select
+        id={id}
+        className={`${controlClass(false)} mt-1`}
+        value={value}
+        disabled={disabled}
+        aria-describedby={hintId}
+        onChange={(event) => onChange(event.target.value as ContactType)}
+      >
+        {ContactType.map((type) => (
+          <option key={type} value={type}>
+            {CONTACT_TYPE_LABELS[type]}
+          </option>
+        ))}
+      </select>
+      <p id={hintId} className="mt-1 text-tremor-label text-tremor-content">
+        For rows whose file gives no type. Applied when the dry run starts.
+      </p>
+    </div>
+  );
+}
+
+/** What a row is imported without (or why it is skipped): the column, its value, and the reason. */
+export function RowWarnings({ row }: { row: ImportRowResult }) {
+  if (row.warnings.length === 0) return null;
+  return (
+    <ul className="space-y-0.5" aria-label={`Warnings of row ${row.rowNumber}`}>
+      {row.warnings.map((warning, index) => (
+        <li key={index} className="text-amber-700" data-testid="row-warning">
+          <span className="text-tremor-content">
+            {warning.column ?? fieldLabel(warning.field)}
+            {warning.value !== null && ` “${warning.value}”`}:
+          </span>{' '}
+          {warning.message}
+        </li>
+      ))}
+    </ul>
+  );
+}
