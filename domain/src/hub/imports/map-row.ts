@@ -29,7 +29,13 @@ export interface ImportRowInput {
 
 export type MappedRow<K extends ImportRecordKind = ImportRecordKind> =
   | { status: 'valid'; sourceId: string | null; record: ImportedRecordByKind[K]; warnings: string[] }
-  | { status: 'invalid'; sourceId: string | null; errors: ImportFieldError[] }
+  | {
+      status: 'invalid';
+      sourceId: string | null;
+      errors: ImportFieldError[];
+      /** The record as far as the row gave it, unvalidated: a row missing only a name is completed from it. */
+      draft: Record<string, unknown>;
+    }
   /** Not a record: a group title, a repeated header, a subitem or summary row (monday.com). */
   | { status: 'skipped'; reason: string };
 
@@ -201,7 +207,7 @@ export function createRowMapper<K extends ImportRecordKind>(
           errors.push({ field: path, column: draft.columnOf(path), value: null, message: issue.message });
         }
       }
-      if (errors.length > 0) return { status: 'invalid', sourceId, errors };
+      if (errors.length > 0) return { status: 'invalid', sourceId, errors, draft: draft.record };
       return { status: 'valid', sourceId, record: parsed.data as ImportedRecordByKind[K], warnings: draft.warnings };
     },
   };
