@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { DiscoveryModule } from '@nestjs/core';
+import { APP_INTERCEPTOR, DiscoveryModule } from '@nestjs/core';
 import type { Logger } from 'pino';
 import type { AppConfig } from './common/config/config.js';
 import { CoreModule } from './infra/core.module.js';
@@ -23,6 +23,7 @@ import { TasksModule } from './modules/crm/tasks/index.js';
 import { NotesModule } from './modules/crm/notes/index.js';
 import { ConnectionsModule } from './modules/hub/connections/index.js';
 import { SyncRunsModule } from './modules/hub/sync-runs/index.js';
+import { ControlCharactersInterceptor } from './common/http/control-characters.interceptor.js';
 import { PlaidModule } from './modules/hub/providers/plaid/index.js';
 import { ImportFoldersModule, ImportsModule } from './modules/hub/imports/index.js';
 
@@ -58,6 +59,7 @@ export class AppModule {
         ImportsModule,
         ImportFoldersModule,
       ],
+      providers: [{ provide: APP_INTERCEPTOR, useClass: ControlCharactersInterceptor }],
     };
   }
 }

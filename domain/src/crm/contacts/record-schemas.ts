@@ -35,7 +35,7 @@ export const addContactEmailSchema = z.object({
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
     z.string({ error: ContactRecordMessage.emailRequired }).pipe(emailSchema(ContactMessage.emailInvalid)),
   ),
-  label: optionalText().pipe(z.string().max(PHONE_LABEL_MAX_LENGTH, ContactRecordMessage.emailLabelTooLong).nullable()),
+  label: optionalText({ max: PHONE_LABEL_MAX_LENGTH, tooLong: ContactRecordMessage.emailLabelTooLong }),
   primary: z.boolean().default(false),
 });
 export type AddContactEmail = z.output<typeof addContactEmailSchema>;

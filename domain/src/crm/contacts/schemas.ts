@@ -10,6 +10,7 @@ import {
   PhoneType,
 } from './enums.js';
 import { evenWhenFieldsFail, isBlank, isRecord, requiredString } from '../../shared/input/common.js';
+import { freeText, optionalText, urlSchema } from '../../shared/input/text.js';
 import { emailSchema } from '../../shared/input/email.js';
 import { nameParts } from '../../shared/input/person-name.js';
 import { phoneSchema } from '../../shared/input/phone.js';
@@ -92,12 +93,7 @@ function isEmptyPhone(value: unknown): boolean {
 export const phoneNumberEntrySchema = z.object({
   number: phoneSchema,
   type: z.enum(PhoneType, { error: ContactMessage.phoneTypeInvalid }).default(CONTACT_FORM_DEFAULTS.phoneType),
-  label: z
-    .string()
-    .trim()
-    .max(PHONE_LABEL_MAX_LENGTH, ContactMessage.phoneLabelTooLong)
-    .nullish()
-    .transform((label) => (label === undefined || label === null || label === '' ? null : label)),
+  label: optionalText({ max: PHONE_LABEL_MAX_LENGTH, tooLong: ContactMessage.phoneLabelTooLong }),
   primary: z.boolean().default(true),
 });
 
@@ -108,12 +104,14 @@ export const contactPhoneNumberSchema = z.preprocess(
 );
 export type ContactPhoneNumber = z.output<typeof contactPhoneNumberSchema>;
 
+/** An emoji is a few code points (flags and joined sequences take several). */
+export const TAG_EMOJI_MAX_LENGTH = 16;
+
 /** A tag: name, type, and an emoji or null (crm §3). */
 export const tagSchema = z.object({
   name: requiredString(ContactMessage.tagNameRequired),
   type: requiredString(ContactMessage.tagTypeRequired),
-  emoji: z
-    .string()
+  emoji: freeText({ max: TAG_EMOJI_MAX_LENGTH })
     .nullish()
     .transform((emoji) => emoji ?? null),
 });
@@ -157,9 +155,9 @@ export const createContactSchema = z
   .object({
     ...contactFields,
     type: z.enum(CreatableContactType, { error: ContactMessage.typeInvalid }),
-    linkedinUrlBranch: z.string().trim().nullish(),
+    linkedinUrlBranch: freeText({ kind: 'url' }).nullish(),
     tags: z.array(tagSchema).default([]),
-    avatarUrl: z.url({ error: ContactMessage.avatarUrlInvalid }).optional(),
+    avatarUrl: urlSchema(ContactMessage.avatarUrlInvalid).optional(),
   })
   .superRefine((contact, ctx) => {
     if (contact.type === 'LEAD') requireLeadFields(contact, ctx);
@@ -175,7 +173,7 @@ export type CreateLead = z.output<typeof createLeadSchema>;
 /** `PATCH /contacts/{id}/name`, `/gender`, `/avatar`, `/set-employment-status`. */
 export const setContactNameSchema = z.object({ name: contactNameSchema });
 export const setGenderSchema = z.object({ gender: genderSchema.optional().transform((gender) => gender ?? null) });
-export const setAvatarSchema = z.object({ avatarUrl: z.url({ error: ContactMessage.avatarUrlInvalid }) });
+export const setAvatarSchema = z.object({ avatarUrl: urlSchema(ContactMessage.avatarUrlInvalid) });
 export const setEmploymentStatusSchema = z.object({
   employmentStatus: z.enum(EmploymentStatus, { error: ContactMessage.employmentStatusInvalid }),
 });
@@ -218,7 +216,7 @@ export function isValidLinkBranch(type: ContactLinkType, branch: string): boolea
 export const socialLinkSchema = z
   .object({
     type: z.enum(ContactLinkType, { error: ContactMessage.linkTypeInvalid }),
-    branch: z.string({ error: ContactMessage.invalidLink }),
+    branch: freeText({ kind: 'url', message: ContactMessage.invalidLink }),
   })
   .transform((link) => ({ type: link.type, branch: normalizeLinkBranch(link.type, link.branch) }))
   .refine((link) => isValidLinkBranch(link.type, link.branch), {

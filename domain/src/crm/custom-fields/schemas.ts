@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CustomFieldEntityKind, CustomFieldType } from './enums.js';
 import { makeMoneyValueSchema } from '../../shared/money/money.schema.js';
 import { calendarDate, requiredString } from '../../shared/input/common.js';
+import { freeText } from '../../shared/input/text.js';
 
 /** Limits of custom fields; ours, the spec lists the types and entity kinds only (crm §3). */
 export const CUSTOM_FIELD_NAME_MAX_LENGTH = 100;
@@ -55,10 +56,10 @@ export const createCustomFieldSchema = z
   .object({
     entityKind: z.enum(CustomFieldEntityKind, { error: CustomFieldMessage.entityKindInvalid }),
     type: z.enum(CustomFieldType, { error: CustomFieldMessage.typeInvalid }),
-    name: requiredString(CustomFieldMessage.nameRequired).max(
-      CUSTOM_FIELD_NAME_MAX_LENGTH,
-      CustomFieldMessage.nameTooLong,
-    ),
+    name: requiredString(CustomFieldMessage.nameRequired, {
+      max: CUSTOM_FIELD_NAME_MAX_LENGTH,
+      tooLong: CustomFieldMessage.nameTooLong,
+    }),
     options: optionsList.optional(),
   })
   .superRefine((field, ctx) => {
@@ -75,9 +76,10 @@ export type CreateCustomField = z.output<typeof createCustomFieldSchema>;
 /** `PATCH /custom-fields/{definitionId}`: a new name or new options (select fields only). */
 export const updateCustomFieldSchema = z
   .object({
-    name: requiredString(CustomFieldMessage.nameRequired)
-      .max(CUSTOM_FIELD_NAME_MAX_LENGTH, CustomFieldMessage.nameTooLong)
-      .optional(),
+    name: requiredString(CustomFieldMessage.nameRequired, {
+      max: CUSTOM_FIELD_NAME_MAX_LENGTH,
+      tooLong: CustomFieldMessage.nameTooLong,
+    }).optional(),
     options: optionsList.min(1, CustomFieldMessage.optionsRequired).optional(),
   })
   .superRefine((field, ctx) => checkOptions(field.options, ctx))
@@ -97,9 +99,10 @@ const httpUrl = z
   .max(2048, CustomFieldMessage.urlInvalid);
 
 function oneOf(options: readonly string[]) {
-  return z
-    .string({ error: CustomFieldMessage.optionInvalid })
-    .refine((value) => options.includes(value), CustomFieldMessage.optionInvalid);
+  return freeText({ message: CustomFieldMessage.optionInvalid }).refine(
+    (value) => options.includes(value),
+    CustomFieldMessage.optionInvalid,
+  );
 }
 
 /** The schema a value of `definition` must match, by the definition's type (crm §3). Null clears a value. */
@@ -118,14 +121,18 @@ export function customFieldValueSchema(definition: { type: CustomFieldType; opti
     case 'SINGLE_SELECT':
       return oneOf(definition.options);
     case 'TEXT':
-      return z
-        .string({ error: CustomFieldMessage.textInvalid })
-        .trim()
-        .max(CUSTOM_FIELD_TEXT_MAX_LENGTH, CustomFieldMessage.textTooLong);
+      return freeText({
+        message: CustomFieldMessage.textInvalid,
+        max: CUSTOM_FIELD_TEXT_MAX_LENGTH,
+        tooLong: CustomFieldMessage.textTooLong,
+      });
     case 'TEXTAREA':
-      return z
-        .string({ error: CustomFieldMessage.textInvalid })
-        .max(CUSTOM_FIELD_TEXTAREA_MAX_LENGTH, CustomFieldMessage.textareaTooLong);
+      return freeText({
+        kind: 'paragraph',
+        message: CustomFieldMessage.textInvalid,
+        max: CUSTOM_FIELD_TEXTAREA_MAX_LENGTH,
+        tooLong: CustomFieldMessage.textareaTooLong,
+      });
     case 'EXTERNAL_URL':
       return httpUrl;
   }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FamilyMemberRole } from './enums.js';
 import { calendarDate, optionalText, requiredString } from '../../shared/input/common.js';
+import { freeText } from '../../shared/input/text.js';
 import { ContactMessage, genderSchema } from '../contacts/schemas.js';
 import { emailSchema } from '../../shared/input/email.js';
 import { nameParts } from '../../shared/input/person-name.js';
@@ -31,7 +32,10 @@ export const HouseholdMessage = {
 } as const;
 
 function householdName() {
-  return requiredString(HouseholdMessage.nameRequired).max(HOUSEHOLD_NAME_MAX_LENGTH, HouseholdMessage.nameTooLong);
+  return requiredString(HouseholdMessage.nameRequired, {
+    max: HOUSEHOLD_NAME_MAX_LENGTH,
+    tooLong: HouseholdMessage.nameTooLong,
+  });
 }
 
 /** A calendar date or null (clears it); absent stays absent so an update leaves the value alone. */
@@ -61,8 +65,8 @@ export const updateHouseholdSchema = z
   .object({
     teamId: requiredString(HouseholdMessage.teamRequired).optional(),
     name: householdName().optional(),
-    salutation: z.string().trim().nullable().optional(),
-    primaryAdvisorId: z.string().trim().min(1).nullable().optional(),
+    salutation: freeText().nullable().optional(),
+    primaryAdvisorId: freeText({ kind: 'identifier' }).min(1).nullable().optional(),
     lastKycUpdatedAt: nullableDate(HouseholdMessage.dateInvalid).optional(),
   })
   .refine(someField, { error: HouseholdMessage.nothingToUpdate });
@@ -95,7 +99,7 @@ export type CreatePerson = z.output<typeof createPersonSchema>;
 /** `PATCH /persons/{personId}`: any of the creation fields. */
 export const updatePersonSchema = z
   .object({
-    householdId: z.string().trim().min(1).nullable().optional(),
+    householdId: freeText({ kind: 'identifier' }).min(1).nullable().optional(),
     name: personName.optional(),
     dateOfBirth: nullableDate(HouseholdMessage.dateInvalid).optional(),
     gender: genderSchema.optional(),
@@ -105,10 +109,10 @@ export const updatePersonSchema = z
 export type UpdatePerson = z.output<typeof updatePersonSchema>;
 
 function familyName() {
-  return requiredString(HouseholdMessage.familyNameRequired).max(
-    HOUSEHOLD_NAME_MAX_LENGTH,
-    HouseholdMessage.familyNameTooLong,
-  );
+  return requiredString(HouseholdMessage.familyNameRequired, {
+    max: HOUSEHOLD_NAME_MAX_LENGTH,
+    tooLong: HouseholdMessage.familyNameTooLong,
+  });
 }
 
 /** `PATCH /families/{familyId}/rename` (foundations §7). */

@@ -8,6 +8,7 @@ import {
   Weekday,
 } from './enums.js';
 import { dateTime, evenWhenFieldsFail, isBlank, isRecord, requiredString } from '../../shared/input/common.js';
+import { freeText } from '../../shared/input/text.js';
 import { EMAIL_PATTERN } from '../../shared/input/email.js';
 import { minutesOfDay, timeSchema } from '../../shared/input/times.js';
 
@@ -103,8 +104,11 @@ export function makeMeetingTemplateSchema(variant: MeetingTemplateVariant = 'api
     variant === 'api' ? MeetingMessage.openingHoursRequiredApi : MeetingMessage.openingHoursRequiredForm;
   return z.object({
     team: requiredString(MeetingMessage.teamRequired),
-    title: requiredString(MeetingMessage.titleRequired).max(titleMax, MeetingMessage.titleTooLong(titleMax)),
-    message: z.string().optional(),
+    title: requiredString(MeetingMessage.titleRequired, {
+      max: titleMax,
+      tooLong: MeetingMessage.titleTooLong(titleMax),
+    }),
+    message: freeText({ kind: 'paragraph' }).optional(),
     duration: minutes(MeetingMessage.durationInvalid, 1),
     availableDaysInFuture: z
       .number({ error: MeetingMessage.availableDaysRange })
@@ -119,7 +123,7 @@ export function makeMeetingTemplateSchema(variant: MeetingTemplateVariant = 'api
     minimumNotice: minutes(MeetingMessage.durationInvalid),
     minimumCancellationNotice: minutes(MeetingMessage.bufferInvalid).optional(),
     /** The template's status; its values are not shown in the spec. */
-    status: z.string().trim().optional(),
+    status: freeText().optional(),
     provider: z.enum(CalendarProvider, { error: MeetingMessage.providerInvalid }).optional(),
     timeZone: meetingTimeZoneSchema,
   });
@@ -130,15 +134,13 @@ export type MeetingTemplate = z.output<typeof meetingTemplateSchema>;
 
 /** A meeting participant: e-mail (required and valid), name, role, and the entity if known. */
 export const meetingParticipantSchema = z.object({
-  email: z
-    .string({ error: MeetingMessage.participantEmailRequired })
-    .trim()
+  email: freeText({ kind: 'email', message: MeetingMessage.participantEmailRequired })
     .min(1, { error: MeetingMessage.participantEmailRequired, abort: true })
     .regex(EMAIL_PATTERN, MeetingMessage.participantEmailInvalid),
   name: requiredString(MeetingMessage.participantNameRequired),
   role: z.enum(MeetingParticipantRole, { error: MeetingMessage.participantRoleRequired }),
   /** The participant's canonical id, when they are a contact or a team member. */
-  participant: z.string().trim().min(1).optional(),
+  participant: freeText({ kind: 'identifier' }).min(1).optional(),
 });
 
 /** A task of a meeting: who does it, and its title and description. */
@@ -152,14 +154,14 @@ export const meetingTaskSchema = z.object({
     (value) => (value === undefined || value === null ? {} : value),
     z.object({
       title: requiredString(MeetingMessage.taskTitleRequired),
-      description: requiredString(MeetingMessage.taskDescriptionRequired),
+      description: requiredString(MeetingMessage.taskDescriptionRequired, { kind: 'paragraph' }),
     }),
   ),
 });
 
 export const agendaItemSchema = z.object({
   type: z.enum(AgendaItemType, { error: MeetingMessage.agendaItemInvalid }),
-  value: z.string({ error: MeetingMessage.agendaItemInvalid }),
+  value: freeText({ kind: 'paragraph', message: MeetingMessage.agendaItemInvalid }),
 });
 
 /** The meeting types that happen somewhere, so need a location (crm §5). */
@@ -171,13 +173,13 @@ export const MEETING_TYPES_NEEDING_LOCATION: readonly MeetingType[] = ['IN_PERSO
  */
 export const meetingSchema = z
   .object({
-    title: requiredString(MeetingMessage.titleRequired).max(
-      MEETING_TITLE_MAX_LENGTH,
-      MeetingMessage.titleTooLong(MEETING_TITLE_MAX_LENGTH),
-    ),
-    message: requiredString(MeetingMessage.messageRequired),
+    title: requiredString(MeetingMessage.titleRequired, {
+      max: MEETING_TITLE_MAX_LENGTH,
+      tooLong: MeetingMessage.titleTooLong(MEETING_TITLE_MAX_LENGTH),
+    }),
+    message: requiredString(MeetingMessage.messageRequired, { kind: 'paragraph' }),
     type: z.enum(MeetingType, { error: MeetingMessage.typeInvalid }),
-    location: z.string().trim().optional(),
+    location: freeText().optional(),
     duration: minutes(MeetingMessage.durationInvalid, 1).optional(),
     startTime: dateTime(MeetingMessage.startTimeRequired),
     timeZone: meetingTimeZoneSchema.optional(),

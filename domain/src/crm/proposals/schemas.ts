@@ -4,6 +4,7 @@ import { BillingStart, FeeType, PaymentSource, ServiceCategory, ServiceType } fr
 import { CURRENCY_CODES } from '../../shared/money/currency.js';
 import { MONEY_VALUE_MESSAGES } from '../../shared/money/money.schema.js';
 import { evenWhenFieldsFail, isBlank, requiredString } from '../../shared/input/common.js';
+import { freeText } from '../../shared/input/text.js';
 import { EMAIL_PATTERN } from '../../shared/input/email.js';
 
 /** Fee tier bounds (crm §9). */
@@ -123,7 +124,7 @@ export type PricingPlan = z.output<typeof pricingPlanSchema>;
 export const offerSchema = z.object({
   billingStartType: z.enum(BillingStart, { error: ProposalMessage.billingStartInvalid }),
   offerings: z
-    .array(z.string().trim().min(1), { error: ProposalMessage.offeringsRequired })
+    .array(freeText({ kind: 'identifier' }).min(1), { error: ProposalMessage.offeringsRequired })
     .min(1, ProposalMessage.offeringsRequired),
   pricingPlan: pricingPlanSchema,
 });
@@ -132,7 +133,7 @@ export type Offer = z.output<typeof offerSchema>;
 /** Offering details: every field is a 'Required field' (crm §5). */
 export const offeringDetailsSchema = z.object({
   category: z.enum(ServiceCategory, { error: ProposalMessage.requiredField }),
-  description: requiredString(ProposalMessage.requiredField),
+  description: requiredString(ProposalMessage.requiredField, { kind: 'paragraph' }),
   name: requiredString(ProposalMessage.requiredField),
   type: z.enum(ServiceType, { error: ProposalMessage.requiredField }),
 });
@@ -150,9 +151,7 @@ export const PRICING_TYPE_BY_SERVICE_TYPE = {
 
 /** A proposal recipient: e-mail and person, both required. */
 export const proposalRecipientSchema = z.object({
-  email: z
-    .string({ error: ProposalMessage.recipientEmailRequired })
-    .trim()
+  email: freeText({ kind: 'email', message: ProposalMessage.recipientEmailRequired })
     .min(1, { error: ProposalMessage.recipientEmailRequired, abort: true })
     .regex(EMAIL_PATTERN, ProposalMessage.recipientEmailInvalid),
   personId: requiredString(ProposalMessage.recipientPersonRequired),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MeetingTaskTiming } from '../meetings/enums.js';
 import { TaskOwnerKind, TaskStatus } from './enums.js';
+import { freeText } from '../../shared/input/text.js';
 import {
   calendarDate,
   type Clock,
@@ -36,23 +37,23 @@ export const taskOwnerSchema = z.object({
   id: requiredString(TaskMessage.ownerIdRequired),
 });
 
-const optionalText = z.string().trim().optional();
+const shortText = freeText().optional();
 
 /** The task fields of crm §3; the task type and priority are free text as their values are not shown. */
 const taskFields = {
-  type: optionalText,
+  type: shortText,
   title: requiredString(TaskMessage.titleRequired),
-  note: z.string().optional(),
-  assigneeId: optionalText,
+  note: freeText({ kind: 'note' }).optional(),
+  assigneeId: shortText,
   owner: taskOwnerSchema.optional(),
   dueDate: calendarDate(TaskMessage.dueDateInvalid).optional(),
   scheduledTime: dateTime(TaskMessage.scheduledTimeInvalid).optional(),
   status: z.enum(TaskStatus, { error: TaskMessage.statusInvalid }).default('TODO'),
-  priority: optionalText,
+  priority: shortText,
   recurrence: z.unknown().optional(),
-  mentions: z.array(z.string().trim().min(1)).optional(),
+  mentions: z.array(freeText({ kind: 'identifier' }).min(1)).optional(),
   contextData: z.record(z.string(), z.unknown()).optional(),
-  meetingId: optionalText,
+  meetingId: shortText,
   meetingTaskType: z.enum(MeetingTaskTiming, { error: TaskMessage.meetingTaskTypeInvalid }).optional(),
 };
 

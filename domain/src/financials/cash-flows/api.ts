@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeText } from '../../shared/input/text.js';
 import { findTransactionCategory } from '../categories/classification.js';
 import {
   CashFlowType,
@@ -24,6 +25,7 @@ export const StreamMessage = {
   categoryInvalid: 'Category must be one of the transaction categories',
   streamIdInvalid: 'Invalid recurring stream id',
   sourceIdInvalid: 'Invalid cash flow source id',
+  amountNegative: 'Average amount must not be negative',
 } as const;
 
 /** The subtype an income or expense made from a name alone gets (the Add Income / Add Expense forms). */
@@ -33,7 +35,7 @@ export const DEFAULT_EXPENSE_SUBTYPE = 'OTHER';
 export const DEFAULT_EXPENSE_NECESSITY = 'NEED';
 
 const optionalSubtype = (fallback: string) =>
-  z.preprocess((value) => (isBlank(value) ? undefined : value), z.string().trim().max(100).default(fallback));
+  z.preprocess((value) => (isBlank(value) ? undefined : value), freeText({ max: 100 }).default(fallback));
 
 /**
  * The body of `POST /income-flows`: the spec's household and name, and optionally a subtype (CUSTOM
@@ -74,9 +76,10 @@ export const createStreamSchema = z.object({
   name: requiredString(CashFlowMessage.nameRequired),
   direction: z.enum(FlowDirection, { error: StreamMessage.directionInvalid }),
   frequency: z.enum(PaymentFrequency, { error: StreamMessage.frequencyInvalid }).nullish(),
-  averageAmount: makeMoneyValueSchema().nullish(),
-  merchantName: z.string().trim().max(200).nullish(),
-  financialRecordId: z.string().trim().min(1).nullish(),
+  /** The direction says which way money moves: the amount itself is not negative. */
+  averageAmount: makeMoneyValueSchema({ valueNegative: StreamMessage.amountNegative }, { nonNegative: true }).nullish(),
+  merchantName: freeText().nullish(),
+  financialRecordId: freeText({ kind: 'identifier' }).min(1).nullish(),
   /** A detailed transaction category (`FOOD_AND_DRINK_GROCERIES`). */
   category: category.optional(),
 });

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { freeText } from '../../shared/input/text.js';
 import { CashFlowType, FlowStatus, Necessity } from './enums.js';
 import { PaymentFrequency } from '../records/enums.js';
 import { makeMoneyValueSchema } from '../../shared/money/money.schema.js';
 import { evenWhenFieldsFail, isBlank, requiredString } from '../../shared/input/common.js';
 
-/** Cash flow messages; all are the spec's wording (foundations §5) except `frequencyInvalid`. */
+/** Cash flow messages; all are the spec's wording (foundations §5) except `frequencyInvalid` and `amountNegative`. */
 export const CashFlowMessage = {
   householdRequired: 'Household is required',
   nameRequired: 'Name is required',
@@ -18,16 +19,21 @@ export const CashFlowMessage = {
   flowNameRequired: 'Cash Flow name is required',
   flowStatusInvalid: 'Flow status must be either Active or Inactive',
   frequencyInvalid: 'Frequency must be one of the payment frequencies',
+  amountNegative: 'Amount must not be negative',
 } as const;
 
 /** The cash flow types whose sources need a subtype. */
 export const SUBTYPE_REQUIRED_FOR: readonly CashFlowType[] = ['EXPENSE', 'INCOME'];
 
-/** A flow's amount: a money value with the flow form's wording. */
-export const flowAmountSchema = makeMoneyValueSchema({
-  valueRequired: CashFlowMessage.amountValueRequired,
-  currencyRequired: CashFlowMessage.currencyRequired,
-});
+/** A flow's amount: a money value with the flow form's wording; an income or expense is not negative. */
+export const flowAmountSchema = makeMoneyValueSchema(
+  {
+    valueRequired: CashFlowMessage.amountValueRequired,
+    valueNegative: CashFlowMessage.amountNegative,
+    currencyRequired: CashFlowMessage.currencyRequired,
+  },
+  { nonNegative: true },
+);
 
 /** How often a flow recurs: `{ common }`, one of the payment frequencies. */
 export const flowFrequencySchema = z.object(
@@ -59,8 +65,12 @@ const necessity = z.preprocess(
 );
 
 /** An optional reference to another record; blank counts as not given. */
-const optionalId = z.preprocess((value) => (isBlank(value) ? undefined : value), z.string().trim().optional());
-const ids = z.array(z.string().trim().min(1)).default([]);
+const optionalId = z.preprocess(
+  (value) => (isBlank(value) ? undefined : value),
+  freeText({ kind: 'identifier' }).optional(),
+);
+const identifier = freeText({ kind: 'identifier' }).min(1);
+const ids = z.array(identifier).default([]);
 
 /** The fields a cash flow source may change after creation (all but household, subtype and type). */
 const changeableFields = {
@@ -86,7 +96,7 @@ export const cashFlowSourceCreateSchema = z
   .object({
     householdId: requiredString(CashFlowMessage.householdRequired),
     type: z.enum(CashFlowType, { error: CashFlowMessage.typeRequired }),
-    subtype: z.preprocess((value) => (isBlank(value) ? undefined : value), z.string().trim().optional()),
+    subtype: z.preprocess((value) => (isBlank(value) ? undefined : value), freeText().optional()),
     ...changeableFields,
   })
   .superRefine((source, ctx) => {
@@ -113,10 +123,10 @@ export const cashFlowSourceUpdateSchema = z.object({
   liabilityId: optionalId,
   sourceAccountId: optionalId,
   destinationAccountId: optionalId,
-  payers: z.array(z.string().trim().min(1)).optional(),
-  payees: z.array(z.string().trim().min(1)).optional(),
-  streams: z.array(z.string().trim().min(1)).optional(),
-  transactions: z.array(z.string().trim().min(1)).optional(),
+  payers: z.array(identifier).optional(),
+  payees: z.array(identifier).optional(),
+  streams: z.array(identifier).optional(),
+  transactions: z.array(identifier).optional(),
   flows: z.array(cashFlowItemSchema).optional(),
 });
 export type CashFlowSourceUpdate = z.output<typeof cashFlowSourceUpdateSchema>;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isStorableIsoDate } from '../../shared/input/common.js';
+import { freeText } from '../../shared/input/text.js';
 import { DomainError, ErrorCode } from '../../shared/errors/domain-error.js';
 import { CURRENCY_CODES, type CurrencyCode } from '../../shared/money/currency.js';
 import { isNumeric } from '../../shared/money/decimal.js';
@@ -40,13 +42,16 @@ const rate = z
 /** The body of `PUT /fx-rates`: on `date`, 1 `base` = `rate` `quote`. */
 export const putFxRateSchema = z
   .object({
-    date: z.iso.date({
-      error: (issue) => (isBlank(issue.input) ? FxRateMessage.dateRequired : FinancialInputMessage.dateInvalid('Date')),
-    }),
+    date: z.iso
+      .date({
+        error: (issue) =>
+          isBlank(issue.input) ? FxRateMessage.dateRequired : FinancialInputMessage.dateInvalid('Date'),
+      })
+      .refine(isStorableIsoDate, FinancialInputMessage.dateInvalid('Date')),
     base: currency(FxRateMessage.baseRequired),
     quote: currency(FxRateMessage.quoteRequired),
     rate,
-    source: z.string().trim().max(100).nullish(),
+    source: freeText({ max: 100 }).nullish(),
   })
   .superRefine((input, ctx) => {
     if (input.base !== undefined && input.base === input.quote) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isStorableDate } from '../../shared/input/common.js';
 import { validationError } from '../../shared/errors/domain-error.js';
 import { PensionMessage } from './messages.js';
 
@@ -28,7 +29,8 @@ function date(field: string) {
       error: (issue) =>
         issue.input === undefined ? PensionMessage.required(field) : PensionMessage.invalidDate(field),
     })
-    .transform((value) => (value instanceof Date ? value : new Date(value)));
+    .transform((value) => (value instanceof Date ? value : new Date(value)))
+    .refine(isStorableDate, PensionMessage.invalidDate(field));
 }
 
 const common = {

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isStorableIsoDate } from '../../shared/input/common.js';
+import { textRule } from '../../shared/input/text.js';
 import { makeMoneyValueSchema } from '../../shared/money/money.schema.js';
 import { FinancialInputMessage, idOf, moneyJsonSchema } from '../shared-schemas.js';
 
@@ -37,10 +39,13 @@ export const FieldMessage = {
   notAnId: (label: string) => `${label} is not a valid id`,
 } as const;
 
+/** The largest whole number an integer column holds. */
+const INTEGER_FIELD_MAX = 2_147_483_647;
+/** A decimal without a maximum of its own stays below 10^12, as amounts do (numeric(24, 8) and wider). */
+const DECIMAL_FIELD_LIMIT = 1e12;
+
 /** Text fields are short labels and names. */
 export const RECORD_TEXT_MAX_LENGTH = 200;
-/** numeric(20, 8): twelve integer digits. */
-const MONEY_LIMIT = 1e12;
 
 const missing = (input: unknown) => input === undefined || input === null;
 
@@ -54,16 +59,10 @@ function numberSchema(label: string) {
 export function fieldValueSchema(spec: FieldSpec): z.ZodType {
   switch (spec.kind) {
     case 'money': {
-      let money = makeMoneyValueSchema().refine((value) => Math.abs(value.value) < MONEY_LIMIT, {
-        message: FieldMessage.tooLarge(spec.label),
-        path: ['value'],
-      });
-      if (spec.nonNegative) {
-        money = money.refine((value) => value.value >= 0, {
-          message: FieldMessage.notNegative(spec.label),
-          path: ['value'],
-        });
-      }
+      const money = makeMoneyValueSchema(
+        { valueTooLarge: FieldMessage.tooLarge(spec.label), valueNegative: FieldMessage.notNegative(spec.label) },
+        { nonNegative: spec.nonNegative },
+      );
       const isObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value);
       return z.custom(isObject, { message: FieldMessage.notMoney(spec.label) }).pipe(money);
     }
@@ -74,18 +73,26 @@ export function fieldValueSchema(spec: FieldSpec): z.ZodType {
           ? schema.gt(spec.min, FieldMessage.greaterThan(spec.label, spec.min))
           : schema.gte(spec.min, FieldMessage.atLeast(spec.label, spec.min));
       }
-      if (spec.max !== undefined) schema = schema.lte(spec.max, FieldMessage.atMost(spec.label, spec.max));
+      // Without a maximum of its own, a decimal is bounded by the widest column that holds one.
+      schema =
+        spec.max === undefined
+          ? schema.lt(DECIMAL_FIELD_LIMIT, FieldMessage.tooLarge(spec.label))
+          : schema.lte(spec.max, FieldMessage.atMost(spec.label, spec.max));
       return schema;
     }
     case 'integer': {
-      const schema = numberSchema(spec.label).int(FieldMessage.notWholeNumber(spec.label));
+      const schema = numberSchema(spec.label)
+        .int(FieldMessage.notWholeNumber(spec.label))
+        .lte(INTEGER_FIELD_MAX, FieldMessage.atMost(spec.label, INTEGER_FIELD_MAX));
       return spec.min === undefined ? schema : schema.gte(spec.min, FieldMessage.atLeast(spec.label, spec.min));
     }
     case 'date':
-      return z.iso.date({
-        error: (issue) =>
-          missing(issue.input) ? FieldMessage.required(spec.label) : FinancialInputMessage.dateInvalid(spec.label),
-      });
+      return z.iso
+        .date({
+          error: (issue) =>
+            missing(issue.input) ? FieldMessage.required(spec.label) : FinancialInputMessage.dateInvalid(spec.label),
+        })
+        .refine(isStorableIsoDate, FinancialInputMessage.dateInvalid(spec.label));
     case 'text': {
       const text = z
         .string({
@@ -93,7 +100,8 @@ export function fieldValueSchema(spec: FieldSpec): z.ZodType {
             missing(issue.input) ? FieldMessage.required(spec.label) : FieldMessage.notText(spec.label),
         })
         .trim()
-        .max(RECORD_TEXT_MAX_LENGTH, FieldMessage.textTooLong(spec.label));
+        .max(RECORD_TEXT_MAX_LENGTH, FieldMessage.textTooLong(spec.label))
+        .superRefine(textRule('line'));
       return spec.required ? text.min(1, FieldMessage.required(spec.label)) : text;
     }
     case 'boolean':

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isStorableIsoDate } from '../../shared/input/common.js';
+import { freeText } from '../../shared/input/text.js';
 import { EntityType } from '../../shared/ids/canonical-id.js';
 import {
   AccountGroup,
@@ -248,9 +250,12 @@ export const personIdSchema = z.preprocess(
 
 const optionalText = z.preprocess(
   (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
-  z.string().trim().max(200).nullish(),
+  freeText().nullish(),
 );
-const optionalDate = z.iso.date({ error: 'As-of date must be a date (YYYY-MM-DD)' }).nullish();
+const optionalDate = z.iso
+  .date({ error: 'As-of date must be a date (YYYY-MM-DD)' })
+  .refine(isStorableIsoDate, 'As-of date must be a date (YYYY-MM-DD)')
+  .nullish();
 
 const commonCreate = {
   householdId: requiredString(RecordInputMessage.householdRequired),

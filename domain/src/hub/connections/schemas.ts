@@ -4,6 +4,7 @@
  * with these schemas and the dashboard reads its responses through the same types.
  */
 import { z } from 'zod';
+import { freeText, requiredString } from '../../shared/input/text.js';
 import { EntityType } from '../../shared/ids/canonical-id.js';
 import { ConnectionStatus, ExternalSourceSystem, IntegrationService } from './enums.js';
 import { householdIdParam } from '../../crm/params.js';
@@ -226,9 +227,9 @@ export const queueHealthListSchema = z.array(queueHealthSchema);
  * (the caller when absent).
  */
 export const createPlaidLinkTokenSchema = z.object({
-  itemId: z.string().min(1).optional(),
+  itemId: freeText({ kind: 'identifier' }).min(1).optional(),
   type: z.enum(['transactions', 'investments', 'liabilities'], { error: 'Invalid link type' }).optional(),
-  userId: z.string().min(1).optional(),
+  userId: freeText({ kind: 'identifier' }).min(1).optional(),
 });
 export const plaidLinkTokenSchema = z.object({
   linkToken: z.string(),
@@ -239,10 +240,10 @@ export const plaidLinkTokenSchema = z.object({
 /** `POST /create-update-plaid-connection`: a new item, or the same item again after update mode. */
 export const createUpdatePlaidConnectionSchema = z.object({
   householdId: householdIdParam,
-  institutionName: z.string().trim().min(1, 'institutionName is required').max(255),
+  institutionName: requiredString('institutionName is required', { max: 255 }),
   /** Optional: Plaid's exchange returns the item id; when given it must match. */
-  itemId: z.string().min(1).optional(),
-  publicToken: z.string().min(1, 'publicToken is required'),
+  itemId: freeText({ kind: 'identifier' }).min(1).optional(),
+  publicToken: requiredString('publicToken is required', { kind: 'identifier' }),
 });
 
 /** `GET /plaid/link-settings`: how the dashboard opens Link here. */
@@ -257,7 +258,7 @@ export type PlaidLinkSettings = z.output<typeof plaidLinkSettingsSchema>;
 
 /** `POST /plaid/sandbox/public-token`: what Link would return, without Link (never in production). */
 export const plaidSandboxPublicTokenSchema = z.object({
-  institutionId: z.string().min(1, 'institutionId is required'),
+  institutionId: requiredString('institutionId is required', { kind: 'identifier' }),
 });
 export const plaidPublicTokenSchema = z.object({ publicToken: z.string() });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeText, requiredString } from '../../shared/input/text.js';
 import { ExternalSourceSystem } from '../connections/enums.js';
 import { paginationSchema } from '../../shared/input/lists.js';
 import { nameParts } from '../../shared/input/person-name.js';
@@ -21,25 +22,25 @@ export type ImportBatchStage = (typeof ImportBatchStage)[number];
 export const ImportRowAction = ['CREATE', 'UPDATE', 'UNCHANGED', 'INVALID', 'REVIEW'] as const;
 export type ImportRowAction = (typeof ImportRowAction)[number];
 
-export const importBatchParamsSchema = z.object({ batchId: z.string().min(1) });
+export const importBatchParamsSchema = z.object({ batchId: freeText({ kind: 'identifier' }).min(1) });
 
 /** The upload's query: the file name (its extension tells a legacy `.xls` apart) and, optionally, the system. */
 export const importUploadQuerySchema = z.object({
-  fileName: z.string().trim().min(1, 'File name is required').max(255),
+  fileName: requiredString('File name is required', { max: 255 }),
   source: z.enum(ExternalSourceSystem).optional(),
 });
 
 /** PUT mapping: a built-in profile by id, or header -> field pairs (null ignores the column). */
 export const importMappingInputSchema = z.union([
-  z.object({ profileId: z.string().min(1) }).strict(),
+  z.object({ profileId: freeText({ kind: 'identifier' }).min(1) }).strict(),
   /** A custom profile saved by the organization (POST /import-profiles). */
-  z.object({ customProfileId: z.string().min(1) }).strict(),
+  z.object({ customProfileId: freeText({ kind: 'identifier' }).min(1) }).strict(),
   z
     .object({
       /** The kind of record the file holds; the batch's kind (contacts for a file no profile knows) when absent. */
       kind: z.enum(ImportRecordKind).optional(),
-      mapping: z.record(z.string().trim().min(1), z.string().nullable()),
-      sourceIdHeader: z.string().trim().min(1).nullable().default(null),
+      mapping: z.record(freeText().min(1), freeText().nullable()),
+      sourceIdHeader: freeText().min(1).nullable().default(null),
     })
     .strict(),
 ]);
@@ -184,7 +185,9 @@ export const IMPORT_REVIEW_CHOICE_FIELDS = [
 ] as const;
 export type ImportReviewChoiceField = (typeof IMPORT_REVIEW_CHOICE_FIELDS)[number];
 
-export const importReviewItemParamsSchema = importBatchParamsSchema.extend({ itemId: z.string().min(1) });
+export const importReviewItemParamsSchema = importBatchParamsSchema.extend({
+  itemId: freeText({ kind: 'identifier' }).min(1),
+});
 
 /** One field both sides fill and differently: what the contact (or the earlier row) has, and what the row says. */
 export const importReviewConflictSchema = z.object({

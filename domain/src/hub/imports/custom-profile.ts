@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeText } from '../../shared/input/text.js';
 import { ExternalSourceSystem } from '../connections/enums.js';
 import { CURRENCY_CODES } from '../../shared/money/currency.js';
 import {
@@ -33,9 +34,9 @@ export const customProfileSchema = z
     kind: z.enum(ImportRecordKind),
     source: z.enum(ExternalSourceSystem).nullable().default(null),
     /** Header of the file -> field of the kind; unmapped headers are ignored. */
-    mapping: z.record(z.string().trim().min(1), z.string().nullable()),
+    mapping: z.record(freeText().min(1), freeText().nullable()),
     /** Per-field values of enum columns (source value -> ours). */
-    values: z.record(z.string(), z.record(z.string(), z.string().nullable())).default({}),
+    values: z.record(freeText(), z.record(freeText(), freeText().nullable())).default({}),
     transforms: z
       .object({
         dateOrder: z.enum(['MDY', 'DMY']).optional(),
@@ -49,7 +50,7 @@ export const customProfileSchema = z
       })
       .default({}),
     /** The column holding the row's id at the source (also present in `mapping` as `sourceId`). */
-    sourceIdHeader: z.string().trim().min(1).nullable().default(null),
+    sourceIdHeader: freeText().min(1).nullable().default(null),
   })
   .superRefine((profile, ctx) => {
     const fields = IMPORT_FIELDS[profile.kind] as Readonly<Record<string, string>>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeText, requiredString } from '../../shared/input/text.js';
 import { ExternalSourceSystem } from '../connections/enums.js';
 
 /**
@@ -20,13 +21,13 @@ export const dropFolderCronSchema = z
     'Use a five-field cron expression: minute hour day-of-month month day-of-week',
   );
 
-const name = z.string().trim().min(1, 'Name is required').max(100);
-const path = z.string().trim().min(1, 'Path is required').max(1024);
-const profileId = z.string().trim().min(1);
+const name = requiredString('Name is required', { max: 100 });
+const path = requiredString('Path is required', { max: 1024 });
+const profileId = freeText({ kind: 'identifier' }).min(1);
 
 const ONE_PROFILE = 'Give either profileId (a built-in profile) or customProfileId (a saved profile), not both';
 
-export const dropFolderParamsSchema = z.object({ folderId: z.string().min(1) });
+export const dropFolderParamsSchema = z.object({ folderId: freeText({ kind: 'identifier' }).min(1) });
 
 export const dropFolderCreateSchema = z
   .object({

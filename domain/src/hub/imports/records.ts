@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isStorableIsoDate } from '../../shared/input/common.js';
 import { ContactType, Gender, LeadSource, PhoneType } from '../../crm/contacts/enums.js';
 import { BankAccountType, InvestmentAccountType } from '../../financials/records/enums.js';
 import { CountryCode } from '../../shared/regions/regions.js';
@@ -23,7 +24,9 @@ import { ImportMessage } from './transforms/result.js';
  */
 
 const nullableText = optionalText();
-const isoDate = z.iso.date({ error: ImportMessage.dateInvalid });
+/** Notes and task notes keep their line breaks. */
+const nullableNote = optionalText({ kind: 'note' });
+const isoDate = z.iso.date({ error: ImportMessage.dateInvalid }).refine(isStorableIsoDate, ImportMessage.dateInvalid);
 
 const sourceId = z.string().trim().min(1, ImportMessage.sourceIdRequired).nullable();
 
@@ -74,7 +77,7 @@ export const importedContactSchema = z.object({
   addresses: z.array(importedAddressSchema),
   employment: z.object({ employerName: nullableText, jobTitle: nullableText }).nullable(),
   tags: z.array(z.string()),
-  note: nullableText,
+  note: nullableNote,
   dateOfBirth: isoDate.nullable(),
   household: importedHouseholdRefSchema.nullable(),
 });
@@ -97,7 +100,10 @@ export type ImportedPerson = z.output<typeof importedPersonSchema>;
 export const importedHouseholdSchema = z.object({
   kind: z.literal('households'),
   sourceId,
-  name: requiredString(HouseholdMessage.nameRequired).max(HOUSEHOLD_NAME_MAX_LENGTH, HouseholdMessage.nameTooLong),
+  name: requiredString(HouseholdMessage.nameRequired, {
+    max: HOUSEHOLD_NAME_MAX_LENGTH,
+    tooLong: HouseholdMessage.nameTooLong,
+  }),
   salutation: nullableText,
   advisor: nullableText,
 });
@@ -157,7 +163,7 @@ export const importedTaskSchema = z.object({
   kind: z.literal('tasks'),
   sourceId,
   title: requiredString(TaskMessage.titleRequired),
-  note: nullableText,
+  note: nullableNote,
   dueDate: isoDate.nullable(),
   status: z.enum(TaskStatus, { error: TaskMessage.statusInvalid }),
   type: nullableText,
@@ -171,7 +177,7 @@ export const importedNoteSchema = z.object({
   kind: z.literal('notes'),
   sourceId,
   title: nullableText,
-  body: requiredString(ImportMessage.noteBodyRequired),
+  body: requiredString(ImportMessage.noteBodyRequired, { kind: 'note' }),
   /** `YYYY-MM-DDTHH:mm:ss` or a date, without zone: the firm's time zone applies. */
   date: z.string().nullable(),
   owner: ownerRefSchema.nullable(),

@@ -1,26 +1,23 @@
 import { z } from 'zod';
 import { emailSchema } from '../../shared/input/email.js';
+import { requiredString } from '../../shared/input/text.js';
 import { UserRole } from '../users/enums.js';
 
 export const PASSWORD_MIN_LENGTH = 10;
 
 export const firstAdminUserSchema = z.object({
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200),
+  name: requiredString('Name is required'),
   email: emailSchema(),
   password: z
     .string({ error: 'Password is required' })
     .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
     .max(200),
-  organizationName: z
-    .string({ error: 'Organization name is required' })
-    .trim()
-    .min(1, 'Organization name is required')
-    .max(200),
+  organizationName: requiredString('Organization name is required'),
 });
 export type FirstAdminUserInput = z.infer<typeof firstAdminUserSchema>;
 
 export const loginSchema = z.object({
-  email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').max(320),
+  email: requiredString('Email is required', { kind: 'email' }),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
 });
 export type LoginInput = z.infer<typeof loginSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { InvitationDeliveryMethod } from './enums.js';
 import { isBlank, requiredString } from '../../shared/input/common.js';
+import { freeText } from '../../shared/input/text.js';
 import { emailSchema, isValidEmail } from '../../shared/input/email.js';
 
 /**
@@ -30,8 +31,7 @@ export function splitEmailList(value: string): string[] {
  * A comma-separated list of e-mail addresses, parsed to an array. Every entry must be a valid
  * address and there must be at least one; anything else is 'Your input contains invalid email'.
  */
-export const emailListSchema = z
-  .string({ error: InvitationMessage.invalidEmailList })
+export const emailListSchema = freeText({ kind: 'paragraph', message: InvitationMessage.invalidEmailList })
   .transform(splitEmailList)
   .refine((emails) => emails.length > 0 && emails.every(isValidEmail), InvitationMessage.invalidEmailList);
 

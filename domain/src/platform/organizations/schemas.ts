@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OrganizationType, ProfessionalDesignation, Regulator } from './enums.js';
 import { requiredString } from '../../shared/input/common.js';
+import { freeText, textRule } from '../../shared/input/text.js';
 import { phoneSchema } from '../../shared/input/phone.js';
 
 /** Limits of organizations, teams and professionals (crm §9). */
@@ -75,7 +76,8 @@ export const teamNameSchema = z
   .trim()
   .min(1, { error: OrganizationMessage.teamNameRequired, abort: true })
   .min(TEAM_NAME_LENGTH.min, OrganizationMessage.teamNameTooShort)
-  .max(TEAM_NAME_LENGTH.max, OrganizationMessage.teamNameTooLong);
+  .max(TEAM_NAME_LENGTH.max, OrganizationMessage.teamNameTooLong)
+  .superRefine(textRule('line'));
 
 /** The body of `PATCH /teams/{teamId}/name`. */
 export const setTeamNameSchema = z.object({ name: teamNameSchema });
@@ -108,16 +110,15 @@ function lettersOnlyName(required: string, letters: string) {
 export const professionalProfileSchema = z.object({
   firstName: lettersOnlyName(OrganizationMessage.firstNameRequired, OrganizationMessage.firstNameLetters),
   lastName: lettersOnlyName(OrganizationMessage.lastNameRequired, OrganizationMessage.lastNameLetters),
-  displayName: z.string().trim().optional(),
+  displayName: freeText().optional(),
   phone: phoneSchema.optional(),
   designations: z
     .array(z.enum(ProfessionalDesignation, { error: OrganizationMessage.designationInvalid }), {
       error: OrganizationMessage.designationInvalid,
     })
     .default([]),
-  jobTitle: z.string().trim().optional(),
-  bio: z
-    .string()
+  jobTitle: freeText().optional(),
+  bio: freeText({ kind: 'paragraph' })
     .refine((bio) => wordCount(bio) <= PROFESSIONAL_BIO_MAX_WORDS, OrganizationMessage.bioTooLong)
     .optional(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, requiredString } from './common.js';
+import { freeText, optionalText, requiredString } from './text.js';
 
 /** Address messages; all are the spec's wording (foundations §5, crm §5). */
 export const AddressMessage = {
@@ -21,7 +21,7 @@ export const addressSchema = z.object({
   province: requiredString(AddressMessage.provinceRequired),
   postalCode: requiredString(AddressMessage.postalCodeRequired),
   countryName: requiredString(AddressMessage.countryRequired),
-  postCodeAnywhereId: optionalText(),
+  postCodeAnywhereId: optionalText({ kind: 'identifier' }),
 });
 export type Address = z.output<typeof addressSchema>;
 
@@ -30,8 +30,8 @@ export type Address = z.output<typeof addressSchema>;
  * (the form only sends what the user filled in).
  */
 export const addressFormSchema = addressSchema.extend({
-  line2: z.string().trim().nullish(),
-  postCodeAnywhereId: z.string().trim().optional(),
+  line2: freeText().nullish(),
+  postCodeAnywhereId: freeText({ kind: 'identifier' }).optional(),
 });
 export type AddressForm = z.output<typeof addressFormSchema>;
 
@@ -41,15 +41,15 @@ export type AddressForm = z.output<typeof addressFormSchema>;
  * a primary flag, false unless given.
  */
 export const contactAddressSchema = z.object({
-  Id: z.string().trim().min(1).optional(),
-  Label: z.string().trim().optional(),
+  Id: freeText({ kind: 'identifier' }).min(1).optional(),
+  Label: freeText().optional(),
   Line1: requiredString(AddressMessage.line1Required),
   Line2: optionalText(),
   City: requiredString(AddressMessage.cityRequired),
   Province: requiredString(AddressMessage.provinceRequired),
   PostalCode: requiredString(AddressMessage.postalCodeRequired),
   CountryName: requiredString(AddressMessage.countryRequired),
-  PostCodeAnywhereId: z.string().trim().optional(),
+  PostCodeAnywhereId: freeText({ kind: 'identifier' }).optional(),
   primary: z.boolean().default(false),
 });
 export type ContactAddress = z.output<typeof contactAddressSchema>;

@@ -5,19 +5,8 @@ import { z } from 'zod';
  * checks, so the spec's wording stays in the schema that uses it.
  */
 
-/** A string, trimmed, that must not be empty; missing, non-string and blank input all get `message`. */
-export function requiredString(message: string) {
-  return z.string({ error: message }).trim().min(1, message);
-}
-
-/** A string that may be absent or null; blank becomes null. */
-export function optionalText() {
-  return z
-    .string()
-    .trim()
-    .nullish()
-    .transform((value) => (value === undefined || value === null || value === '' ? null : value));
-}
+/** The text primitives (text.ts), which most schemas reach through here. */
+export { optionalText, requiredString } from './text.js';
 
 /** True for a plain object, so a cross-field rule can read the fields of partly invalid input. */
 export function isRecord(value: unknown): value is Record<string, unknown> {
@@ -46,7 +35,7 @@ export function dateTime(message: string) {
   return z
     .union([z.date({ error: message }), z.iso.datetime({ offset: true, error: message })], { error: message })
     .transform((value) => (value instanceof Date ? value : new Date(value)))
-    .refine((value) => !Number.isNaN(value.getTime()), message);
+    .refine(isStorableDate, message);
 }
 
 /** A calendar date: a Date, an ISO date (`2024-03-05`) or an ISO date-time with offset. */
@@ -57,7 +46,26 @@ export function calendarDate(message: string) {
       { error: message },
     )
     .transform((value) => (value instanceof Date ? value : new Date(value)))
-    .refine((value) => !Number.isNaN(value.getTime()), message);
+    .refine(isStorableDate, message);
+}
+
+/**
+ * True for a valid date whose UTC year is 1 to 9999: PostgreSQL has no year 0, and a year past
+ * 9999 has no four-digit ISO form, so either would fail in the database rather than at the door.
+ */
+export function isStorableDate(value: Date): boolean {
+  const year = value.getUTCFullYear();
+  return !Number.isNaN(value.getTime()) && year >= 1 && year <= 9999;
+}
+
+/**
+ * False only for an ISO date or date-time that parses to a date outside `isStorableDate`'s years;
+ * a string that is not a date at all is left to the format check beside this one, so it gets one
+ * message, not two.
+ */
+export function isStorableIsoDate(value: string): boolean {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) || isStorableDate(date);
 }
 
 /** The current time; rules that compare with now take one, so tests can fix it. */

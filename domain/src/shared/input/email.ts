@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { freeText } from './text.js';
 
 /**
  * Foundations §5: a local part, an at sign, then a bracketed IPv4 address or a dotted domain
@@ -12,4 +12,4 @@ export function isValidEmail(value: string): boolean {
 }
 
 export const emailSchema = (message = 'Please enter a valid email address') =>
-  z.string().trim().regex(EMAIL_PATTERN, message);
+  freeText({ kind: 'email' }).regex(EMAIL_PATTERN, message);

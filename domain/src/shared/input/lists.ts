@@ -5,6 +5,8 @@ export const DEFAULT_PAGE = 1;
 export const DEFAULT_LIMIT = 20;
 /** Our cap, so one request cannot ask for a whole table. */
 export const MAX_LIMIT = 500;
+/** Our cap on the page, so the offset it makes stays a 32-bit integer the database takes. */
+export const MAX_PAGE = 1_000_000;
 
 /**
  * List and date messages. 'Please enter a valid date' is the spec's (crm §5); the rest are ours.
@@ -14,6 +16,7 @@ export const ListMessage = {
   pageMin: 'Page must be a whole number of at least 1',
   limitMin: 'Limit must be a whole number of at least 1',
   limitMax: 'Limit must be at most 500',
+  pageMax: 'Page must be at most 1,000,000',
   sortByInvalid: 'Notes can only be sorted by CREATED_AT',
   sortOrderInvalid: 'Sort order must be ASC or DESC',
   dateInvalid: 'Please enter a valid date',
@@ -26,7 +29,7 @@ function atLeastOne(message: string) {
 
 /** `page` and `limit` of a list query: whole numbers of at least 1, defaulting to 1 and 20. */
 export const paginationSchema = z.object({
-  page: atLeastOne(ListMessage.pageMin).default(DEFAULT_PAGE),
+  page: atLeastOne(ListMessage.pageMin).max(MAX_PAGE, ListMessage.pageMax).default(DEFAULT_PAGE),
   limit: atLeastOne(ListMessage.limitMin).max(MAX_LIMIT, ListMessage.limitMax).default(DEFAULT_LIMIT),
 });
 export type Pagination = z.output<typeof paginationSchema>;

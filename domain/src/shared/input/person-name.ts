@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredString } from './common.js';
+import { freeText, optionalText, requiredString } from './text.js';
 
 /** Longest part of a person's name (foundations §9). */
 export const NAME_PART_MAX_LENGTH = 50;
@@ -17,18 +17,19 @@ export const PersonNameMessage = {
 
 /** A name part that may be null or absent; blank becomes null. */
 function optionalPart(tooLong: string) {
-  return z
-    .string()
-    .trim()
-    .max(NAME_PART_MAX_LENGTH, tooLong)
-    .nullish()
-    .transform((value) => (value === undefined || value === null || value === '' ? null : value));
+  return optionalText({ max: NAME_PART_MAX_LENGTH, tooLong });
 }
 
 /** The name parts shared by a person's name and a contact's name (crm §5). */
 export const nameParts = {
-  first: requiredString(PersonNameMessage.firstRequired).max(NAME_PART_MAX_LENGTH, PersonNameMessage.firstTooLong),
-  last: requiredString(PersonNameMessage.lastRequired).max(NAME_PART_MAX_LENGTH, PersonNameMessage.lastTooLong),
+  first: requiredString(PersonNameMessage.firstRequired, {
+    max: NAME_PART_MAX_LENGTH,
+    tooLong: PersonNameMessage.firstTooLong,
+  }),
+  last: requiredString(PersonNameMessage.lastRequired, {
+    max: NAME_PART_MAX_LENGTH,
+    tooLong: PersonNameMessage.lastTooLong,
+  }),
   middle: optionalPart(PersonNameMessage.middleTooLong),
   preferred: optionalPart(PersonNameMessage.preferredTooLong),
   short: optionalPart(PersonNameMessage.shortTooLong),
@@ -40,8 +41,8 @@ export const nameParts = {
  */
 export const personNameSchema = z.object({
   ...nameParts,
-  display: z.string().trim().optional(),
-  full: z.string().trim().optional(),
+  display: freeText().optional(),
+  full: freeText().optional(),
 });
 export type PersonNameInput = z.input<typeof personNameSchema>;
 export type PersonName = z.output<typeof personNameSchema>;
