@@ -190,10 +190,18 @@ describe('import wizard: a generic CSV mapped by hand, dry run, commit, re-impor
     expect(await contactEmails()).toEqual(IMPORTED_EMAILS);
     await browser.screenshot('imports-committed');
 
-    // The run is one of the operations view's runs.
+    // The run is one of the operations view's runs: partial, as one row was not written.
     await page.getByRole('link', { name: 'View the sync run in Connections' }).click();
     await page.getByTestId('run-detail-page').waitFor();
-    await expect.poll(() => page.getByTestId('run-detail-status').textContent(), LIVE).toBe('Succeeded');
+    await expect.poll(() => page.getByTestId('run-detail-status').textContent(), LIVE).toBe('Partial');
+    expect(await page.getByTestId('run-import-not-written').textContent()).toBe('1 invalid, 0 left in review');
+
+    // Its connection is a file connection: no "Run now" that could only fail, a way to import instead.
+    await page.getByRole('link', { name: 'Connections', exact: true }).first().click();
+    const connection = page.getByTestId(`connection-${batch.connectionId}`);
+    await connection.waitFor(LIVE);
+    expect(await connection.getByRole('button', { name: /^Run now/ }).count()).toBe(0);
+    expect(await connection.getByRole('link', { name: /^Import a file/ }).getAttribute('href')).toBe('/imports/new');
   });
 
   it('re-imports the same file with the saved profile (all unchanged), then rolls the first import back', async () => {
@@ -220,8 +228,9 @@ describe('import wizard: a generic CSV mapped by hand, dry run, commit, re-impor
     const list = page.getByRole('table', { name: 'Recent imports' });
     await list.waitFor();
     await expect.poll(() => list.locator('tbody tr').count(), LIVE).toBe(2);
+    // Every row is unchanged or invalid: nothing to write, so not "Ready to commit".
     expect(await list.getByTestId(`import-${batchId}`).getByTestId('import-status').textContent()).toBe(
-      'Ready to commit',
+      'Nothing to write',
     );
     const first = list.getByTestId(`import-${firstBatchId}`);
     expect(await first.getByTestId('import-status').textContent()).toBe('Applied');
@@ -232,6 +241,7 @@ describe('import wizard: a generic CSV mapped by hand, dry run, commit, re-impor
     const dialog = page.getByRole('dialog', { name: 'Roll back import' });
     await dialog.getByRole('button', { name: 'Roll back' }).click();
     await expect.poll(() => page.getByTestId('commit-result').textContent(), LIVE).toContain('Import rolled back');
+    expect(await page.getByTestId('rollback-summary').textContent()).toBe(' Removed 3 contacts.');
     expect((await batchOf(firstBatchId)).status).toBe('ROLLED_BACK');
     expect(await contactEmails()).toEqual([]);
   });
@@ -262,6 +272,11 @@ describe('import wizard: a generic CSV mapped by hand, dry run, commit, re-impor
       `/crm/contacts/${existing.contactId}`,
     );
     expect(await item.textContent()).toContain('Matched on e-mail');
+    // Both have a last name, and they differ: shown side by side, the contact's kept unless chosen.
+    const lastName = item.getByTestId('conflict-lastName');
+    expect(await lastName.textContent()).toContain('Stone');
+    expect(await lastName.textContent()).toContain('Stone-Okafor');
+    await item.getByRole('group', { name: 'Last name, row 2' }).getByLabel('This row').check();
     await browser.screenshot('imports-review-queue');
     await item.getByRole('button', { name: 'Same person, row 2' }).click();
     await expect.poll(() => item.textContent(), LIVE).toContain('Same person: update');

@@ -6,6 +6,7 @@ import type {
   ImportBatchView,
   ImportMappingInput,
   ImportProfileView,
+  ImportReviewDecision,
   ImportReviewItemView,
   ImportRowAction,
   importMappingSchema,
@@ -102,12 +103,23 @@ export async function downloadImportReport(batchId: string, fileName: string): P
   await saveFile(await fetchFile(`/imports/${batchId}/report.csv`, 'text/csv'), fileName);
 }
 
-/** The review queue of a batch: rows without a source id that may be an existing contact. */
+/** The review queue of a batch: rows that may be an existing contact or an earlier row, or lack a name. */
 export function listImportReviewItems(batchId: string, signal?: AbortSignal) {
   return apiRequest<ImportReviewItemView[]>(`/imports/${batchId}/review-items`, { signal });
 }
 
-/** Accept (the row is the candidate: an update of it) or reject (someone else: a new contact). */
-export function resolveImportReviewItem(batchId: string, itemId: string, decision: 'accept' | 'reject') {
-  return apiRequest<ImportReviewItemView>(`/imports/${batchId}/review-items/${itemId}/${decision}`, { method: 'POST' });
+/**
+ * Accept (the row is the candidate or the earlier row: an update that adds; a row missing a name:
+ * created with the names given) or reject (someone else: a new contact), with the per-field choices.
+ */
+export function resolveImportReviewItem(
+  batchId: string,
+  itemId: string,
+  decision: 'accept' | 'reject',
+  body: ImportReviewDecision = {},
+) {
+  return apiRequest<ImportReviewItemView>(`/imports/${batchId}/review-items/${itemId}/${decision}`, {
+    method: 'POST',
+    body,
+  });
 }

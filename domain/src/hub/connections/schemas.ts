@@ -11,6 +11,7 @@ import { householdIdParam } from '../../crm/params.js';
 import { idParam } from '../../shared/input/id-param.js';
 import { listPageSchema, paginationSchema } from '../../shared/input/lists.js';
 import { queueHealthSchema } from '../../platform/health/schemas.js';
+import { ImportBatchStatus, importRollbackSummarySchema } from '../imports/api.js';
 
 export const SyncRunStatus = ['QUEUED', 'RUNNING', 'SUCCEEDED', 'PARTIAL', 'FAILED', 'CANCELLED'] as const;
 export type SyncRunStatus = (typeof SyncRunStatus)[number];
@@ -105,6 +106,23 @@ export const syncRunSchema = z.object({
   /** finishedAt - startedAt, when both are known. */
   durationMs: z.number().int().nullable(),
   error: syncErrorSchema.nullable(),
+  /**
+   * An import's run (driver IMPORT): its batch, how it stands now (a rolled-back import says so,
+   * with what the rollback removed) and the rows of the file it did not write.
+   */
+  import: z
+    .object({
+      batchId: z.string(),
+      fileName: z.string().nullable(),
+      status: z.enum(ImportBatchStatus),
+      /** Rows refused by the dry run (the run's failed count). */
+      invalidRows: z.number().int(),
+      /** Rows still waiting in the review queue when the import was committed: not written. */
+      reviewRows: z.number().int(),
+      rolledBackAt: z.string().nullable(),
+      rollback: importRollbackSummarySchema.nullable(),
+    })
+    .nullable(),
 });
 export type SyncRunView = z.output<typeof syncRunSchema>;
 
@@ -141,6 +159,11 @@ export const connectionSchema = z.object({
   needsReauth: z.boolean(),
   needsReauthSince: z.string().nullable(),
   lastError: z.string().nullable(),
+  /**
+   * Whether "Run now" can start a run: a provider connection this deployment has a connector for.
+   * A file connection's runs are its imports (upload a file, or its drop folder's schedule).
+   */
+  canRunNow: z.boolean(),
   /** The newest run, whatever its status. */
   lastRun: syncRunSchema.nullable(),
   /** Live records that came through this connection. */

@@ -3,6 +3,7 @@ import { freeText, requiredString } from '../../shared/input/text.js';
 import { ContactType } from '../../crm/contacts/enums.js';
 import { ExternalSourceSystem } from '../connections/enums.js';
 import { paginationSchema } from '../../shared/input/lists.js';
+import { nameParts } from '../../shared/input/person-name.js';
 import { ImportRecordKind } from './profile.js';
 
 /** HTTP schemas of the import flow (issue #8): upload, mapping, dry run, report, commit, rollback. */
@@ -91,6 +92,21 @@ export const importCountsSchema = z.object({
   review: z.number().int(),
 });
 
+/**
+ * What a finished dry run leaves for the commit: rows to write (READY), only rows waiting for a
+ * decision in the review queue (REVIEW_PENDING), or nothing at all (NOTHING_TO_WRITE: every row is
+ * unchanged or invalid, and a commit would write nothing).
+ */
+export const ImportCommitReadiness = ['READY', 'REVIEW_PENDING', 'NOTHING_TO_WRITE'] as const;
+export type ImportCommitReadiness = (typeof ImportCommitReadiness)[number];
+
+/** What a rollback did: the entities it removed, by type (`contact`, `household`, `tag`...), and the rows whose fields it restored. */
+export const importRollbackSummarySchema = z.object({
+  removed: z.record(z.string(), z.number().int()),
+  restored: z.number().int(),
+});
+export type ImportRollbackSummary = z.output<typeof importRollbackSummarySchema>;
+
 export const importBatchSchema = z.object({
   id: z.string(),
   source: z.enum(ExternalSourceSystem),
@@ -108,6 +124,8 @@ export const importBatchSchema = z.object({
   rowCount: z.number().int().nullable(),
   profileId: z.string().nullable(),
   counts: importCountsSchema,
+  /** Null until a dry run is done (and once the batch is committed). */
+  commitReadiness: z.enum(ImportCommitReadiness).nullable(),
   progress: importProgressSchema,
   connectionId: z.string().nullable(),
   syncRunId: z.string().nullable(),
@@ -122,6 +140,8 @@ export const importBatchSchema = z.object({
   createdAt: z.string(),
   appliedAt: z.string().nullable(),
   rolledBackAt: z.string().nullable(),
+  /** A rolled-back batch: what the rollback removed and restored. */
+  rollback: importRollbackSummarySchema.nullable(),
 });
 export type ImportBatchView = z.output<typeof importBatchSchema>;
 
@@ -190,33 +210,106 @@ export const importBuiltInProfileSchema = z.object({
 });
 export type ImportBuiltInProfileView = z.output<typeof importBuiltInProfileSchema>;
 
-/** The review queue (rows without a source id that may be an existing contact): params, items, decisions. */
+/**
+* The review queue: rows the dry run would not write on its own, because they may be an existing
+ * contact (they share its e-mail or phone, or without a source id its name), may be the same
+ * person as an earlier row of the file, or lack a required name.
+ */
 export const ImportReviewStatus = ['PENDING', 'ACCEPTED', 'REJECTED'] as const;
 export type ImportReviewStatus = (typeof ImportReviewStatus)[number];
+
+export const ImportReviewReason = ['EXISTING_CONTACT', 'SAME_IN_FILE', 'MISSING_NAME'] as const;
+export type ImportReviewReason = (typeof ImportReviewReason)[number];
+
+/** For a field both sides fill differently: KEEP what the contact has, or take the FILE's value. */
+export const ImportReviewChoice = ['KEEP', 'FILE'] as const;
+export type ImportReviewChoice = (typeof ImportReviewChoice)[number];
+
+/**
+ * The contact's fields where accepting a row as "the same person" may meet a value on both sides:
+ * the user chooses. Lists (e-mails, phones, addresses, tags) are never chosen between: accepting
+ * adds the file's items the contact lacks and removes none.
+ */
+export const IMPORT_REVIEW_CHOICE_FIELDS = [
+  'firstName',
+  'lastName',
+  'middleName',
+  'preferredName',
+  'gender',
+  'type',
+  'source',
+  'employment',
+  'note',
+  'dateOfBirth',
+  'household',
+] as const;
+export type ImportReviewChoiceField = (typeof IMPORT_REVIEW_CHOICE_FIELDS)[number];
 
 export const importReviewItemParamsSchema = importBatchParamsSchema.extend({
   itemId: freeText({ kind: 'identifier' }).min(1),
 });
 
+/** One field both sides fill and differently: what the contact (or the earlier row) has, and what the row says. */
+export const importReviewConflictSchema = z.object({
+  field: z.enum(IMPORT_REVIEW_CHOICE_FIELDS),
+  current: z.unknown(),
+  file: z.unknown(),
+});
+export type ImportReviewConflict = z.output<typeof importReviewConflictSchema>;
+
+const fieldChangeSchema = z.object({ field: z.string(), before: z.unknown(), after: z.unknown() });
+
 export const importReviewItemSchema = z.object({
   id: z.string(),
   rowNumber: z.number().int(),
-  /** What the row shares with the candidate: EMAIL, PHONE or NAME. */
-  matchedOn: z.string(),
+  reason: z.enum(ImportReviewReason),
+  /** What the row shares with the candidate or the earlier row: EMAIL, PHONE or NAME; null when nothing matched. */
+  matchedOn: z.string().nullable(),
   status: z.enum(ImportReviewStatus),
   resolvedAt: z.string().nullable(),
-  /** The existing contact the row may be. */
-  candidate: z.object({
-    id: z.string(),
-    name: z.string(),
-    emails: z.array(z.string()),
-    phones: z.array(z.string()),
-  }),
-  /** The row as mapped (the normalized record). */
+  /** The existing contact the row may be (EXISTING_CONTACT, and a MISSING_NAME row sharing a contact's e-mail or phone). */
+  candidate: z
+    .object({
+      id: z.string(),
+      name: z.string(),
+      emails: z.array(z.string()),
+      phones: z.array(z.string()),
+    })
+    .nullable(),
+  /** SAME_IN_FILE: the earlier row of the file the row may be. */
+  duplicateOfRow: z.number().int().nullable(),
+  /** The required fields the row lacks (`firstName`, `lastName`): the decision must give them to create it. */
+  missingFields: z.array(z.string()),
+  /** The row as mapped (the normalized record; a row missing a name has it null). */
   record: z.record(z.string(), z.unknown()),
   /** The row's action now: REVIEW while pending, UPDATE (or UNCHANGED) once accepted, CREATE once rejected. */
   action: z.enum(ImportRowAction),
-  /** Accepted: the candidate's fields the commit will change, with their current and new values. */
-  changes: z.array(z.object({ field: z.string(), before: z.unknown(), after: z.unknown() })),
+  /**
+   * Pending, with a contact or an earlier row to merge into: the fields both fill differently,
+   * before (current) and after (the file's); accepting keeps the current value unless the
+   * decision's `choices` say FILE.
+   */
+  conflicts: z.array(importReviewConflictSchema),
+  /**
+   * What accepting writes to the contact, field by field, before and after: while pending with the
+   * current values kept (the default), once accepted as decided. Lists only gain items.
+   */
+  changes: z.array(fieldChangeSchema),
 });
 export type ImportReviewItemView = z.output<typeof importReviewItemSchema>;
+
+/**
+ * The body of a decision (both optional, so an empty body keeps every current value):
+ * - `choices`: per field in conflict, KEEP the contact's value (the default) or take the FILE's;
+ * - `fields`: the names a row lacks, to complete it (a row is created only with both names).
+ */
+export const importReviewDecisionSchema = z
+  .object({
+    choices: z.partialRecord(z.enum(IMPORT_REVIEW_CHOICE_FIELDS), z.enum(ImportReviewChoice)).optional(),
+    fields: z
+      .object({ firstName: nameParts.first.optional(), lastName: nameParts.last.optional() })
+      .strict()
+      .optional(),
+  })
+  .strict();
+export type ImportReviewDecision = z.output<typeof importReviewDecisionSchema>;

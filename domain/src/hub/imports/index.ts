@@ -17,3 +17,4 @@ export * from './transforms/index.js';
 export * from './value-maps.js';
 export * from './api.js';
 export * from './drop-folders.js';
+export * from './review.js';

@@ -36,7 +36,13 @@ export type ImportRowWarning = ImportFieldError;
 
 export type MappedRow<K extends ImportRecordKind = ImportRecordKind> =
   | { status: 'valid'; sourceId: string | null; record: ImportedRecordByKind[K]; warnings: ImportRowWarning[] }
-  | { status: 'invalid'; sourceId: string | null; errors: ImportFieldError[] }
+  | {
+      status: 'invalid';
+      sourceId: string | null;
+      errors: ImportFieldError[];
+      /** The record as far as the row gave it, unvalidated: a row missing only a name is completed from it. */
+      draft: Record<string, unknown>;
+    }
   /** A record the source marks deleted: not imported, and reported as skipped with the reason. */
   | { status: 'excluded'; sourceId: string | null; reasons: ImportRowWarning[] }
   /** Not a record: a group title, a repeated header, a subitem or summary row (monday.com). */
@@ -255,7 +261,7 @@ export function createRowMapper<K extends ImportRecordKind>(
           errors.push({ field: path, column: draft.columnOf(path), value: null, message: issue.message });
         }
       }
-      if (errors.length > 0 || !parsed.success) return { status: 'invalid', sourceId, errors };
+      if (errors.length > 0 || !parsed.success) return { status: 'invalid', sourceId, errors, draft: draft.record };
       return { status: 'valid', sourceId, record: parsed.data as ImportedRecordByKind[K], warnings };
     },
   };

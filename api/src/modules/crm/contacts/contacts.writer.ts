@@ -291,6 +291,32 @@ export class ContactsWriter {
     await this.insertLists(scope, contacts);
   }
 
+  /**
+   * Adds items to contacts' lists and removes none (an import's row accepted as an existing
+   * contact). The caller leaves out the items a contact has, and flags a new item primary only
+   * where the contact has no primary item in that list.
+   */
+  async addToLists(scope: WriteScope, contacts: readonly { contactId: string; lists: ContactLists }[]): Promise<void> {
+    await this.insertLists(scope, contacts);
+  }
+
+  /** Writes an employment's employer and title in place (the contact's other employments stay). */
+  async updateEmployments(
+    scope: WriteScope,
+    updates: readonly { id: string; employerName: string | null; jobTitle: string | null }[],
+  ): Promise<void> {
+    await updateRows(
+      scope.sql,
+      LISTS.employments.table,
+      scope.organizationId,
+      LISTS.employments.types,
+      updates.map(({ id, employerName, jobTitle }) => ({
+        id,
+        set: { employer_name: employerName, job_title: jobTitle, updated_at: scope.now },
+      })),
+    );
+  }
+
   private async insertLists(scope: WriteScope, contacts: readonly { contactId: string; lists: ContactLists }[]) {
     const { organizationId, now } = scope;
     for (const name of LIST_NAMES) {

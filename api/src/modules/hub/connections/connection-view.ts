@@ -18,7 +18,12 @@ function owner(row: ConnectionRow): ConnectionView['owner'] {
 }
 
 /** A connection as the API shows it: built from an explicit select, so credentials cannot leak. */
-export function toConnectionView(row: ConnectionRow, counts: RecordCounts, nextSyncAt: Date | null): ConnectionView {
+export function toConnectionView(
+  row: ConnectionRow,
+  counts: RecordCounts,
+  nextSyncAt: Date | null,
+  canRunNow: boolean,
+): ConnectionView {
   const lastRun = row.syncRuns[0];
   return {
     id: row.id,
@@ -34,6 +39,7 @@ export function toConnectionView(row: ConnectionRow, counts: RecordCounts, nextS
     needsReauth: row.needsReauthSince !== null,
     needsReauthSince: row.needsReauthSince?.toISOString() ?? null,
     lastError: row.lastError,
+    canRunNow,
     lastRun: lastRun ? toSyncRunView(lastRun) : null,
     recordCounts: counts,
     createdAt: row.createdAt.toISOString(),

@@ -109,6 +109,8 @@ export class ConnectionsService {
   async views(rows: ConnectionRow[]): Promise<ConnectionView[]> {
     const counts = await this.connections.recordCounts(rows.map((row) => row.id));
     const nextRuns = await Promise.all(rows.map((row) => this.scheduler.nextRunAt(row.id)));
-    return rows.map((row, index) => toConnectionView(row, counts.get(row.id)!, nextRuns[index] ?? null));
+    return rows.map((row, index) =>
+      toConnectionView(row, counts.get(row.id)!, nextRuns[index] ?? null, this.launcher.canRun(row.service)),
+    );
   }
 }

@@ -1,7 +1,14 @@
-import type { ImportBatchView } from '@meridian/domain';
+import { importRollbackSummarySchema, type ImportBatchView, type ImportCommitReadiness } from '@meridian/domain';
 import type { Prisma } from '../../../generated/prisma/client.js';
 
 type BatchRow = Prisma.ImportBatchGetPayload<object>;
+
+/** What a finished dry run leaves for the commit; null before (or after) that point. */
+function commitReadiness(batch: BatchRow): ImportCommitReadiness | null {
+  if (batch.status !== 'PENDING' || batch.stage !== 'DRY_RUN_DONE') return null;
+  if (batch.createCount + batch.updateCount > 0) return 'READY';
+  return batch.reviewCount > 0 ? 'REVIEW_PENDING' : 'NOTHING_TO_WRITE';
+}
 
 /** The batch as the API shows it; rows/s and ETA follow from the rows done since the run started. */
 export function toBatchView(batch: BatchRow, now = new Date()): ImportBatchView {
@@ -32,6 +39,7 @@ export function toBatchView(batch: BatchRow, now = new Date()): ImportBatchView 
       invalid: batch.invalidCount,
       review: batch.reviewCount,
     },
+    commitReadiness: commitReadiness(batch),
     progress: {
       rowsDone: batch.rowsDone,
       rowsPerSecond,
@@ -47,6 +55,7 @@ export function toBatchView(batch: BatchRow, now = new Date()): ImportBatchView 
     createdAt: batch.createdAt.toISOString(),
     appliedAt: batch.appliedAt?.toISOString() ?? null,
     rolledBackAt: batch.rolledBackAt?.toISOString() ?? null,
+    rollback: batch.rollbackSummary === null ? null : importRollbackSummarySchema.parse(batch.rollbackSummary),
   };
 }
 

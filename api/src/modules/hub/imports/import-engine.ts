@@ -10,6 +10,7 @@ import {
   EntityType,
   ErrorCode,
   ImportErrorCode,
+  missingNameFields,
   newId,
   parseId,
   withCreateDefaults,
@@ -19,6 +20,8 @@ import {
   type ImportFieldChange,
   type ImportFieldError,
   type ImportRecordKind,
+  type ImportReviewReason,
+  type ImportRollbackSummary,
   type MappedRow,
 } from '@meridian/domain';
 import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
@@ -30,7 +33,7 @@ import type { Prisma } from '../../../generated/prisma/client.js';
 import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
 import { releaseQueryHistory } from '../../../infra/prisma/query-history.js';
 import { AuditService, type BatchAuditEntry } from '../../platform/audit/index.js';
-import { ExternalLinksRepository, SyncRunLifecycle, type RunRef } from '../sync/index.js';
+import { ExternalLinksRepository, SyncRunLifecycle, type LinkRow, type RunRef } from '../sync/index.js';
 import { openImportFile } from './import-files.js';
 import { profileOfBatch } from './profiles.js';
 import type { ImportCandidate, ImportReadScope, ImportRecordWriter, ImportScope } from './writers/import-writer.js';
@@ -71,7 +74,7 @@ interface StagedRow {
 /** A writer of any kind, seen through the widest record type: the engine never looks inside records. */
 type Writer = ImportRecordWriter<ImportRecordKind> & {
   create(scope: ImportScope, records: ImportedRecord[]): Promise<string[]>;
-  update(scope: ImportScope, updates: { entityId: string; fields: object }[]): Promise<void>;
+  update(scope: ImportScope, updates: { entityId: string; fields: object; previous?: object }[]): Promise<void>;
   candidateFinder?(
     scope: ImportReadScope,
     records: ImportedRecord[],
@@ -100,7 +103,9 @@ const REVIEW_ITEM_TYPES: ColumnTypes = {
   organization_id: 'text',
   import_batch_id: 'text',
   row_number: 'integer',
+  reason: 'import_review_reason',
   candidate_contact_id: 'text',
+  duplicate_of_row: 'integer',
   matched_on: 'text',
   created_at: 'timestamptz',
 };
@@ -126,6 +131,15 @@ function entityTypeOf(writer: Writer, entityId: string): string {
 /** The changed fields of a diff with their values on one side: what an update (or its undo) writes. */
 function fieldsOf(changes: readonly ImportFieldChange[], side: 'before' | 'after'): Record<string, unknown> {
   return Object.fromEntries(changes.map((change) => [change.field, change[side]]));
+}
+
+/**
+ * An update of one entity as the writer takes it: the fields to write, and what they were (so a
+ * list that only gains items gets them added, never replaced). Rolling back swaps the two.
+ */
+function fieldsUpdate(entityId: string, changes: readonly ImportFieldChange[], direction: 'apply' | 'undo') {
+  const [write, was] = direction === 'apply' ? (['after', 'before'] as const) : (['before', 'after'] as const);
+  return { entityId, fields: fieldsOf(changes, write), previous: fieldsOf(changes, was) };
 }
 
 /**
@@ -228,6 +242,7 @@ export class ImportEngine {
         }
       }
       if (chunk.length > 0) await this.decideChunk(scope, batch.id, writer, chunk);
+      if (writer.candidateFinder) await this.flagSamePersonInFile(organizationId, batch.id);
       await this.prisma.importBatch.update({
         where: { id: batchId },
         data: { stage: 'DRY_RUN_DONE', dryRunAt: new Date() },
@@ -247,29 +262,60 @@ export class ImportEngine {
     });
   }
 
-  /** The record each linked entity was last imported as: the base of the field diff. */
-  private async lastImported(entityIds: string[]): Promise<Map<string, unknown>> {
-    if (entityIds.length === 0) return new Map();
+  /**
+   * The record each link's outside id was last imported as (from this source system): the base of
+   * the field diff. A contact may be linked to several ids (two systems, or two rows accepted as the
+   * same person): each id's own last row is its base, so one source's row is never diffed against
+   * another's. A link without such a row (made before rows were kept) falls back to the entity's last.
+   */
+  private async lastImported(source: ExternalSourceSystem, links: LinkRow[]): Promise<Map<string, unknown>> {
+    if (links.length === 0) return new Map();
     const results = await this.prisma.importRowResult.findMany({
-      where: { entityId: { in: entityIds }, appliedAt: { not: null }, importBatch: { status: 'APPLIED' } },
-      select: { entityId: true, record: true },
-      orderBy: { appliedAt: 'desc' },
+      where: {
+        entityId: { in: links.map((link) => link.entityId) },
+        appliedAt: { not: null },
+        importBatch: { status: 'APPLIED', source },
+      },
+      select: { entityId: true, sourceId: true, record: true },
+      orderBy: [{ appliedAt: 'desc' }, { rowNumber: 'desc' }],
     });
+    const key = (entityId: string, sourceId: string | null) => `${entityId}\u0000${sourceId ?? ''}`;
+    const byLink = new Map<string, unknown>();
     const byEntity = new Map<string, unknown>();
-    for (const result of results) if (!byEntity.has(result.entityId!)) byEntity.set(result.entityId!, result.record);
-    return byEntity;
+    for (const result of results) {
+      const linkKey = key(result.entityId!, result.sourceId);
+      if (!byLink.has(linkKey)) byLink.set(linkKey, result.record);
+      if (!byEntity.has(result.entityId!)) byEntity.set(result.entityId!, result.record);
+    }
+    return new Map(
+      links.map((link) => [
+        link.sourceId,
+        byLink.get(key(link.entityId, link.sourceId)) ?? byEntity.get(link.entityId) ?? {},
+      ]),
+    );
   }
 
   private async decideChunk(scope: ImportReadScope, batchId: string, writer: Writer, rows: PendingRow[]) {
     const { organizationId } = scope;
-    const sourceIds = rows.flatMap((row) =>
-      row.mapped.status === 'valid' && row.mapped.sourceId ? [row.mapped.sourceId] : [],
-    );
+    // A contact row refused only for a missing name is not dropped: the review queue lets the user
+    // give it (writers with a candidate finder, which have a review queue).
+    const incomplete = new Map<PendingRow, ImportedRecord>();
+    if (writer.candidateFinder)
+      for (const row of rows)
+        if (row.mapped.status === 'invalid' && !row.duplicate && missingNameFields(row.mapped.errors))
+          incomplete.set(row, row.mapped.draft as unknown as ImportedRecord);
+    const recordOf = (row: PendingRow) =>
+      row.mapped.status === 'valid' ? row.mapped.record : (incomplete.get(row) ?? null);
+    const sourceIds = rows.flatMap((row) => (recordOf(row) && row.mapped.sourceId ? [row.mapped.sourceId] : []));
     const linkBySourceId = await this.links.find(scope, { source: scope.source }, sourceIds, linkedTypes(writer));
-    const previous = await this.lastImported([...linkBySourceId.values()].map((link) => link.entityId));
-    const unlinked = rows.flatMap((row) =>
-      row.mapped.status === 'valid' && !row.mapped.sourceId ? [row.mapped.record] : [],
-    );
+    const previous = await this.lastImported(scope.source, [...linkBySourceId.values()]);
+    const linkOf = (row: PendingRow) => (row.mapped.sourceId ? linkBySourceId.get(row.mapped.sourceId) : undefined);
+    // Rows no link names, with or without a source id: a new source id may still be a contact the
+    // organization has (imported from another system, or entered by hand).
+    const unlinked = rows.flatMap((row) => {
+      const record = recordOf(row);
+      return record && !linkOf(row) ? [record] : [];
+    });
     const findCandidate =
       writer.candidateFinder && unlinked.length > 0 ? await writer.candidateFinder(scope, unlinked) : () => null;
     const valid = rows.flatMap((row) => (row.mapped.status === 'valid' ? [row.mapped.record] : []));
@@ -309,11 +355,44 @@ export class ImportEngine {
       });
       counts[action] += 1;
     };
+    const review = (row: PendingRow, reason: ImportReviewReason, candidate: ImportCandidate | null) =>
+      reviews.push({
+        id: newId(EntityType.importReviewItem),
+        organization_id: organizationId,
+        import_batch_id: batchId,
+        row_number: row.rowNumber,
+        reason,
+        candidate_contact_id: candidate?.entityId ?? null,
+        duplicate_of_row: null,
+        matched_on: candidate?.matchedOn ?? null,
+        created_at: new Date(),
+      });
     for (const row of rows) {
       const { mapped } = row;
       if (mapped.status === 'excluded') {
         result(row, 'SKIPPED', { warnings: mapped.reasons });
         continue;
+      }
+      const draft = incomplete.get(row);
+      if (draft && mapped.status === 'invalid') {
+        const link = linkOf(row);
+        const staged = { record: draft, content_hash: recordHash(draft), errors: mapped.errors };
+        if (!link) {
+          // Kept with what it lacks; a contact sharing its e-mail or phone is offered too.
+          const candidate = findCandidate(draft);
+          result(row, 'REVIEW', {
+            ...staged,
+            entity_type: candidate ? writer.entityType : null,
+            entity_id: candidate?.entityId ?? null,
+          });
+          review(row, 'MISSING_NAME', candidate);
+          continue;
+        }
+        // Completed by the user once already, and the file still says the same: nothing to do.
+        if (link.contentHash === staged.content_hash) {
+          result(row, 'UNCHANGED', { ...staged, entity_type: link.entityType, entity_id: link.entityId });
+          continue;
+        }
       }
       const unresolved = mapped.status === 'valid' ? referenceErrors.get(mapped.record) : undefined;
       if (mapped.status === 'invalid' || row.duplicate || unresolved) {
@@ -327,29 +406,21 @@ export class ImportEngine {
         content_hash: recordHash(record),
         warnings: mapped.warnings.length > 0 ? mapped.warnings : null,
       };
-      const link = mapped.sourceId ? linkBySourceId.get(mapped.sourceId) : undefined;
+      const link = linkOf(row);
       if (link) {
         const entity = { ...staged, entity_type: link.entityType, entity_id: link.entityId };
         if (link.contentHash === staged.content_hash) {
           result(row, 'UNCHANGED', entity);
         } else {
-          const before = (previous.get(link.entityId) ?? {}) as ImportedRecord;
+          const before = (previous.get(link.sourceId) ?? {}) as ImportedRecord;
           result(row, 'UPDATE', { ...entity, changes: diffImportRecords(before, record) });
         }
         continue;
       }
-      const candidate = mapped.sourceId ? null : findCandidate(record);
+      const candidate = findCandidate(record);
       if (candidate) {
         result(row, 'REVIEW', { ...staged, entity_type: writer.entityType, entity_id: candidate.entityId });
-        reviews.push({
-          id: newId(EntityType.importReviewItem),
-          organization_id: organizationId,
-          import_batch_id: batchId,
-          row_number: row.rowNumber,
-          candidate_contact_id: candidate.entityId,
-          matched_on: candidate.matchedOn,
-          created_at: new Date(),
-        });
+        review(row, 'EXISTING_CONTACT', candidate);
         continue;
       }
       result(row, 'CREATE', staged);
@@ -371,6 +442,75 @@ export class ImportEngine {
         },
       });
     });
+  }
+
+  /**
+   * Two rows of one file that would both create a contact and share an e-mail or a phone number
+   * (with the same first name: a couple sharing a home phone or an e-mail are two people) may be
+   * one person under two ids: the later row goes to the review queue, pointing at the earliest such
+   * row, instead of creating a second contact. One set-based pass over the staged rows once every
+   * chunk is decided, so a file of any size holds no index of its e-mails in memory.
+   */
+  private async flagSamePersonInFile(organizationId: string, batchId: string): Promise<void> {
+    await this.prisma.$transaction(
+      async (tx) => {
+        const sql = sqlOf(tx);
+        const flagged = await sql.query<{ rowNumber: number; earlierRow: number; matchedOn: string }>(
+          `WITH keys AS (
+             SELECT result.row_number, lower(result.record->>'firstName') AS first_name, 'EMAIL' AS matched_on,
+                    lower(btrim(email->>'email')) AS key
+               FROM import_row_results AS result
+              CROSS JOIN LATERAL jsonb_array_elements(result.record->'emails') AS email
+              WHERE result.organization_id = $1 AND result.import_batch_id = $2 AND result.action = 'CREATE'
+             UNION ALL
+             SELECT result.row_number, lower(result.record->>'firstName'), 'PHONE',
+                    (phone->>'countryCode') || ':' || (phone->>'number')
+               FROM import_row_results AS result
+              CROSS JOIN LATERAL jsonb_array_elements(result.record->'phones') AS phone
+              WHERE result.organization_id = $1 AND result.import_batch_id = $2 AND result.action = 'CREATE'
+           ), earliest AS (
+             SELECT row_number, matched_on,
+                    min(row_number) OVER (PARTITION BY matched_on, key, first_name) AS earlier_row
+               FROM keys
+           ), flagged AS (
+             SELECT DISTINCT ON (row_number) row_number, earlier_row, matched_on
+               FROM earliest WHERE earlier_row < row_number
+              ORDER BY row_number, earlier_row, matched_on
+           )
+           UPDATE import_row_results AS result SET action = 'REVIEW'
+             FROM flagged
+            WHERE result.organization_id = $1 AND result.import_batch_id = $2
+              AND result.row_number = flagged.row_number
+           RETURNING flagged.row_number AS "rowNumber", flagged.earlier_row AS "earlierRow",
+                     flagged.matched_on AS "matchedOn"`,
+          organizationId,
+          batchId,
+        );
+        if (flagged.length === 0) return;
+        const now = new Date();
+        await insertRows(
+          sql,
+          'import_review_items',
+          REVIEW_ITEM_TYPES,
+          flagged.map((row) => ({
+            id: newId(EntityType.importReviewItem),
+            organization_id: organizationId,
+            import_batch_id: batchId,
+            row_number: row.rowNumber,
+            reason: 'SAME_IN_FILE',
+            candidate_contact_id: null,
+            duplicate_of_row: row.earlierRow,
+            matched_on: row.matchedOn,
+            created_at: now,
+          })),
+        );
+        await tx.importBatch.update({
+          where: { id: batchId },
+          data: { createCount: { decrement: flagged.length }, reviewCount: { increment: flagged.length } },
+        });
+      },
+      { timeout: CHUNK_TRANSACTION_TIMEOUT_MS },
+    );
   }
 
   /** The organization's first team, which takes what an import creates. */
@@ -453,6 +593,7 @@ export class ImportEngine {
             updated: batch.updateCount,
             unchanged: batch.unchangedCount,
             failed: batch.invalidCount,
+            reviewPending: batch.reviewCount,
           },
         ),
       );
@@ -504,26 +645,28 @@ export class ImportEngine {
     });
     await this.links.create(scope, { source: scope.source }, links);
 
-    const updates = rows.filter((row) => row.action === 'UPDATE');
-    await writer.update(
+    const updates = await this.updateTargets(
       scope,
-      updates.map((row) => ({ entityId: row.entityId!, fields: fieldsOf(row.changes ?? [], 'after') })),
+      rows.filter((row) => row.action === 'UPDATE'),
+      applied,
     );
-    // A row without a source id (an accepted review item) has no link to refresh.
-    await this.links.setHashes(
+    await this.updateInRounds(
       scope,
-      { source: scope.source },
-      linkedTypes(writer),
-      updates.flatMap((row) => (row.sourceId ? [{ sourceId: row.sourceId, contentHash: row.contentHash }] : [])),
+      writer,
+      updates.flatMap(({ row, entityId }) =>
+        row.changes && row.changes.length > 0 ? [fieldsUpdate(entityId, row.changes, 'apply')] : [],
+      ),
     );
-    for (const row of updates) {
-      applied.set(row.id, row.entityId!);
+    await this.linkUpdatedRows(scope, writer, updates);
+    for (const { row, entityId } of updates) {
+      applied.set(row.id, entityId);
+      if (!row.changes || row.changes.length === 0) continue;
       audits.push({
         action: 'UPDATE',
-        entityType: entityTypeOf(writer, row.entityId!),
-        entityId: row.entityId!,
-        before: fieldsOf(row.changes ?? [], 'before'),
-        after: fieldsOf(row.changes ?? [], 'after'),
+        entityType: entityTypeOf(writer, entityId),
+        entityId,
+        before: fieldsOf(row.changes, 'before'),
+        after: fieldsOf(row.changes, 'after'),
       });
     }
     // Marked applied in the transaction that wrote them: a retried job resumes after them.
@@ -541,6 +684,107 @@ export class ImportEngine {
       where: { id: scope.importBatchId },
       data: { rowsDone: { increment: rows.length } },
     });
+  }
+
+  /**
+   * Updates in order, each entity at most once per call to the writer (whose statements set a row
+   * once): several rows accepted as the same contact are written one after the other.
+   */
+  private async updateInRounds(scope: ImportScope, writer: Writer, updates: ReturnType<typeof fieldsUpdate>[]) {
+    let pending = updates;
+    while (pending.length > 0) {
+      const seen = new Set<string>();
+      const round: typeof updates = [];
+      const later: typeof updates = [];
+      for (const update of pending) {
+        if (seen.has(update.entityId)) later.push(update);
+        else {
+          seen.add(update.entityId);
+          round.push(update);
+        }
+      }
+      await writer.update(scope, round);
+      pending = later;
+    }
+  }
+
+  /**
+   * The entity each UPDATE row writes to. A row accepted as the same person as an earlier row of
+   * the file has none staged: it is the entity that row created, in an earlier chunk or (not yet
+   * marked applied) in this one.
+   */
+  private async updateTargets(
+    scope: ImportScope,
+    rows: StagedRow[],
+    applied: ReadonlyMap<string, string>,
+  ): Promise<{ row: StagedRow; entityId: string }[]> {
+    const merged = rows.filter((row) => row.entityId === null).map((row) => row.id);
+    const targets =
+      merged.length === 0
+        ? []
+        : await scope.sql.query<{ id: string; targetId: string; targetEntityId: string | null }>(
+            `SELECT row.id, target.id AS "targetId", target.entity_id AS "targetEntityId"
+               FROM import_row_results AS row
+               JOIN import_review_items AS item
+                 ON item.organization_id = row.organization_id AND item.import_batch_id = row.import_batch_id
+                AND item.row_number = row.row_number
+               JOIN import_row_results AS target
+                 ON target.organization_id = row.organization_id AND target.import_batch_id = row.import_batch_id
+                AND target.row_number = item.duplicate_of_row
+              WHERE row.organization_id = $1 AND row.id = ANY($2::text[])`,
+            scope.organizationId,
+            merged,
+          );
+    const targetOf = new Map(
+      targets.map((target) => [target.id, target.targetEntityId ?? applied.get(target.targetId)]),
+    );
+    return rows.map((row) => {
+      const entityId = row.entityId ?? targetOf.get(row.id);
+      if (!entityId) throw new DomainError(ErrorCode.CONFLICT, `Row ${row.rowNumber} has no contact to update`);
+      return { row, entityId };
+    });
+  }
+
+  /**
+   * The links of updated rows: a linked id gets the hash of what was written; an id new to the
+   * entity (a row accepted in the review queue as an existing contact or an earlier row) gets its
+   * link, marked as the batch's so a rollback takes it away again.
+   */
+  private async linkUpdatedRows(scope: ImportScope, writer: Writer, updates: { row: StagedRow; entityId: string }[]) {
+    const withId = updates.filter(({ row }) => row.sourceId !== null);
+    if (withId.length === 0) return;
+    const origin = { source: scope.source };
+    const known = await this.links.find(
+      scope,
+      origin,
+      withId.map(({ row }) => row.sourceId!),
+      linkedTypes(writer),
+    );
+    await this.links.setHashes(
+      scope,
+      origin,
+      linkedTypes(writer),
+      withId.flatMap(({ row }) =>
+        known.has(row.sourceId!) ? [{ sourceId: row.sourceId!, contentHash: row.contentHash }] : [],
+      ),
+    );
+    await this.links.create(
+      scope,
+      origin,
+      withId.flatMap(({ row, entityId }) =>
+        known.has(row.sourceId!)
+          ? []
+          : [
+              {
+                sourceId: row.sourceId!,
+                entityType: entityTypeOf(writer, entityId),
+                entityId,
+                contentHash: row.contentHash,
+                importBatchId: scope.importBatchId,
+              },
+            ],
+      ),
+    );
   }
 
   /** Ends a commit: the batch's outcome and its sync run's, in one transaction. */
@@ -601,11 +845,13 @@ export class ImportEngine {
         const updates = rows.filter((row) => row.action !== 'CREATE');
         const undo = updates.map((row) => {
           const changes = (row.changes ?? []) as unknown as ImportFieldChange[];
-          return { row, before: fieldsOf(changes, 'before'), after: fieldsOf(changes, 'after') };
+          return { row, changes, before: fieldsOf(changes, 'before'), after: fieldsOf(changes, 'after') };
         });
-        await writer.update(
+        const restored = undo.filter(({ changes }) => changes.length > 0);
+        await this.updateInRounds(
           scope,
-          undo.map(({ row, before }) => ({ entityId: row.entityId!, fields: before })),
+          writer,
+          restored.map(({ row, changes }) => fieldsUpdate(row.entityId!, changes, 'undo')),
         );
         await this.links.setHashes(
           scope,
@@ -618,7 +864,14 @@ export class ImportEngine {
           ),
           { seen: false },
         );
-        for (const { row, before, after } of undo)
+        // The ids this batch linked to contacts it did not create (rows accepted in the review queue).
+        await this.links.deleteBatchLinks(
+          scope,
+          { source: batch.source },
+          batchId,
+          updates.flatMap((row) => row.sourceId ?? []),
+        );
+        for (const { row, before, after } of restored)
           audits.push({
             action: 'UPDATE',
             entityType: entityTypeOf(writer, row.entityId!),
@@ -634,15 +887,25 @@ export class ImportEngine {
           byType.set(entityType, [...(byType.get(entityType) ?? []), row.entityId!]);
           audits.push({ action: 'DELETE', entityType, entityId: row.entityId!, before: row.record });
         }
+        // What the writer removes beside the rows' own entities (the persons, households, tags and
+        // notes the batch made for them) is counted from the batch's marks before and after.
+        const marked = await this.links.countByBatch(scope, batchId);
         for (const [entityType, ids] of byType) await this.links.deleteForEntities(scope, entityType, ids);
         await writer.remove(
           scope,
           created.map((row) => row.entityId!),
         );
+        const left = await this.links.countByBatch(scope, batchId);
+        const removed: Record<string, number> = {};
+        for (const [entityType, count] of marked)
+          if (!byType.has(entityType) && count > (left.get(entityType) ?? 0))
+            removed[entityType] = count - (left.get(entityType) ?? 0);
+        for (const [entityType, ids] of byType) removed[entityType] = new Set(ids).size;
+        const summary: ImportRollbackSummary = { removed, restored: restored.length };
         await this.audit.recordMany(scope, audits);
         await tx.importBatch.update({
           where: { id: batchId },
-          data: { status: 'ROLLED_BACK', rolledBackAt: scope.now },
+          data: { status: 'ROLLED_BACK', rolledBackAt: scope.now, rollbackSummary: summary },
         });
       },
       { timeout: CHUNK_TRANSACTION_TIMEOUT_MS },

@@ -1,9 +1,21 @@
-import type { SyncRecordErrorView, SyncRunView } from '@meridian/domain';
+import { importRollbackSummarySchema, type SyncRecordErrorView, type SyncRunView } from '@meridian/domain';
 import type { Prisma } from '../../../generated/prisma/client.js';
 
-/** What a run's response needs besides its own row: what it syncs. */
+/** What a run's response needs besides its own row: what it syncs, and an import's batch. */
 export const SYNC_RUN_INCLUDE = {
   connection: { select: { service: true, source: true, displayName: true, needsReauthSince: true } },
+  importBatches: {
+    select: {
+      id: true,
+      fileName: true,
+      status: true,
+      invalidCount: true,
+      reviewCount: true,
+      rolledBackAt: true,
+      rollbackSummary: true,
+    },
+    take: 1,
+  },
 } satisfies Prisma.SyncRunInclude;
 
 export type SyncRunRow = Prisma.SyncRunGetPayload<{ include: typeof SYNC_RUN_INCLUDE }>;
@@ -45,6 +57,22 @@ export function toSyncRunView(row: SyncRunRow): SyncRunView {
       row.errorCode === null && row.errorMessage === null
         ? null
         : { code: row.errorCode ?? 'ERROR', message: row.errorMessage ?? '' },
+    import: importOf(row),
+  };
+}
+
+function importOf(row: SyncRunRow): SyncRunView['import'] {
+  const batch = row.importBatches[0];
+  if (row.driver !== 'IMPORT' || !batch) return null;
+  const rollback = importRollbackSummarySchema.safeParse(batch.rollbackSummary);
+  return {
+    batchId: batch.id,
+    fileName: batch.fileName,
+    status: batch.status,
+    invalidRows: batch.invalidCount,
+    reviewRows: batch.reviewCount,
+    rolledBackAt: iso(batch.rolledBackAt),
+    rollback: rollback.success ? rollback.data : null,
   };
 }
 

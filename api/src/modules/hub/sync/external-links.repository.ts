@@ -232,6 +232,40 @@ export class ExternalLinksRepository {
     );
   }
 
+  /**
+   * Deletes the links an import batch made for these outside ids: on its rollback, the ids it
+   * linked to entities it did not create (rows accepted in its review queue as existing ones).
+   */
+  async deleteBatchLinks(
+    scope: Db,
+    origin: { source: ExternalSourceSystem },
+    importBatchId: string,
+    sourceIds: readonly string[],
+  ): Promise<void> {
+    if (sourceIds.length === 0) return;
+    await scope.sql.execute(
+      `DELETE FROM external_links
+        WHERE organization_id = $1 AND import_batch_id = $2 AND source = $3::external_source_system
+          AND source_id = ANY($4::text[])`,
+      scope.organizationId,
+      importBatchId,
+      origin.source,
+      [...sourceIds],
+    );
+  }
+
+  /** How many entities of each type an import batch's links and marks name. */
+  async countByBatch(scope: Db, importBatchId: string): Promise<Map<string, number>> {
+    const rows = await scope.sql.query<{ entityType: string; count: number }>(
+      `SELECT entity_type AS "entityType", count(DISTINCT entity_id)::int AS count FROM external_links
+        WHERE organization_id = $1 AND import_batch_id = $2
+        GROUP BY entity_type`,
+      scope.organizationId,
+      importBatchId,
+    );
+    return new Map(rows.map((row) => [row.entityType, row.count]));
+  }
+
   /** Which of these entities an import batch created (its links or marks name the batch). */
   async createdByBatch(
     scope: Db,

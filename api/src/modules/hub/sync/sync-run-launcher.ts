@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { JobsOptions } from 'bullmq';
 import type { Logger } from 'pino';
-import { DomainError, ErrorCode, jobIdFor, type SyncTrigger } from '@meridian/domain';
+import { DomainError, ErrorCode, jobIdFor, type IntegrationService, type SyncTrigger } from '@meridian/domain';
 import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
 import { LOGGER } from '../../../common/logging/logger.js';
 import { QueueService } from '../../../infra/queue/queue.service.js';
@@ -28,6 +28,14 @@ export class SyncRunLauncher {
   ) {}
 
   /**
+   * Whether a connection of this service can be run at all: a provider this deployment has a
+   * connector for. A file connection (no service) is run by its imports, never queued.
+   */
+  canRun(service: IntegrationService | null): boolean {
+    return service !== null && this.connectors.has(service);
+  }
+
+  /**
    * Queues a run of the connection unless one is already QUEUED or RUNNING, in which case that
    * run is returned with `created: false`. The run row is committed before its job is enqueued; a
    * lost enqueue is picked up by `sync.sweep-queued`.
@@ -38,10 +46,12 @@ export class SyncRunLauncher {
     trigger: SyncTrigger,
   ): Promise<{ syncRunId: string; created: boolean }> {
     const result = await this.lifecycle.queue(organizationId, connectionId, trigger, (connection) => {
-      if (!connection.service || !this.connectors.has(connection.service)) {
+      if (!this.canRun(connection.service)) {
         throw new DomainError(
           ErrorCode.CONFLICT,
-          `Connections to ${connection.service ?? 'file sources'} cannot be synced yet`,
+          connection.service
+            ? `Connections to ${connection.service} cannot be synced yet`
+            : 'A file connection runs when a file is imported: upload it under Imports, or drop it in an import folder',
         );
       }
       // INITIAL comes right after a (re)link, which is what clears the re-authentication flag.

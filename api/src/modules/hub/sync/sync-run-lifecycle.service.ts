@@ -30,8 +30,11 @@ export interface RunFailure {
   message: string;
 }
 
-/** What an import's run reports when its commit is done: its batch's row counts. */
-export type ImportCounts = Omit<SyncCounts, 'deleted'>;
+/**
+ * What an import's run reports when its commit is done: its batch's row counts (`failed`: the
+ * rows the dry run refused), and the rows left undecided in the review queue, which it did not write.
+ */
+export type ImportCounts = Omit<SyncCounts, 'deleted'> & { reviewPending: number };
 
 /** A run the sweep looks at: an active run whose job may be gone. */
 export interface SweptRun extends RunRef {
@@ -208,7 +211,8 @@ export class SyncRunLifecycle {
   }
 
   /**
-   * The run's work is done: PARTIAL when records failed, else SUCCEEDED, and the connection is
+   * The run's work is done: PARTIAL when records failed (for an import: rows were invalid, or left
+   * in the review queue, so part of the file was not written), else SUCCEEDED, and the connection is
    * healthy again. `counts` (an import's) replace the run's counts; a sync's were kept page by page.
    * CANCELLED when a cancel came first.
    */
@@ -223,8 +227,8 @@ export class SyncRunLifecycle {
     counts?: ImportCounts,
   ): Promise<'SUCCEEDED' | 'PARTIAL' | 'CANCELLED'> {
     const stored = await tx.syncRun.findUniqueOrThrow({ where: { id: run.syncRunId }, select: { failedCount: true } });
-    // An import's invalid rows are reported in its batch, not a partial sync.
-    const status = counts || stored.failedCount === 0 ? 'SUCCEEDED' : 'PARTIAL';
+    const notWritten = counts ? counts.failed + counts.reviewPending : stored.failedCount;
+    const status = notWritten === 0 ? 'SUCCEEDED' : 'PARTIAL';
     const now = finishTime(run.startedAt);
     const { count } = await tx.syncRun.updateMany({
       where: { id: run.syncRunId, status: 'RUNNING' },

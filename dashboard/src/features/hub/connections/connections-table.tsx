@@ -184,7 +184,7 @@ export function ConnectionsTable({
                       >
                         Reconnect
                       </Link>
-                    ) : (
+                    ) : connection.canRunNow ? (
                       <Button
                         size="xs"
                         variant="secondary"
@@ -195,7 +195,16 @@ export function ConnectionsTable({
                       >
                         Run now
                       </Button>
-                    )}
+                    ) : connection.service === null ? (
+                      // A file connection runs when one of its files is imported: nothing to start here.
+                      <Link
+                        to="/imports/new"
+                        className="text-tremor-default font-medium text-tremor-brand hover:underline"
+                        aria-label={`Import a file: ${name}`}
+                      >
+                        Import a file
+                      </Link>
+                    ) : null}
                     <Button
                       size="xs"
                       variant="light"

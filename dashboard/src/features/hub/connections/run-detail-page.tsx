@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Button, Callout, Card, Text, Title } from '@tremor/react';
+import { Badge, Button, Callout, Card, Text, Title } from '@tremor/react';
 import type { SyncRecordErrorView, SyncRunDetail } from '@meridian/domain';
 import { cancelSyncRun, getSyncRun as getRun, listSyncRecordErrors, retrySyncRun, toApiError } from '../../../api';
 import { LoadingState } from '../../../components/full-page-status';
@@ -167,6 +167,60 @@ function RunActions({ run, onChanged }: { run: SyncRunDetail; onChanged: () => v
   );
 }
 
+/** 'contact' -> '3 contacts', 'investment_account' -> '1 investment account'. */
+function counted(count: number, entityType: string): string {
+  const noun = entityType.replace(/_/g, ' ');
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+/**
+ * An import's run: its file and batch, the rows it did not write (a PARTIAL run's why), and, once
+ * rolled back, that it was and what the rollback removed.
+ */
+function ImportOfRun({ run }: { run: SyncRunDetail }) {
+  const batch = run.import;
+  if (!batch) return null;
+  const removed = batch.rollback
+    ? Object.entries(batch.rollback.removed)
+        .filter(([, count]) => count > 0)
+        .map(([entityType, count]) => counted(count, entityType))
+    : [];
+  return (
+    <Card role="region" aria-labelledby="run-import-title" data-testid="run-import">
+      <Title id="run-import-title">Import</Title>
+      <dl className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <Field label="File">
+          <Link to={`/imports/${batch.batchId}`} className="text-tremor-brand hover:underline">
+            {batch.fileName ?? batch.batchId}
+          </Link>
+        </Field>
+        <Field label="Rows not written" testId="run-import-not-written">
+          {batch.invalidRows + batch.reviewRows === 0
+            ? 'None'
+            : `${batch.invalidRows} invalid, ${batch.reviewRows} left in review`}
+        </Field>
+        <Field label="Now" testId="run-import-status">
+          {batch.status === 'ROLLED_BACK' ? (
+            <span>
+              Rolled back <RelativeTime value={batch.rolledBackAt} />
+            </span>
+          ) : batch.status === 'APPLIED' ? (
+            'Applied'
+          ) : (
+            batch.status.charAt(0) + batch.status.slice(1).toLowerCase()
+          )}
+        </Field>
+      </dl>
+      {batch.rollback && (
+        <Callout className="mt-4" title="Rolled back" color="gray" data-testid="run-rollback">
+          The rollback removed {removed.length > 0 ? removed.join(', ') : 'nothing'}
+          {batch.rollback.restored > 0 && ` and restored the fields of ${counted(batch.rollback.restored, 'record')}`}.
+        </Callout>
+      )}
+    </Card>
+  );
+}
+
 /** One sync run: status, counts, timings, cursors, its error and the records it refused. */
 export default function RunDetailPage() {
   const { syncRunId = '' } = useParams();
@@ -189,6 +243,11 @@ export default function RunDetailPage() {
         <h1 className="mt-1 flex flex-wrap items-center gap-3 text-2xl font-semibold tracking-tight text-tremor-content-strong">
           <span>{name}</span>
           {run && <RunStatusBadge status={run.status} testId="run-detail-status" />}
+          {run?.import?.status === 'ROLLED_BACK' && (
+            <Badge color="gray" size="xs" data-testid="run-detail-rolled-back">
+              Rolled back
+            </Badge>
+          )}
         </h1>
       </div>
       {resource.error && (
@@ -205,6 +264,7 @@ export default function RunDetailPage() {
             </Callout>
           )}
           <RunActions run={run} onChanged={resource.reload} />
+          <ImportOfRun run={run} />
           <Card>
             <Title>Run</Title>
             <dl className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button, Callout, Card, Text, Title } from '@tremor/react';
-import type { ImportBatchView } from '@meridian/domain';
+import type { ImportBatchView, ImportRollbackSummary } from '@meridian/domain';
 import { commitImport, rollbackImport, toApiError } from '../../../api';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { RelativeTime } from '../../../components/relative-time';
@@ -34,6 +34,25 @@ function ConfirmRollback({
   );
 }
 
+/** 'contact' -> '3 contacts', 'investment_account' -> '1 investment account'. */
+function counted(count: number, entityType: string): string {
+  const noun = entityType.replace(/_/g, ' ');
+  return `${formatCount(count)} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+/** What a rollback did, in a sentence: what it removed (by kind) and how many records it restored. */
+export function describeRollback(summary: ImportRollbackSummary): string {
+  const removed = Object.entries(summary.removed)
+    .filter(([, count]) => count > 0)
+    .map(([entityType, count]) => counted(count, entityType));
+  const parts = [
+    removed.length > 0 ? `removed ${removed.join(', ')}` : 'removed nothing',
+    summary.restored > 0 ? `restored the fields of ${counted(summary.restored, 'record')}` : null,
+  ].filter(Boolean);
+  const sentence = parts.join(' and ');
+  return `${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}.`;
+}
+
 function RunLink({ batch }: { batch: ImportBatchView }) {
   if (!batch.syncRunId) return null;
   return (
@@ -64,8 +83,10 @@ export function CommitStep({
   const [error, setError] = useState<string>();
   const [confirming, setConfirming] = useState(false);
   const committing = batch.status === 'PENDING' && (batch.stage === 'COMMIT_QUEUED' || batch.stage === 'COMMITTING');
-  const ready = batch.status === 'PENDING' && batch.stage === 'DRY_RUN_DONE';
+  const ready = batch.status === 'PENDING' && batch.commitReadiness === 'READY';
+  const idle = batch.status === 'PENDING' && batch.commitReadiness !== null && !ready;
   const { counts } = batch;
+  const notWritten = counts.invalid + counts.review;
 
   async function commit() {
     setBusy(true);
@@ -104,6 +125,19 @@ export function CommitStep({
         </div>
       )}
 
+      {idle && (
+        <div className="mt-3 space-y-4" data-testid="commit-nothing">
+          <Text>
+            {batch.commitReadiness === 'REVIEW_PENDING'
+              ? `Nothing to write yet: ${formatCount(counts.review)} rows wait for review. Decide them in the dry run step.`
+              : 'Nothing to write: every row is already up to date or invalid, so there is nothing to commit.'}
+          </Text>
+          <Button variant="secondary" onClick={onBack}>
+            Back to the dry run
+          </Button>
+        </div>
+      )}
+
       {committing && (
         <div className="mt-4 space-y-3">
           <ImportProgress batch={batch} label="Commit progress" />
@@ -113,9 +147,15 @@ export function CommitStep({
 
       {batch.status === 'APPLIED' && (
         <div className="mt-4 space-y-4" data-testid="commit-result">
-          <Callout title="Import committed" color="emerald" role="status">
+          <Callout
+            title={notWritten > 0 ? 'Import committed in part' : 'Import committed'}
+            color={notWritten > 0 ? 'amber' : 'emerald'}
+            role="status"
+          >
             Applied <RelativeTime value={batch.appliedAt} />: the imported records are in Meridian, linked to their
             source ids, so importing the same file again changes nothing.
+            {notWritten > 0 &&
+              ` ${formatCount(notWritten)} rows were not written (${formatCount(counts.invalid)} invalid, ${formatCount(counts.review)} left in review): see the rows of the dry run.`}
           </Callout>
           <CountCards counts={counts} />
           <div className="flex flex-wrap items-center justify-between gap-3">
@@ -147,6 +187,7 @@ export function CommitStep({
           <Callout title="Import rolled back" color="gray" role="status">
             Rolled back <RelativeTime value={batch.rolledBackAt} />: what it created was deleted and what it changed
             restored.
+            {batch.rollback && <span data-testid="rollback-summary"> {describeRollback(batch.rollback)}</span>}
           </Callout>
           <RunLink batch={batch} />
         </div>

@@ -1,6 +1,11 @@
 import { useCallback, useId, useState } from 'react';
 import { Button, Callout, Card, Text, Title } from '@tremor/react';
-import { ImportRowAction, type ContactType, type ImportBatchView } from '@meridian/domain';
+import {
+  ImportRowAction,
+  type ContactType,
+  type ImportBatchView,
+  type ImportCommitReadiness,
+} from '@meridian/domain';
 import {
   downloadImportReport,
   listImportRows,
@@ -27,6 +32,12 @@ const COUNTS: readonly { key: keyof ImportBatchView['counts']; action: ImportRow
   { key: 'invalid', action: 'INVALID', hint: 'skipped, see why' },
   { key: 'review', action: 'REVIEW', hint: 'possible duplicates' },
 ];
+
+/** Why a finished dry run offers no commit. */
+const READINESS_HINT: Record<Exclude<ImportCommitReadiness, 'READY'>, string> = {
+  REVIEW_PENDING: 'Nothing to write yet: decide the rows to review below.',
+  NOTHING_TO_WRITE: 'Nothing to write: every row is already up to date or invalid.',
+};
 
 /** A value of a field diff as text: empty, a string as is, anything else as JSON. */
 function shown(value: unknown): string {
@@ -310,7 +321,10 @@ export function DryRunStep({
             )}
             <div className="flex flex-wrap items-center justify-between gap-3">
               <ReportDownload batch={batch} />
-              {pending && batch.stage === 'DRY_RUN_DONE' && <Button onClick={onContinue}>Continue to commit</Button>}
+              {pending && batch.commitReadiness === 'READY' && <Button onClick={onContinue}>Continue to commit</Button>}
+              {pending && batch.commitReadiness && batch.commitReadiness !== 'READY' && (
+                <Text data-testid="dry-run-next">{READINESS_HINT[batch.commitReadiness]}</Text>
+              )}
             </div>
           </div>
         )}

@@ -5,6 +5,7 @@ import type {
   ImportBatchStage,
   ImportBatchStatus,
   ImportBatchView,
+  ImportCommitReadiness,
   ImportRecordKind,
   ImportRowAction,
 } from '@meridian/domain';
@@ -84,6 +85,13 @@ const STAGE: Record<ImportBatchStage, { label: string; colour: Colour }> = {
   DONE: { label: 'Done', colour: 'emerald' },
 };
 
+/** A finished dry run says what it leaves for the commit: only READY is "Ready to commit". */
+const READINESS: Record<ImportCommitReadiness, { label: string; colour: Colour }> = {
+  READY: { label: 'Ready to commit', colour: 'indigo' },
+  REVIEW_PENDING: { label: 'Waiting for review', colour: 'amber' },
+  NOTHING_TO_WRITE: { label: 'Nothing to write', colour: 'gray' },
+};
+
 const STATUS: Record<Exclude<ImportBatchStatus, 'PENDING'>, { label: string; colour: Colour }> = {
   APPLIED: { label: 'Applied', colour: 'emerald' },
   FAILED: { label: 'Failed', colour: 'rose' },
@@ -102,10 +110,15 @@ export function ImportStatusBadge({
   batch,
   testId,
 }: {
-  batch: Pick<ImportBatchView, 'stage' | 'status'>;
+  batch: Pick<ImportBatchView, 'stage' | 'status' | 'commitReadiness'>;
   testId?: string;
 }) {
-  const { label, colour } = batch.status === 'PENDING' ? STAGE[batch.stage] : STATUS[batch.status];
+  const { label, colour } =
+    batch.status !== 'PENDING'
+      ? STATUS[batch.status]
+      : batch.commitReadiness
+        ? READINESS[batch.commitReadiness]
+        : STAGE[batch.stage];
   return (
     <Badge color={colour} size="xs" data-testid={testId} data-stage={batch.stage} data-status={batch.status}>
       {label}
@@ -120,6 +133,39 @@ export function ActionBadge({ action }: { action: ImportRowAction }) {
       {label}
     </Badge>
   );
+}
+
+/**
+ * A record field's value as text: empty, a string as is, e-mails and phones by their address and
+ * number, tags by name, an employment as "employer · title", a household as its name and role.
+ */
+export function formatFieldValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '(empty)';
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '(none)';
+    return value.map((item) => (typeof item === 'object' && item !== null ? itemText(item) : String(item))).join(', ');
+  }
+  return itemText(value as Record<string, unknown>);
+}
+
+function itemText(item: Record<string, unknown>): string {
+  if (typeof item.email === 'string') return item.email;
+  if (typeof item.number === 'string') {
+    const type = typeof item.type === 'string' ? ` (${item.type.toLowerCase()})` : '';
+    return `${item.number}${type}`;
+  }
+  if ('employerName' in item || 'jobTitle' in item)
+    return (
+      [item.employerName, item.jobTitle].filter((part) => typeof part === 'string' && part).join(' · ') || '(empty)'
+    );
+  if (typeof item.line1 === 'string')
+    return [item.line1, item.line2, item.city, item.province, item.postalCode].filter(Boolean).join(', ');
+  if ('role' in item && ('name' in item || 'sourceId' in item)) {
+    const name = typeof item.name === 'string' ? item.name : typeof item.sourceId === 'string' ? item.sourceId : '';
+    return typeof item.role === 'string' ? `${name} (${item.role.toLowerCase()})` : name;
+  }
+  return JSON.stringify(item);
 }
 
 /** 'firstName' -> 'First name', 'addressLine1' -> 'Address line 1', 'sourceId' -> 'Source id'. */

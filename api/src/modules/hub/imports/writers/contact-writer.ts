@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { EntityType, type ImportedContact } from '@meridian/domain';
+import { EntityType, LIST_ITEM_KEYS, onlyAdds, type ImportedContact } from '@meridian/domain';
 import {
   ContactsWriter,
   type ContactColumns,
@@ -26,6 +26,17 @@ const SCALARS = ['firstName', 'lastName', 'middleName', 'preferredName', 'gender
 const PERSON_FIELDS = ['firstName', 'lastName', 'middleName', 'preferredName', 'gender'] as const;
 
 type Employment = NonNullable<ImportedContact['employment']>;
+
+/** The lists of a contact an import writes item by item. */
+const LIST_FIELDS = ['emails', 'phones', 'addresses'] as const;
+type ListField = (typeof LIST_FIELDS)[number];
+
+/** Items to add to one list of one contact. */
+interface ListAddition {
+  contactId: string;
+  field: ListField;
+  items: readonly Record<string, unknown>[];
+}
 
 /** What writing the other fields needs to know of a stored contact. */
 interface ContactState {
@@ -69,7 +80,6 @@ function listsOf(fields: Partial<ImportedContact>): ContactLists {
     ...(fields.addresses && {
       addresses: fields.addresses.map(({ primary, ...address }) => ({ ...address, isPrimary: primary })),
     }),
-    ...('employment' in fields && { employments: employmentsOf(fields.employment) }),
   };
 }
 
@@ -216,13 +226,45 @@ export class ContactImportWriter implements ImportRecordWriter<'contacts'> {
       }),
     );
 
+    // A list that keeps every item it had only gains the new ones (a row accepted as this contact,
+    // or a file that added an item): the stored items stay as they are, with their types and
+    // labels. Any other change of a list replaces it, as the file (or a rollback) gives it.
+    const additions: ListAddition[] = [];
     await this.contacts.replaceLists(
       scope,
-      updates.map(({ entityId, fields }) => ({ contactId: entityId, lists: listsOf(fields) })),
+      updates.map(({ entityId, fields, previous }) => {
+        const replaced: Partial<ImportedContact> = {};
+        for (const field of LIST_FIELDS) {
+          const after = fields[field];
+          if (!after) continue;
+          if (previous && field in previous && onlyAdds(previous[field], after))
+            additions.push({ contactId: entityId, field, items: after });
+          else Object.assign(replaced, { [field]: after });
+        }
+        return { contactId: entityId, lists: listsOf(replaced) };
+      }),
+    );
+    await this.addListItems(scope, additions);
+    await this.writeEmployments(
+      scope,
+      updates.flatMap(({ entityId, fields }) =>
+        'employment' in fields ? [{ contactId: entityId, employment: fields.employment ?? null }] : [],
+      ),
+    );
+    const gaining = updates.filter(
+      ({ fields, previous }) => fields.tags && previous && 'tags' in previous && onlyAdds(previous.tags, fields.tags),
+    );
+    await this.addTags(
+      scope,
+      gaining.map(({ entityId, fields }) => ({ contactId: entityId, names: fields.tags! })),
     );
     await this.writeTags(
       scope,
-      updates.flatMap(({ entityId, fields }) => (fields.tags ? [{ contactId: entityId, names: fields.tags }] : [])),
+      updates.flatMap(({ entityId, fields }) =>
+        fields.tags && !gaining.some((update) => update.entityId === entityId)
+          ? [{ contactId: entityId, names: fields.tags }]
+          : [],
+      ),
     );
     await this.writeNotes(
       scope,
@@ -384,6 +426,115 @@ export class ContactImportWriter implements ImportRecordWriter<'contacts'> {
       created.map((entityId) => ({ entityId, sourceId: null })),
     );
     return names.map((list) => tagNamesOf(list).map((name) => known.get(name.toLowerCase())!));
+  }
+
+  /**
+   * Adds the items a contact's lists lack (by e-mail address, phone number, street and postal
+   * code), never removing one. A new item is primary only where the list has no primary yet.
+   */
+  private async addListItems(scope: ImportScope, additions: readonly ListAddition[]): Promise<void> {
+    if (additions.length === 0) return;
+    const contactIds = [...new Set(additions.map((addition) => addition.contactId))];
+    const where = { contactId: { in: contactIds } };
+    const [emails, phones, addresses] = await Promise.all([
+      scope.tx.contactEmail.findMany({ where, select: { contactId: true, email: true, isPrimary: true } }),
+      scope.tx.contactPhoneNumber.findMany({
+        where,
+        select: { contactId: true, countryCode: true, number: true, isPrimary: true },
+      }),
+      scope.tx.contactAddress.findMany({
+        where,
+        select: { contactId: true, line1: true, line2: true, city: true, postalCode: true, isPrimary: true },
+      }),
+    ]);
+    const keyOf = (field: ListField, item: Record<string, unknown>) =>
+      (LIST_ITEM_KEYS[field] as (i: never) => string)(item as never);
+    const stored = new Map<string, { keys: Set<string>; hasPrimary: boolean }>();
+    const remember = (field: ListField, rows: readonly ({ contactId: string; isPrimary: boolean } & object)[]) => {
+      for (const row of rows) {
+        const at = `${field}:${row.contactId}`;
+        const known = stored.get(at) ?? { keys: new Set<string>(), hasPrimary: false };
+        known.keys.add(keyOf(field, row as Record<string, unknown>));
+        known.hasPrimary ||= row.isPrimary;
+        stored.set(at, known);
+      }
+    };
+    remember('emails', emails);
+    remember('phones', phones);
+    remember('addresses', addresses);
+    const lists = new Map<string, Partial<ImportedContact>>();
+    for (const { contactId, field, items } of additions) {
+      const at = `${field}:${contactId}`;
+      const known = stored.get(at) ?? { keys: new Set<string>(), hasPrimary: false };
+      stored.set(at, known);
+      const fresh = items.flatMap((item) => {
+        const key = keyOf(field, item);
+        if (known.keys.has(key)) return [];
+        known.keys.add(key);
+        const primary = item.primary === true && !known.hasPrimary;
+        known.hasPrimary ||= primary;
+        return [{ ...item, primary }];
+      });
+      if (fresh.length === 0) continue;
+      lists.set(contactId, { ...lists.get(contactId), [field]: fresh });
+    }
+    await this.contacts.addToLists(
+      scope,
+      [...lists].map(([contactId, fields]) => ({ contactId, lists: listsOf(fields) })),
+    );
+  }
+
+  /**
+   * A contact's employment as the row gives it: its primary one (else its oldest) written in
+   * place, so its other employments stay; one created when it has none; all removed when the row
+   * (or a rollback) says it has none.
+   */
+  private async writeEmployments(
+    scope: ImportScope,
+    changes: readonly { contactId: string; employment: ImportedContact['employment'] }[],
+  ): Promise<void> {
+    if (changes.length === 0) return;
+    const employed = changes.filter((change) => hasEmployment(change.employment));
+    await this.contacts.replaceLists(
+      scope,
+      changes
+        .filter((change) => !hasEmployment(change.employment))
+        .map((change) => ({ contactId: change.contactId, lists: { employments: [] } })),
+    );
+    const current = await scope.tx.contactEmployment.findMany({
+      where: { contactId: { in: employed.map((change) => change.contactId) } },
+      orderBy: [{ isPrimary: 'desc' }, { createdAt: 'asc' }, { id: 'asc' }],
+      select: { id: true, contactId: true },
+    });
+    const first = new Map<string, string>();
+    for (const row of current) if (!first.has(row.contactId)) first.set(row.contactId, row.id);
+    await this.contacts.updateEmployments(
+      scope,
+      employed.flatMap(({ contactId, employment }) =>
+        first.has(contactId)
+          ? [{ id: first.get(contactId)!, employerName: employment!.employerName, jobTitle: employment!.jobTitle }]
+          : [],
+      ),
+    );
+    await this.contacts.addToLists(
+      scope,
+      employed
+        .filter(({ contactId }) => !first.has(contactId))
+        .map(({ contactId, employment }) => ({ contactId, lists: { employments: employmentsOf(employment) } })),
+    );
+  }
+
+  /** Puts these names on the contacts beside the tags they wear. */
+  private async addTags(scope: ImportScope, contacts: { contactId: string; names: readonly string[] }[]) {
+    if (contacts.length === 0) return;
+    const tagIds = await this.tagIds(
+      scope,
+      contacts.map((contact) => contact.names),
+    );
+    await this.contacts.attachTags(
+      scope,
+      contacts.flatMap(({ contactId }, index) => tagIds[index]!.map((tagId) => ({ contactId, tagId }))),
+    );
   }
 
   /** The contacts' tags become exactly these names. */
@@ -591,8 +742,12 @@ export async function storedContactRecord(
 }
 
 /**
- * Rows without a source id cannot be matched for sure: one that shares an e-mail, a phone number
- * or the full name of an existing contact goes to the review queue instead of creating a duplicate.
+ * Rows no link names cannot be matched for sure: one that shares an e-mail or a phone number of an
+ * existing contact goes to the review queue instead of creating a duplicate, whether it carries a
+ * new source id (the person imported before from another system, or entered by hand) or none. A
+ * contact whose first name differs is not proposed on an e-mail or phone alone (a couple often
+ * shares both). A row without a source id is also matched on the full name; one with a source id
+ * is not (its system tells two people of the same name apart).
  */
 async function contactCandidates(
   scope: ImportReadScope,
@@ -600,45 +755,65 @@ async function contactCandidates(
 ): Promise<CandidateFinder<'contacts'>> {
   const { organizationId, tx: prisma } = scope;
   if (records.length === 0) return () => null;
-  const emails = records.flatMap((record) => record.emails.map((email) => email.email.toLowerCase()));
-  const phones = records.flatMap((record) => record.phones.map((phone) => phone.number));
+  const emails = [...new Set(records.flatMap((record) => record.emails.map((email) => email.email.toLowerCase())))];
+  const phones = [...new Set(records.flatMap((record) => record.phones.map((phone) => phone.number)))];
+  const named = records.filter((record) => record.sourceId === null && record.firstName && record.lastName);
   const [byEmail, byPhone, byName] = await Promise.all([
+    // lower(email) as the index has it: a first import looks up every row's e-mails.
     emails.length === 0
       ? []
-      : prisma.contactEmail.findMany({
-          where: { organizationId, email: { in: emails, mode: 'insensitive' } },
-          select: { email: true, contactId: true },
-        }),
+      : scope.sql.query<{ email: string; contactId: string; firstName: string }>(
+          `SELECT email.email, email.contact_id AS "contactId", contact.first_name AS "firstName"
+             FROM contact_emails AS email
+             JOIN contacts AS contact ON contact.organization_id = email.organization_id AND contact.id = email.contact_id
+            WHERE email.organization_id = $1 AND lower(email.email) = ANY($2::text[])
+            ORDER BY email.created_at, email.id`,
+          organizationId,
+          emails,
+        ),
     phones.length === 0
       ? []
       : prisma.contactPhoneNumber.findMany({
           where: { organizationId, number: { in: phones } },
-          select: { number: true, contactId: true },
+          select: { number: true, contactId: true, contact: { select: { firstName: true } } },
+          orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
         }),
-    prisma.contact.findMany({
-      where: {
-        organizationId,
-        OR: records.map((record) => ({
-          firstName: { equals: record.firstName, mode: 'insensitive' as const },
-          lastName: { equals: record.lastName, mode: 'insensitive' as const },
-        })),
-      },
-      select: { id: true, firstName: true, lastName: true },
-    }),
+    named.length === 0
+      ? []
+      : prisma.contact.findMany({
+          where: {
+            organizationId,
+            OR: named.map((record) => ({
+              firstName: { equals: record.firstName, mode: 'insensitive' as const },
+              lastName: { equals: record.lastName, mode: 'insensitive' as const },
+            })),
+          },
+          select: { id: true, firstName: true, lastName: true },
+        }),
   ]);
-  const nameKey = (first: string, last: string) => `${first.toLowerCase()}\u0000${last.toLowerCase()}`;
-  const emailMap = new Map(byEmail.map((row) => [row.email.toLowerCase(), row.contactId]));
-  const phoneMap = new Map(byPhone.map((row) => [row.number, row.contactId]));
+  const fold = (name: string | null | undefined) => (name ?? '').trim().toLowerCase();
+  const nameKey = (first: string, last: string) => `${fold(first)}\u0000${fold(last)}`;
+  const group = <T>(rows: readonly T[], key: (row: T) => string) => {
+    const map = new Map<string, T[]>();
+    for (const row of rows) map.set(key(row), [...(map.get(key(row)) ?? []), row]);
+    return map;
+  };
+  const emailMap = group(byEmail, (row) => row.email.toLowerCase());
+  const phoneMap = group(byPhone, (row) => row.number);
   const nameMap = new Map(byName.map((row) => [nameKey(row.firstName, row.lastName), row.id]));
   return (record) => {
+    // A first name on both sides that differs says "someone else"; a row without one may be anyone.
+    const mayBe = (contact: { firstName: string }) =>
+      !fold(record.firstName) || fold(contact.firstName) === fold(record.firstName);
     for (const email of record.emails) {
-      const entityId = emailMap.get(email.email.toLowerCase());
-      if (entityId) return { entityId, matchedOn: 'EMAIL' };
+      const found = emailMap.get(email.email.toLowerCase())?.find((row) => mayBe(row));
+      if (found) return { entityId: found.contactId, matchedOn: 'EMAIL' };
     }
     for (const phone of record.phones) {
-      const entityId = phoneMap.get(phone.number);
-      if (entityId) return { entityId, matchedOn: 'PHONE' };
+      const found = phoneMap.get(phone.number)?.find((row) => mayBe(row.contact));
+      if (found) return { entityId: found.contactId, matchedOn: 'PHONE' };
     }
+    if (record.sourceId !== null || !record.firstName || !record.lastName) return null;
     const entityId = nameMap.get(nameKey(record.firstName, record.lastName));
     return entityId ? { entityId, matchedOn: 'NAME' } : null;
   };

@@ -12,7 +12,7 @@ export interface ImportScope extends WriteScope {
 /** What the dry run may read with: the tenant client (outside any transaction) and its SQL. */
 export type ImportReadScope = Pick<WriteScope, 'tx' | 'sql' | 'organizationId'> & { source: ExternalSourceSystem };
 
-/** An existing entity a row without a source id may be; it goes to the review queue, never merged silently. */
+/** An existing entity a row no link names may be; it goes to the review queue, never merged silently. */
 export interface ImportCandidate {
   entityId: string;
   matchedOn: 'EMAIL' | 'PHONE' | 'NAME';
@@ -24,6 +24,11 @@ export type CandidateFinder<K extends ImportRecordKind> = (record: ImportedRecor
 export interface FieldsUpdate<K extends ImportRecordKind> {
   entityId: string;
   fields: Partial<ImportedRecordByKind[K]>;
+  /**
+   * The same fields' values the change started from (the last import's, or the contact's when a
+   * review item was accepted): a list whose every item is still there only gains the new ones.
+   */
+  previous?: Partial<ImportedRecordByKind[K]>;
 }
 
 /**
