@@ -211,7 +211,7 @@ export const importBuiltInProfileSchema = z.object({
 export type ImportBuiltInProfileView = z.output<typeof importBuiltInProfileSchema>;
 
 /**
-* The review queue: rows the dry run would not write on its own, because they may be an existing
+ * The review queue: rows the dry run would not write on its own, because they may be an existing
  * contact (they share its e-mail or phone, or without a source id its name), may be the same
  * person as an earlier row of the file, or lack a required name.
  */

@@ -1,11 +1,6 @@
 import { useCallback, useId, useState } from 'react';
 import { Button, Callout, Card, Text, Title } from '@tremor/react';
-import {
-  ImportRowAction,
-  type ContactType,
-  type ImportBatchView,
-  type ImportCommitReadiness,
-} from '@meridian/domain';
+import { ImportRowAction, type ContactType, type ImportBatchView, type ImportCommitReadiness } from '@meridian/domain';
 import {
   downloadImportReport,
   listImportRows,
