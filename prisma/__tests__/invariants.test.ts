@@ -1649,6 +1649,7 @@ describe('enumerations', () => {
     'ImportBatchStage',
     'ImportRowAction',
     'ImportReviewStatus',
+    'ImportReviewReason',
     'AuditAction',
     'AuditActorKind',
   ]);
