@@ -38,8 +38,16 @@ function codeForStatus(status: number): ErrorCode {
       return ErrorCode.NOT_FOUND;
     case 409:
       return ErrorCode.CONFLICT;
+    case 408:
+      return ErrorCode.REQUEST_TIMEOUT;
     case 413:
       return ErrorCode.PAYLOAD_TOO_LARGE;
+    case 414:
+      return ErrorCode.URI_TOO_LONG;
+    case 415:
+      return ErrorCode.UNSUPPORTED_MEDIA_TYPE;
+    case 431:
+      return ErrorCode.HEADERS_TOO_LARGE;
     case 429:
       return ErrorCode.TOO_MANY_REQUESTS;
     default:
