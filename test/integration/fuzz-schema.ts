@@ -50,6 +50,8 @@ export interface GenerationContext {
   components: Record<string, JsonSchema>;
   /** Percent (0-100) of nodes replaced by a hostile value; 0 for a valid value throughout. */
   hostility: number;
+  /** Valid values for fields of these names, which their schema cannot describe (a refinement checks them). */
+  hints?: Record<string, readonly unknown[]>;
 }
 
 const ID_PATTERN = /^\^\(?([a-z_|]+)\)?-\[A-Za-z0-9_-\]\{21\}\$$/;
@@ -61,15 +63,25 @@ export function idKindsOfPattern(pattern: string | undefined): string[] | undefi
   return match ? match[1]!.split('|') : undefined;
 }
 
-/** Kinds a field's name suggests (`contactId` -> contact, `batchId` -> import_batch), among those present. */
+/** Names whose kinds their stem does not say: the owners of a record, the members of a family. */
+const KIND_ALIASES: Record<string, string[]> = {
+  owner: ['person', 'corporation', 'trust', 'foundation'],
+  member: ['person'],
+  payer: ['person', 'corporation', 'trust', 'foundation'],
+  payee: ['person', 'corporation', 'trust', 'foundation'],
+};
+
+/**
+ * Kinds a field's name suggests (`contactId` -> contact, `batchId` -> import_batch, `owners` -> the
+ * owner kinds), among those present; [] for an id of no known kind, undefined for a name of no id.
+ */
 export function idKindsOfName(name: string, present: readonly string[]): string[] | undefined {
-  const stem =
-    /^(.+?)(Ids?|_ids?)$/.exec(name)?.[1] ?? (/^(owner|member|owners|members|entity)$/.test(name) ? '' : null);
-  if (stem === null) return undefined;
-  if (stem === '') return [];
+  const stem = /^(.+?)(?:Ids?|_ids?)$/.exec(name)?.[1] ?? /^(owner|member|payer|payee|entity)s?$/.exec(name)?.[1];
+  if (stem === undefined) return undefined;
+  const alias = KIND_ALIASES[stem];
+  if (alias) return alias.filter((kind) => present.includes(kind));
   const snake = stem.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
-  const kinds = present.filter((kind) => kind === snake || kind.endsWith(`_${snake}`));
-  return kinds.length > 0 ? kinds : [];
+  return present.filter((kind) => kind === snake || kind.endsWith(`_${snake}`));
 }
 
 export const CONTROL_CHARACTERS = [
@@ -262,15 +274,36 @@ function integerBounds(schema: JsonSchema): { min: number; max: number } {
   return min <= max ? { min, max } : { min: Math.ceil(schema.minimum ?? 0), max: Math.floor(schema.maximum ?? 0) };
 }
 
+/**
+ * Numbers within the schema's bounds, mostly everyday ones; a schema without bounds accepts any
+ * number, so sometimes a very large or very precise one (an amount of 1e15 is valid by its schema).
+ */
 function validNumber(schema: JsonSchema): fc.Arbitrary<number> {
   const { min, max } = integerBounds(schema);
-  if (schema.type === 'integer') return fc.integer({ min: Math.ceil(min), max: Math.floor(max) });
+  const unbounded = (schema.minimum ?? -Infinity) <= -1e15 || (schema.maximum ?? Infinity) >= 1e15;
+  const wide =
+    schema.type === 'integer'
+      ? fc.integer({
+          min: Math.max(schema.minimum ?? -Infinity, Number.MIN_SAFE_INTEGER),
+          max: Math.min(schema.maximum ?? Infinity, Number.MAX_SAFE_INTEGER),
+        })
+      : fc.double({
+          min: schema.minimum ?? -Number.MAX_VALUE,
+          max: schema.maximum ?? Number.MAX_VALUE,
+          noNaN: true,
+          noDefaultInfinity: true,
+        });
+  if (schema.type === 'integer') {
+    const everyday = fc.integer({ min: Math.ceil(min), max: Math.floor(max) });
+    return unbounded ? fc.oneof({ weight: 5, arbitrary: everyday }, { weight: 1, arbitrary: wide }) : everyday;
+  }
   const lower = schema.exclusiveMinimum === true ? (schema.minimum ?? 0) + 0.01 : min;
   const upper = schema.exclusiveMaximum === true ? (schema.maximum ?? 0) - 0.01 : max;
-  return fc.oneof(
+  const everyday = fc.oneof(
     fc.integer({ min: Math.ceil(lower), max: Math.floor(upper) }),
     fc.double({ min: lower, max: upper, noNaN: true, noDefaultInfinity: true }).map((n) => Math.round(n * 100) / 100),
   );
+  return unbounded ? fc.oneof({ weight: 5, arbitrary: everyday }, { weight: 1, arbitrary: wide }) : everyday;
 }
 
 /** A field zod could not describe (money: a decimal string or a number): an amount, as clients send it. */
@@ -383,6 +416,11 @@ function validArbitrary(
   depth: number,
 ): fc.Arbitrary<unknown> {
   if (depth > 12) return fc.constant(null);
+  const hinted = context.hints?.[name];
+  if (hinted && hinted.length > 0 && !schema.enum && schema.type !== 'object' && schema.type !== 'array') {
+    const plain = validArbitrary(schema, name, { ...context, hints: undefined }, depth);
+    return fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...hinted) }, { weight: 1, arbitrary: plain });
+  }
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum) return fc.constantFrom(...schema.enum);
   const branches = schema.anyOf ?? schema.oneOf;

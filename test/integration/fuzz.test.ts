@@ -8,6 +8,7 @@
  *   FUZZ_RUNS=200 npx vitest run test/integration/fuzz.test.ts      more cases per route
  *   FUZZ_SEED=1234 FUZZ_ROUTE='POST /api/contacts' npx vitest run ...  replay one route's cases
  *   FUZZ_SHRINK=1 ...                                                 shrink a failure to its smallest case
+ *   FUZZ_SURVEY=1 ...                                                 every distinct problem, not only the first
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -17,12 +18,13 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
-import { createApiApp, createPrismaClient } from '@meridian/api';
-import { FakePlaidServer } from '@meridian/connectors/testing';
-import { ErrorCode } from '@meridian/domain';
+import { createApiApp, createPrismaClient, type AppConfig, type PrismaClient } from '@meridian/api';
+import { FAKE_INSTITUTIONS, FakePlaidServer } from '@meridian/connectors/testing';
+import { ErrorCode, IMPORT_PROFILES, TRANSACTION_CATEGORIES } from '@meridian/domain';
 import { connect, disconnect } from '../../prisma/postgres.js';
 import { DEMO_ADMIN, createTestEnvironment, seedDemo, type TestApi } from '#test/support/app.js';
 import { changedTables, installChangeCounter, type ChangeCounter } from '#test/support/change-counter.js';
+import { seedPlaidConnection, seedRun, seedSyncedAccount } from '#test/support/hub-factories.js';
 import { login } from '#test/support/http.js';
 import { buildModelWorld } from '#test/support/model-world.js';
 import {
@@ -43,6 +45,8 @@ const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 20);
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const ROUTE_FILTER = process.env.FUZZ_ROUTE;
 const SHRINK = process.env.FUZZ_SHRINK === '1';
+/** Survey mode: keep going after a route's first failure and list each distinct problem once. */
+const SURVEY = process.env.FUZZ_SURVEY === '1';
 /** No request may take longer: one that does is reported as hung (a provider call without a timeout). */
 const REQUEST_TIMEOUT_MS = 20_000;
 
@@ -119,6 +123,7 @@ let fakePlaid: FakePlaidServer;
 let importDir: string;
 let ids: IdPool;
 let document: OpenApiDocument;
+let otherUserEmail: string;
 /** The error the API logged for a request id: its message and the first lines of its stack. */
 const errorLogs = new Map<string, string>();
 
@@ -189,6 +194,20 @@ class IdPool implements IdSource {
     return [...new Set([...this.ownIds.keys(), ...this.otherIds.keys()])];
   }
 
+  /** The same ids, the caller's narrowed to one household's where that kind has some. */
+  scopedTo(household: string): IdSource {
+    const inHousehold = (id: string) => id === household || (this.rows.get(id) ?? []).includes(household);
+    return {
+      kinds: () => this.kinds(),
+      other: (kinds) => this.other(kinds),
+      own: (kinds) => {
+        const all = this.own(kinds);
+        const scoped = all.filter(inHousehold);
+        return scoped.length > 0 ? scoped : all;
+      },
+    };
+  }
+
   own(kinds: readonly string[]): string[] {
     return pick(this.ownIds, kinds);
   }
@@ -228,24 +247,96 @@ beforeAll(async () => {
     environment,
     close: () => app.close(),
   };
+  client = await connect(api.databaseUrl, 'meridian-fuzz', 'DATABASE_URL');
+  const demo = await client.query<{ organization_id: string }>('SELECT organization_id FROM users WHERE email = $1', [
+    DEMO_ADMIN.email,
+  ]);
+  const ownOrganization = demo.rows[0]!.organization_id;
+  token = await login(api.baseUrl, DEMO_ADMIN.email, DEMO_ADMIN.password);
   // The other organization comes after the demo seed, which only seeds an empty database.
   const prisma = createPrismaClient(api.databaseUrl);
   let otherOrganization: string;
   try {
     otherOrganization = (await buildModelWorld(prisma, 'Elsewhere')).organizationId;
+    await seedWhatTheDemoLacks(prisma, environment.config, ownOrganization);
   } finally {
     await prisma.$disconnect();
   }
-  client = await connect(api.databaseUrl, 'meridian-fuzz', 'DATABASE_URL');
-  const demo = await client.query<{ organization_id: string }>('SELECT organization_id FROM users WHERE email = $1', [
-    DEMO_ADMIN.email,
+  ids = new IdPool(ownOrganization, otherOrganization);
+  const otherUser = await client.query<{ email: string }>('SELECT email FROM users WHERE organization_id = $1', [
+    otherOrganization,
   ]);
-  ids = new IdPool(demo.rows[0]!.organization_id, otherOrganization);
+  otherUserEmail = otherUser.rows[0]!.email;
+  FIELD_HINTS.path = [
+    join(importDir, 'drop', ownOrganization, 'fuzzed'),
+    join(importDir, 'drop', otherOrganization, 'x'),
+  ];
+  await ids.refresh(client);
   counter = await installChangeCounter(api.databaseUrl);
-  token = await login(api.baseUrl, DEMO_ADMIN.email, DEMO_ADMIN.password);
   const response = await fetch(`${api.baseUrl}/api/docs-json`);
   document = (await response.json()) as OpenApiDocument;
 });
+
+/**
+ * The demo has no integration hub rows: give two of its households a Plaid connection with runs
+ * (one failed with record errors, one done, one queued) and a synced account with a stream, and
+ * the organization an import folder, a custom import profile and an uploaded, mapped import, so
+ * the routes that act on them get past their 404.
+ */
+async function seedWhatTheDemoLacks(prisma: PrismaClient, config: AppConfig, organizationId: string): Promise<void> {
+  const households = await prisma.household.findMany({ where: { organizationId }, take: 2, orderBy: { id: 'asc' } });
+  for (const [index, household] of households.entries()) {
+    const connection = await seedPlaidConnection(prisma, config, { organizationId, householdId: household.id });
+    for (const status of ['FAILED', 'SUCCEEDED', 'QUEUED'] as const) {
+      await seedRun(prisma, {
+        organizationId,
+        connectionId: connection.id,
+        status,
+        errors: status === 'FAILED' ? 2 : 0,
+      });
+    }
+    await seedSyncedAccount(prisma, {
+      organizationId,
+      householdId: household.id,
+      connectionId: connection.id,
+      sourceId: `fuzz-account-${index}`,
+    });
+  }
+  const post = (path: string, body: unknown) =>
+    fetch(`${api.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const created = await Promise.all([
+    post('/api/import-folders', {
+      name: 'Nightly contacts',
+      path: join(importDir, 'drop', organizationId, 'nightly'),
+      cron: '0 3 * * *',
+      profileId: 'hubspot-contacts',
+    }),
+    post('/api/import-profiles', {
+      name: 'Old CRM',
+      kind: 'contacts',
+      mapping: { Ident: 'sourceId', Given: 'firstName', Family: 'lastName' },
+      sourceIdHeader: 'Ident',
+    }),
+  ]);
+  const uploaded = await fetch(`${api.baseUrl}/api/imports?fileName=contacts.csv`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
+    body: 'Record ID,First Name,Last Name,Email\nX1,Ann,Roy,ann@example.com\nX2,Bo,Ek,bo@example.com\n',
+  });
+  const batch = ((await uploaded.json()) as { batch: { id: string } }).batch.id;
+  const mapped = await fetch(`${api.baseUrl}/api/imports/${batch}/mapping`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ profileId: 'hubspot-contacts' }),
+  });
+  for (const response of [...created, uploaded, mapped]) {
+    if (!response.ok) throw new Error(`Seeding ${response.url} failed: ${response.status} ${await response.text()}`);
+  }
+}
 
 afterAll(async () => {
   await counter?.close();
@@ -255,6 +346,18 @@ afterAll(async () => {
   await fakePlaid?.close();
   if (importDir) await rm(importDir, { recursive: true, force: true });
 });
+
+/**
+ * Values a field's name calls for that its JSON Schema cannot say (checked by a refinement): without
+ * them no generated case would get past the check to what comes after.
+ */
+const FIELD_HINTS: Record<string, readonly unknown[]> = {
+  profileId: IMPORT_PROFILES.map((profile) => profile.id),
+  category: TRANSACTION_CATEGORIES.map((category) => category.id),
+  cron: ['0 6 * * *', '*/30 * * * *', '15 2 * * 1-5'],
+  account: ['TFSA', 'RRSP'],
+  institutionId: FAKE_INSTITUTIONS.map((institution) => institution.institution_id),
+};
 
 /** Creations first, so the later routes' cases find their rows; removals last. */
 const METHOD_ORDER = ['post', 'put', 'patch', 'get', 'delete'];
@@ -280,12 +383,12 @@ function routeName(operation: Operation): string {
 
 // ----- Building cases -------------------------------------------------------------------------
 
-function context(hostility: number): GenerationContext {
-  return { ids, components: document.components.schemas, hostility };
+function context(hostility: number, source: IdSource): GenerationContext {
+  return { ids: source, components: document.components.schemas, hostility, hints: FIELD_HINTS };
 }
 
-function hostilePathValue(kinds: readonly string[]): fc.Arbitrary<PathValue> {
-  const known = [...ids.own(kinds), ...ids.other(kinds)];
+function hostilePathValue(kinds: readonly string[], source: IdSource): fc.Arbitrary<PathValue> {
+  const known = [...source.own(kinds), ...source.other(kinds)];
   const base =
     known.length > 0 ? fc.constantFrom(...known) : fc.constant(`${kinds[0] ?? 'contact'}-AAAAAAAAAAAAAAAAAAAAA`);
   return fc.oneof(
@@ -302,18 +405,18 @@ function hostilePathValue(kinds: readonly string[]): fc.Arbitrary<PathValue> {
     fc.constant('p'.repeat(HUGE_LENGTH)),
     fc.constantFrom(...EXTREME_NUMBERS.map(String)),
     fc.constantFrom('null', 'undefined', 'true', ' ', '{}', "' OR 1=1 --"),
-    arbitraryFor({ type: 'string' }, 'id', context(0)).map(String),
+    arbitraryFor({ type: 'string' }, 'id', context(0, source)).map(String),
   );
 }
 
 /** Path parameters: usually a related set of real ids of the caller's organization, sometimes hostile ones. */
-function pathArbitrary(operation: Operation): fc.Arbitrary<Record<string, PathValue>> {
+function pathArbitrary(operation: Operation, source: IdSource): fc.Arbitrary<Record<string, PathValue>> {
   const params = operation.parameters.filter((parameter) => parameter.in === 'path');
   if (params.length === 0) return fc.constant({});
   const kindsOf = (parameter: Operation['parameters'][number]) =>
-    idKindsOfPattern(parameter.schema.pattern) ?? idKindsOfName(parameter.name, ids.kinds()) ?? [];
+    idKindsOfPattern(parameter.schema.pattern) ?? idKindsOfName(parameter.name, source.kinds()) ?? [];
   const last = params[params.length - 1]!;
-  const anchors = ids.own(kindsOf(last));
+  const anchors = source.own(kindsOf(last));
   const valid =
     anchors.length > 0
       ? fc.constantFrom(...anchors).chain((anchor) => {
@@ -324,21 +427,23 @@ function pathArbitrary(operation: Operation): fc.Arbitrary<Record<string, PathVa
                 if (parameter === last) return [parameter.name, fc.constant(anchor)];
                 const kinds = kindsOf(parameter);
                 const match = related.find((value) => kinds.includes(kindOf(value) ?? ''));
-                return [parameter.name, match ? fc.constant(match) : idArbitrary(kinds, context(0))];
+                return [parameter.name, match ? fc.constant(match) : idArbitrary(kinds, context(0, source))];
               }),
             ),
           );
         })
       : fc.record(
-          Object.fromEntries(params.map((parameter) => [parameter.name, idArbitrary(kindsOf(parameter), context(0))])),
+          Object.fromEntries(
+            params.map((parameter) => [parameter.name, idArbitrary(kindsOf(parameter), context(0, source))]),
+          ),
         );
   const mixed = fc.record(
     Object.fromEntries(
       params.map((parameter) => [
         parameter.name,
         fc.oneof(
-          { weight: 3, arbitrary: idArbitrary(kindsOf(parameter), context(0)) as fc.Arbitrary<PathValue> },
-          { weight: 1, arbitrary: hostilePathValue(kindsOf(parameter)) },
+          { weight: 3, arbitrary: idArbitrary(kindsOf(parameter), context(0, source)) as fc.Arbitrary<PathValue> },
+          { weight: 1, arbitrary: hostilePathValue(kindsOf(parameter), source) },
         ),
       ]),
     ),
@@ -346,11 +451,18 @@ function pathArbitrary(operation: Operation): fc.Arbitrary<Record<string, PathVa
   return fc.oneof({ weight: 3, arbitrary: valid }, { weight: 2, arbitrary: mixed });
 }
 
-function queryArbitrary(operation: Operation, hostility: number): fc.Arbitrary<Record<string, unknown>> {
+function queryArbitrary(
+  operation: Operation,
+  hostility: number,
+  source: IdSource,
+): fc.Arbitrary<Record<string, unknown>> {
   const params = operation.parameters.filter((parameter) => parameter.in === 'query');
   const known = fc.record(
     Object.fromEntries(
-      params.map((parameter) => [parameter.name, arbitraryFor(parameter.schema, parameter.name, context(hostility))]),
+      params.map((parameter) => [
+        parameter.name,
+        arbitraryFor(parameter.schema, parameter.name, context(hostility, source)),
+      ]),
     ),
     { requiredKeys: params.filter((parameter) => parameter.required).map((parameter) => parameter.name) },
   );
@@ -361,9 +473,9 @@ function queryArbitrary(operation: Operation, hostility: number): fc.Arbitrary<R
   );
 }
 
-function jsonBody(operation: Operation, hostility: number): fc.Arbitrary<BodyPart> {
+function jsonBody(operation: Operation, hostility: number, source: IdSource): fc.Arbitrary<BodyPart> {
   const schema = operation.body ?? { type: 'object', properties: {} };
-  const value = arbitraryFor(schema, 'body', context(hostility));
+  const value = arbitraryFor(schema, 'body', context(hostility, source));
   if (hostility === 0) return value.map((json) => ({ kind: 'json' as const, value: json }));
   return fc.oneof(
     { weight: 12, arbitrary: value.map((json): BodyPart => ({ kind: 'json', value: json })) },
@@ -431,7 +543,7 @@ function uploadBody(): fc.Arbitrary<BodyPart> {
 }
 
 /** Webhooks are verified over their raw bytes: garbage with garbage signatures. */
-function webhookBody(): fc.Arbitrary<BodyPart> {
+function webhookBody(source: IdSource): fc.Arbitrary<BodyPart> {
   return fc.oneof(
     arbitraryFor(
       {
@@ -444,22 +556,37 @@ function webhookBody(): fc.Arbitrary<BodyPart> {
         required: ['webhook_type', 'webhook_code', 'item_id'],
       },
       'body',
-      context(15),
+      context(15, source),
     ).map((value): BodyPart => ({ kind: 'json', value })),
     fc.constant<BodyPart>({ kind: 'none' }),
     fc.string({ maxLength: 50 }).map((text): BodyPart => ({ kind: 'text', contentType: 'text/plain', text })),
   );
 }
 
-function bodyArbitrary(operation: Operation, hostility: number): fc.Arbitrary<BodyPart> {
+/**
+ * Sign-ins: generated ones, and wrong passwords for a real user of the other organization, which
+ * reach the throttle (429). Never the demo admin's e-mail: its token signs every other case.
+ */
+function loginBody(operation: Operation, hostility: number, source: IdSource): fc.Arbitrary<BodyPart> {
+  return fc.oneof(
+    jsonBody(operation, hostility, source),
+    fc
+      .string({ minLength: 1, maxLength: 30 })
+      .map((password): BodyPart => ({ kind: 'json', value: { email: otherUserEmail, password } })),
+  );
+}
+
+function bodyArbitrary(operation: Operation, hostility: number, source: IdSource): fc.Arbitrary<BodyPart> {
+  if (operation.method === 'POST' && operation.path === '/api/auth/login')
+    return loginBody(operation, hostility, source);
   if (operation.method === 'POST' && operation.path === '/api/imports') return uploadBody();
-  if (operation.path.startsWith('/api/webhooks/')) return webhookBody();
-  if (operation.body) return jsonBody(operation, hostility);
+  if (operation.path.startsWith('/api/webhooks/')) return webhookBody(source);
+  if (operation.body) return jsonBody(operation, hostility, source);
   // Routes that read no body: sometimes one anyway, which they must not trip over.
   if (operation.method === 'GET') return fc.constant<BodyPart>({ kind: 'none' });
   return fc.oneof(
     { weight: 4, arbitrary: fc.constant<BodyPart>({ kind: 'none' }) },
-    { weight: 1, arbitrary: jsonBody(operation, 50) },
+    { weight: 1, arbitrary: jsonBody(operation, 50, source) },
   );
 }
 
@@ -480,7 +607,27 @@ function headersArbitrary(operation: Operation): fc.Arbitrary<Record<string, str
   );
 }
 
+/**
+ * A case's ids come from one household of the caller's organization (and what belongs to it) where
+ * a kind has such rows, so a record, its owners and its household usually agree and the case gets
+ * past the "must belong to the household" checks to the writes.
+ */
 function caseArbitrary(operation: Operation): fc.Arbitrary<FuzzCase> {
+  const households = ids.own(['household']);
+  const cache = new Map<string, fc.Arbitrary<FuzzCase>>();
+  const scoped = (household: string) => {
+    let arbitrary = cache.get(household);
+    if (!arbitrary) cache.set(household, (arbitrary = caseIn(operation, ids.scopedTo(household))));
+    return arbitrary;
+  };
+  if (households.length === 0) return caseIn(operation, ids);
+  return fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom(...households).chain(scoped) },
+    { weight: 1, arbitrary: caseIn(operation, ids) },
+  );
+}
+
+function caseIn(operation: Operation, source: IdSource): fc.Arbitrary<FuzzCase> {
   // A case is valid throughout, nearly valid (a few nodes hostile) or mostly hostile.
   return fc.constantFrom(0, 6, 6, 6, 25).chain((hostility) =>
     fc.record({
@@ -490,9 +637,9 @@ function caseArbitrary(operation: Operation): fc.Arbitrary<FuzzCase> {
         { weight: 1, arbitrary: fc.constant<'bad'>('bad') },
       ),
       badToken: fc.constantFrom(...BAD_TOKENS),
-      path: pathArbitrary(operation),
-      query: queryArbitrary(operation, hostility),
-      body: bodyArbitrary(operation, hostility),
+      path: pathArbitrary(operation, source),
+      query: queryArbitrary(operation, hostility, source),
+      body: bodyArbitrary(operation, hostility, source),
       headers: headersArbitrary(operation),
     }),
   );
@@ -628,10 +775,39 @@ interface RouteReport {
   cases: number;
   statuses: Record<string, number>;
   failure?: string;
+  /** Survey mode: one example per distinct problem. */
+  problems: Map<string, string>;
+  /** Survey mode: how often each refusal (code and first detail) came back, to see how deep cases get. */
+  refusals: Map<string, number>;
+}
+
+function refusalOf(answer: Answer): string {
+  const body = answer.body as { code?: string; message?: string; details?: { path: string; message: string }[] };
+  const detail = body?.details?.[0];
+  return `${answer.status} ${body?.code} ${detail ? `${detail.path}: ${detail.message}` : body?.message}`.slice(0, 140);
+}
+
+/** What tells two failures apart in a survey: the problem and the database's complaint, if any. */
+function signatureOf(problem: string, answer: Answer): string {
+  const requestId = (answer.body as { requestId?: unknown } | undefined)?.requestId;
+  const logged = typeof requestId === 'string' ? (errorLogs.get(requestId) ?? '') : '';
+  const database = /Code: `(\w+)`\. Message: `([^`]*)`/.exec(logged);
+  const cause = database
+    ? `${database[1]} ${database[2]!.replace(/"[^"]*"/g, '"…"')}`
+    : (/(Invalid value for argument|Value out of range)[^|]*/.exec(logged)?.[0] ?? logged.split(' | ')[0]!.slice(-100))
+        .replace(/\d+/g, 'N')
+        .trim();
+  return `${problem.replace(/\{.*\}/, '{…}')} ${cause}`;
 }
 
 async function fuzzRoute(operation: Operation, seed: number): Promise<RouteReport> {
-  const report: RouteReport = { route: routeName(operation), cases: 0, statuses: {} };
+  const report: RouteReport = {
+    route: routeName(operation),
+    cases: 0,
+    statuses: {},
+    problems: new Map(),
+    refusals: new Map(),
+  };
   await ids.refresh(client);
   const property = fc.asyncProperty(
     caseArbitrary(operation).map((fuzzCase) => printable(operation, fuzzCase)),
@@ -649,8 +825,16 @@ async function fuzzRoute(operation: Operation, seed: number): Promise<RouteRepor
       report.statuses[bucket] = (report.statuses[bucket] ?? 0) + 1;
       const changed = answer.status >= 400 ? changedTables(before, await counter.read()) : {};
       for (const table of WRITTEN_BY_REFUSALS) delete changed[table];
+      if (SURVEY && answer.status >= 400 && answer.status < 500) {
+        const refusal = refusalOf(answer);
+        report.refusals.set(refusal, (report.refusals.get(refusal) ?? 0) + 1);
+      }
       const problem = problemsOf(operation, fuzzCase, answer, changed);
-      if (problem) throw new Error(describeFailure(operation, request, answer, problem));
+      if (!problem) return;
+      const description = describeFailure(operation, request, answer, problem);
+      if (!SURVEY) throw new Error(description);
+      const signature = signatureOf(problem, answer);
+      if (!report.problems.has(signature)) report.problems.set(signature, description);
     },
   );
   try {
@@ -658,6 +842,7 @@ async function fuzzRoute(operation: Operation, seed: number): Promise<RouteRepor
   } catch (error) {
     report.failure = error instanceof Error ? error.message : String(error);
   }
+  if (report.problems.size > 0) report.failure = [...report.problems.values()].join('\n\n');
   return report;
 }
 
@@ -669,6 +854,33 @@ function routeSeed(route: string): number {
 }
 
 describe('the API under fuzzed input', () => {
+  it('counts the rows a request changes, and only those', async () => {
+    const before = await counter.read();
+    const created = await send(
+      requestOf(
+        { method: 'POST', path: '/api/households', public: false, parameters: [] },
+        {
+          auth: 'admin',
+          path: {},
+          query: {},
+          headers: {},
+          body: { kind: 'json', value: { teamId: ids.own(['team'])[0], name: 'Counted household' } },
+        },
+      ),
+    );
+    expect(created.status).toBe(201);
+    const afterWrite = await counter.read();
+    expect(changedTables(before, afterWrite)).toMatchObject({ households: 1 });
+    const read = await send(
+      requestOf(
+        { method: 'GET', path: '/api/households', public: false, parameters: [] },
+        { auth: 'admin', path: {}, query: {}, headers: {}, body: { kind: 'none' } },
+      ),
+    );
+    expect(read.status).toBe(200);
+    expect(changedTables(afterWrite, await counter.read())).toEqual({});
+  });
+
   it(
     'never answers 5xx, answers every 4xx with the standard body, and changes no row on a 4xx',
     async () => {
@@ -683,8 +895,26 @@ describe('the API under fuzzed input', () => {
         (report) =>
           `${report.failure ? 'FAIL' : 'ok  '} ${String(report.cases).padStart(4)} cases  ${JSON.stringify(report.statuses)}  ${report.route}`,
       );
+      const shallow = reports
+        .filter((report) => SURVEY && !report.statuses['2xx'])
+        .map(
+          (report) =>
+            `  ${report.route}: ${[...report.refusals]
+              .sort((a, b) => b[1] - a[1])
+              .slice(0, 3)
+              .map(([refusal, count]) => `${count}× ${refusal}`)
+              .join(' / ')}`,
+        );
+      const surveyed = reports.flatMap((report) =>
+        [...report.problems.keys()].map((signature) => `  ${report.route}: ${signature}`),
+      );
       console.log(
-        [`fuzz: seed ${SEED}, ${RUNS_PER_ROUTE} cases per route, ${operations.length} routes`, ...lines].join('\n'),
+        [
+          `fuzz: seed ${SEED}, ${RUNS_PER_ROUTE} cases per route, ${operations.length} routes`,
+          ...lines,
+          ...(shallow.length > 0 ? ['routes no case got through, and their most frequent refusals:', ...shallow] : []),
+          ...(surveyed.length > 0 ? ['distinct problems:', ...surveyed] : []),
+        ].join('\n'),
       );
       const failures = reports.filter((report) => report.failure);
       expect(
