@@ -124,7 +124,7 @@ let importDir: string;
 let ids: IdPool;
 let document: OpenApiDocument;
 let otherUserEmail: string;
-/** The error the API logged for a request id: its message and the first lines of its stack. */
+/** The error the API logged for a request id: its message and the first frames of its stack in our code. */
 const errorLogs = new Map<string, string>();
 
 function keepErrorLog(line: string): void {
@@ -132,7 +132,9 @@ function keepErrorLog(line: string): void {
   if (!entry.requestId || !entry.err) return;
   // Prisma's messages quote the calling code over many lines; what went wrong is at the end.
   const message = (entry.err.message ?? '').replace(/\s+/g, ' ').trim().slice(-400);
-  const frames = (entry.err.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
+  const frames = (entry.err.stack ?? '')
+    .split('\n')
+    .filter((line) => /^\s+at /.test(line) && !line.includes('node_modules'));
   errorLogs.set(entry.requestId, [message, ...frames.slice(0, 4).map((frame) => frame.trim())].join(' | '));
 }
 
