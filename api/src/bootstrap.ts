@@ -6,7 +6,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import type { Logger } from 'pino';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './common/config/config.js';
-import { ApiExceptionFilter, sendError } from './common/errors/exception.filter.js';
+import { ApiExceptionFilter, bodyReadRefusal, sendError } from './common/errors/exception.filter.js';
 import { answerClientErrors } from './common/http/client-errors.js';
 import { dashboardMiddleware } from './common/http/dashboard-static.js';
 import { pathGuardMiddleware } from './common/http/path-guard.middleware.js';
@@ -38,7 +38,7 @@ export async function createApiApp(config: AppConfig, logger: Logger): Promise<N
   // Body-parser failures (malformed JSON, too large) happen before any route: answer them here.
   app.use((error: unknown, request: Request, response: Response, next: NextFunction) => {
     if (!error) return next();
-    sendError(error, request, response, logger);
+    sendError(bodyReadRefusal(error), request, response, logger);
   });
   app.use(dashboardMiddleware(config.DASHBOARD_DIST));
   app.setGlobalPrefix(API_PREFIX);

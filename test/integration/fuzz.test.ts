@@ -505,6 +505,7 @@ function jsonBody(operation: Operation, hostility: number, source: IdSource): fc
         { kind: 'text', contentType: 'application/json', text: '"a string"' },
         { kind: 'text', contentType: 'application/json', text: '{"__proto__": {"polluted": true}}' },
         { kind: 'text', contentType: 'application/xml', text: '<contact/>' },
+        { kind: 'text', contentType: 'application/json; charset=latin-9', text: '{}' },
       ),
     },
   );
@@ -606,6 +607,7 @@ function headersArbitrary(operation: Operation): fc.Arbitrary<Record<string, str
     { weight: 40, arbitrary: fc.constant({}) },
     { weight: 1, arbitrary: fc.constant({ 'x-request-id': 'r'.repeat(500) }) },
     { weight: 1, arbitrary: fc.constant({ 'x-padding': 'h'.repeat(20_000) }) },
+    { weight: 1, arbitrary: fc.constantFrom({ 'content-encoding': 'gzip' }, { 'content-encoding': 'compress' }) },
   );
 }
 

@@ -145,6 +145,31 @@ describe('the body of a JSON route', () => {
     expect(missing.body).toMatchObject({ code: 'VALIDATION_ERROR' });
   });
 
+  it('answers a charset or a Content-Encoding it cannot read with 415, a body that does not inflate with 400', async () => {
+    const send = (path: string, headers: Record<string, string>, rawBody = '{"name":"x"}') =>
+      call(api.baseUrl, 'POST', path, { token, rawBody, headers: { 'content-type': 'application/json', ...headers } });
+    expectRefusal(
+      await send('/api/households', { 'content-type': 'application/json; charset=latin-9' }),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      "The request body's charset (latin-9) is not supported: send UTF-8",
+    );
+    for (const path of ['/api/households', '/api/webhooks/plaid']) {
+      expectRefusal(
+        await send(path, { 'content-encoding': 'compress' }),
+        415,
+        'UNSUPPORTED_MEDIA_TYPE',
+        "The request body's Content-Encoding is not supported: send it as is, or as gzip, deflate or br",
+      );
+      expectRefusal(
+        await send(path, { 'content-encoding': 'gzip' }, 'not gzip at all'),
+        400,
+        'MALFORMED_REQUEST',
+        'The request body could not be read (check its Content-Length and Content-Encoding)',
+      );
+    }
+  });
+
   it('asks for a token before it looks at the body', async () => {
     const response = await call(api.baseUrl, 'POST', '/api/households', {
       rawBody: 'name=x',
