@@ -20,7 +20,7 @@ import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { createApiApp, createPrismaClient, type AppConfig, type PrismaClient } from '@meridian/api';
 import { FAKE_INSTITUTIONS, FakePlaidServer } from '@meridian/connectors/testing';
-import { ErrorCode, IMPORT_PROFILES, TRANSACTION_CATEGORIES } from '@meridian/domain';
+import { EntityType, ErrorCode, IMPORT_PROFILES, newId, TRANSACTION_CATEGORIES } from '@meridian/domain';
 import { connect, disconnect } from '../../prisma/postgres.js';
 import { DEMO_ADMIN, createTestEnvironment, seedDemo, type TestApi } from '#test/support/app.js';
 import { changedTables, installChangeCounter, type ChangeCounter } from '#test/support/change-counter.js';
@@ -163,7 +163,7 @@ class IdPool implements IdSource {
     const selects = tables.rows.flatMap(({ table_name: table }) =>
       [1, 2].map(
         (parameter) =>
-          `(SELECT organization_id, to_jsonb(t) AS row FROM "${table}" t WHERE organization_id = $${parameter} ORDER BY id LIMIT 12)`,
+          `(SELECT organization_id, to_jsonb(t) AS row FROM "${table}" t WHERE organization_id = $${parameter} ORDER BY id LIMIT 25)`,
       ),
     );
     const result = await database.query<{ organization_id: string; row: Record<string, unknown> }>(
@@ -337,6 +337,46 @@ async function seedWhatTheDemoLacks(prisma: PrismaClient, config: AppConfig, org
   });
   for (const response of [...created, uploaded, mapped]) {
     if (!response.ok) throw new Error(`Seeding ${response.url} failed: ${response.status} ${await response.text()}`);
+  }
+  // No worker runs here: copies of the batch stand for one whose dry run is done (with a row for
+  // review) and one that was applied, so commit, rollback and the review routes have something to act on.
+  const source = await prisma.importBatch.findUniqueOrThrow({ where: { id: batch } });
+  const contact = await prisma.contact.findFirstOrThrow({ where: { organizationId }, orderBy: { id: 'asc' } });
+  for (const [stage, status] of [
+    ['DRY_RUN_DONE', 'PENDING'],
+    ['DONE', 'APPLIED'],
+  ] as const) {
+    const id = newId(EntityType.importBatch);
+    await prisma.importBatch.create({
+      data: {
+        id,
+        organizationId,
+        source: source.source,
+        stage,
+        status,
+        kind: source.kind,
+        profileId: source.profileId,
+        fileName: source.fileName,
+        filePath: source.filePath,
+        fileSize: source.fileSize,
+        fileFormat: source.fileFormat,
+        headers: source.headers,
+        mapping: source.mapping ?? undefined,
+        rowCount: source.rowCount,
+        reviewCount: 1,
+        appliedAt: status === 'APPLIED' ? new Date() : null,
+      },
+    });
+    await prisma.importReviewItem.create({
+      data: {
+        id: newId(EntityType.importReviewItem),
+        organizationId,
+        importBatchId: id,
+        rowNumber: 2,
+        candidateContactId: contact.id,
+        matchedOn: 'EMAIL',
+      },
+    });
   }
 }
 
