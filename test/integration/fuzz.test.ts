@@ -86,6 +86,8 @@ type BodyPart =
 
 interface FuzzCase {
   auth: 'admin' | 'none' | 'bad';
+  /** Webhooks: sign the JSON body as the fake Plaid does, so the case gets past the signature. */
+  signed?: boolean;
   badToken?: string;
   path: Record<string, PathValue>;
   query: Record<string, unknown>;
@@ -124,6 +126,8 @@ let importDir: string;
 let ids: IdPool;
 let document: OpenApiDocument;
 let otherUserEmail: string;
+/** The Plaid items of the seeded connections, for signed webhooks about them. */
+const plaidItems: string[] = [];
 /** The error the API logged for a request id: its message and the first frames of its stack in our code. */
 const errorLogs = new Map<string, string>();
 
@@ -188,7 +192,8 @@ class IdPool implements IdSource {
         );
       }
     }
-    for (const id of [this.ownOrganization]) this.ownIds.set('organization', [id]);
+    // The organizations table has no organization_id column.
+    this.ownIds.set('organization', [this.ownOrganization]);
     this.otherIds.set('organization', [this.otherOrganization]);
   }
 
@@ -269,6 +274,7 @@ beforeAll(async () => {
     otherOrganization,
   ]);
   otherUserEmail = otherUser.rows[0]!.email;
+  FIELD_HINTS.item_id = plaidItems;
   FIELD_HINTS.path = [
     join(importDir, 'drop', ownOrganization, 'fuzzed'),
     join(importDir, 'drop', otherOrganization, 'x'),
@@ -289,6 +295,7 @@ async function seedWhatTheDemoLacks(prisma: PrismaClient, config: AppConfig, org
   const households = await prisma.household.findMany({ where: { organizationId }, take: 2, orderBy: { id: 'asc' } });
   for (const [index, household] of households.entries()) {
     const connection = await seedPlaidConnection(prisma, config, { organizationId, householdId: household.id });
+    plaidItems.push(connection.itemId);
     for (const status of ['FAILED', 'SUCCEEDED', 'QUEUED'] as const) {
       await seedRun(prisma, {
         organizationId,
@@ -585,7 +592,7 @@ function uploadBody(): fc.Arbitrary<BodyPart> {
   );
 }
 
-/** Webhooks are verified over their raw bytes: garbage with garbage signatures. */
+/** Webhooks are verified over their raw bytes: Plaid-like bodies, signed by the fake Plaid or not, and garbage. */
 function webhookBody(source: IdSource): fc.Arbitrary<BodyPart> {
   return fc.oneof(
     arbitraryFor(
@@ -593,8 +600,25 @@ function webhookBody(source: IdSource): fc.Arbitrary<BodyPart> {
         type: 'object',
         properties: {
           webhook_type: { type: 'string', enum: ['TRANSACTIONS', 'ITEM'] },
-          webhook_code: { type: 'string', enum: ['SYNC_UPDATES_AVAILABLE', 'ERROR', 'PENDING_EXPIRATION'] },
+          webhook_code: {
+            type: 'string',
+            enum: ['SYNC_UPDATES_AVAILABLE', 'RECURRING_TRANSACTIONS_UPDATE', 'ERROR', 'LOGIN_REPAIRED'],
+          },
           item_id: { type: 'string' },
+          initial_update_complete: { type: 'boolean' },
+          historical_update_complete: { type: 'boolean' },
+          account_ids: { type: 'array', items: { type: 'string' } },
+          error: {
+            nullable: true,
+            type: 'object',
+            properties: {
+              error_type: { type: 'string', enum: ['ITEM_ERROR', 'API_ERROR'] },
+              error_code: { type: 'string', enum: ['ITEM_LOGIN_REQUIRED', 'INTERNAL_SERVER_ERROR'] },
+              error_message: { type: 'string' },
+              status: { type: 'integer', minimum: 100, maximum: 599 },
+            },
+            required: ['error_type', 'error_code', 'error_message'],
+          },
         },
         required: ['webhook_type', 'webhook_code', 'item_id'],
       },
@@ -685,6 +709,7 @@ function caseIn(operation: Operation, source: IdSource): fc.Arbitrary<FuzzCase> 
       query: queryArbitrary(operation, hostility, source),
       body: bodyArbitrary(operation, hostility, source),
       headers: headersArbitrary(operation),
+      signed: operation.path.startsWith('/api/webhooks/') ? fc.boolean() : fc.constant(false),
     }),
   );
 }
@@ -746,6 +771,13 @@ async function send(request: SentRequest): Promise<Answer> {
     // Not JSON: judged below when it matters.
   }
   return { status: response.status, contentType: response.headers.get('content-type') ?? '', text, body };
+}
+
+/** The request with the fake Plaid's signature over its JSON body, when the case asks for one. */
+async function signedIfAsked(request: SentRequest, fuzzCase: FuzzCase): Promise<SentRequest> {
+  if (!fuzzCase.signed || fuzzCase.body.kind !== 'json') return request;
+  const delivery = await fakePlaid.webhookDelivery(fuzzCase.body.value);
+  return { ...request, headers: { ...request.headers, ...delivery.headers }, body: delivery.body };
 }
 
 /** What is wrong with an answer, or undefined when nothing is. */
@@ -856,7 +888,7 @@ async function fuzzRoute(operation: Operation, seed: number): Promise<RouteRepor
   const property = fc.asyncProperty(
     caseArbitrary(operation).map((fuzzCase) => printable(operation, fuzzCase)),
     async (fuzzCase) => {
-      const request = requestOf(operation, fuzzCase);
+      const request = await signedIfAsked(requestOf(operation, fuzzCase), fuzzCase);
       const before = await counter.read();
       let answer: Answer;
       try {
