@@ -6,8 +6,10 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import type { Logger } from 'pino';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './common/config/config.js';
-import { ApiExceptionFilter, sendError } from './common/errors/exception.filter.js';
+import { ApiExceptionFilter, bodyReadRefusal, sendError } from './common/errors/exception.filter.js';
+import { answerClientErrors } from './common/http/client-errors.js';
 import { dashboardMiddleware } from './common/http/dashboard-static.js';
+import { pathGuardMiddleware } from './common/http/path-guard.middleware.js';
 import { requestContextMiddleware } from './common/http/request-context.middleware.js';
 import { PinoNestLogger } from './common/logging/logger.js';
 import { buildOpenApiDocument } from './common/openapi/openapi-document.js';
@@ -24,8 +26,11 @@ export async function createApiApp(config: AppConfig, logger: Logger): Promise<N
     abortOnError: false,
   });
   app.disable('x-powered-by');
+  // Requests Node's HTTP parser refuses never reach express: answer them with the standard body too.
+  answerClientErrors(app.getHttpServer(), logger);
   app.set('trust proxy', 'loopback');
   app.use(requestContextMiddleware(logger));
+  app.use(pathGuardMiddleware((error, request, response) => sendError(error, request, response, logger)));
   // Provider webhooks are signed over their exact bytes: keep them raw (a Buffer in req.body); the
   // JSON parser below then leaves these requests alone.
   app.use(`/${API_PREFIX}/webhooks`, express.raw({ type: () => true, limit: BODY_LIMIT }));
@@ -33,7 +38,7 @@ export async function createApiApp(config: AppConfig, logger: Logger): Promise<N
   // Body-parser failures (malformed JSON, too large) happen before any route: answer them here.
   app.use((error: unknown, request: Request, response: Response, next: NextFunction) => {
     if (!error) return next();
-    sendError(error, request, response, logger);
+    sendError(bodyReadRefusal(error), request, response, logger);
   });
   app.use(dashboardMiddleware(config.DASHBOARD_DIST));
   app.setGlobalPrefix(API_PREFIX);

@@ -11,8 +11,16 @@ interface Mapped {
   retryAfterSeconds?: number;
 }
 
+/** A client error the body parser (or raw-body, or zlib under it) raised, in the `http-errors` shape. */
+interface BodyReadError {
+  type?: string;
+  status?: number;
+  expose?: boolean;
+  charset?: string;
+}
+
 /** Errors the body parser raises before any route runs (express `type` field). */
-function mapBodyParserError(error: { type?: string; status?: number }): Mapped | undefined {
+function mapBodyParserError(error: BodyReadError): Mapped | undefined {
   if (error.type === 'entity.parse.failed') {
     return {
       status: 400,
@@ -25,7 +33,32 @@ function mapBodyParserError(error: { type?: string; status?: number }): Mapped |
       body: { code: ErrorCode.PAYLOAD_TOO_LARGE, message: 'The request body is larger than 1 MB', details: [] },
     };
   }
+  if (error.type === 'charset.unsupported') {
+    const message = `The request body's charset${error.charset ? ` (${error.charset})` : ''} is not supported: send UTF-8`;
+    return { status: 415, body: { code: ErrorCode.UNSUPPORTED_MEDIA_TYPE, message, details: [] } };
+  }
+  if (error.type === 'encoding.unsupported') {
+    const message = "The request body's Content-Encoding is not supported: send it as is, or as gzip, deflate or br";
+    return { status: 415, body: { code: ErrorCode.UNSUPPORTED_MEDIA_TYPE, message, details: [] } };
+  }
   return undefined;
+}
+
+/**
+ * What the error middleware after the body parsers answers: their known refusals as above, and
+ * anything else they refused as the client's fault (a body shorter than its Content-Length, gzip
+ * that does not inflate) as 400 MALFORMED_REQUEST, never a 500.
+ */
+export function bodyReadRefusal(error: unknown): unknown {
+  if (!error || typeof error !== 'object' || mapBodyParserError(error as BodyReadError)) return error;
+  const { expose, status } = error as BodyReadError;
+  if (expose === true && typeof status === 'number' && status >= 400 && status < 500) {
+    return new DomainError(
+      ErrorCode.MALFORMED_REQUEST,
+      'The request body could not be read (check its Content-Length and Content-Encoding)',
+    );
+  }
+  return error;
 }
 
 function codeForStatus(status: number): ErrorCode {
@@ -38,8 +71,16 @@ function codeForStatus(status: number): ErrorCode {
       return ErrorCode.NOT_FOUND;
     case 409:
       return ErrorCode.CONFLICT;
+    case 408:
+      return ErrorCode.REQUEST_TIMEOUT;
     case 413:
       return ErrorCode.PAYLOAD_TOO_LARGE;
+    case 414:
+      return ErrorCode.URI_TOO_LONG;
+    case 415:
+      return ErrorCode.UNSUPPORTED_MEDIA_TYPE;
+    case 431:
+      return ErrorCode.HEADERS_TOO_LARGE;
     case 429:
       return ErrorCode.TOO_MANY_REQUESTS;
     default:
@@ -55,7 +96,7 @@ export function mapError(error: unknown, request?: Pick<Request, 'method' | 'ori
       retryAfterSeconds: error.retryAfterSeconds,
     };
   }
-  const bodyParser = error && typeof error === 'object' ? mapBodyParserError(error as { type?: string }) : undefined;
+  const bodyParser = error && typeof error === 'object' ? mapBodyParserError(error as BodyReadError) : undefined;
   if (bodyParser) return bodyParser;
   if (error instanceof HttpException) {
     const status = error.getStatus();

@@ -9,6 +9,11 @@ export const HTTP_STATUS_BY_CODE: Partial<Record<ErrorCode, HttpStatus>> = {
   [ErrorCode.CONFLICT]: HttpStatus.CONFLICT,
   [ErrorCode.TOO_MANY_REQUESTS]: HttpStatus.TOO_MANY_REQUESTS,
   [ErrorCode.PAYLOAD_TOO_LARGE]: HttpStatus.PAYLOAD_TOO_LARGE,
+  [ErrorCode.UNSUPPORTED_MEDIA_TYPE]: HttpStatus.UNSUPPORTED_MEDIA_TYPE,
+  [ErrorCode.URI_TOO_LONG]: HttpStatus.URI_TOO_LONG,
+  // Nest's HttpStatus has no 431.
+  [ErrorCode.HEADERS_TOO_LARGE]: 431 as HttpStatus,
+  [ErrorCode.REQUEST_TIMEOUT]: HttpStatus.REQUEST_TIMEOUT,
   [ErrorCode.INTERNAL_ERROR]: HttpStatus.INTERNAL_SERVER_ERROR,
   [ErrorCode.ERR_INITIALIZATION]: HttpStatus.INTERNAL_SERVER_ERROR,
   [ErrorCode.UNHANDLED_CASE_ERROR]: HttpStatus.INTERNAL_SERVER_ERROR,

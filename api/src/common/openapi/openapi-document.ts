@@ -22,6 +22,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   404: 'Not found in the caller’s organization',
   409: 'Conflicts with the current state',
   413: 'Body larger than 1 MB',
+  415: 'Body is not JSON (send Content-Type: application/json)',
   429: 'Too many attempts; see Retry-After',
   500: 'Internal error',
   503: 'A service the platform needs is down',
@@ -57,18 +58,36 @@ function joinPath(...parts: (string | string[] | undefined)[]): string {
   return joined.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 }
 
+/**
+ * What a route does with body fields its schema does not name. zod objects strip them (the
+ * platform's rule, docs/DECISIONS.md); a strict object (`additionalProperties: false` in its input
+ * schema) refuses them with 400.
+ */
+export function unknownFieldsRule(schema: JsonSchema): string {
+  const forms = ((schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined) ?? [schema];
+  const strict = forms.filter((form) => form.additionalProperties === false).length;
+  if (strict === 0) return 'Fields not described here are ignored.';
+  if (strict === forms.length) return 'Fields not described here are refused (400).';
+  return 'Fields not described here are refused (400) by the forms that list additionalProperties: false, ignored by the others.';
+}
+
+function requestBody(schema: z.ZodType): JsonSchema {
+  const body = jsonSchema(schema, 'input');
+  return { required: true, description: unknownFieldsRule(body), content: { 'application/json': { schema: body } } };
+}
+
 function operation(spec: RouteSpec): JsonSchema {
   const errorContent = { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } };
-  const statuses = [...new Set([400, 500, ...(spec.public ? [] : [401]), ...(spec.errors ?? [])])].sort();
+  const statuses = [
+    ...new Set([400, 500, ...(spec.public ? [] : [401]), ...(spec.body ? [415] : []), ...(spec.errors ?? [])]),
+  ].sort();
   const success = spec.status ?? 200;
   return {
     summary: spec.summary,
     tags: spec.tags,
     security: spec.public ? [] : [{ bearerAuth: [] }],
     parameters: [...parameters(spec.params, 'path'), ...parameters(spec.query, 'query')],
-    ...(spec.body
-      ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(spec.body, 'input') } } } }
-      : {}),
+    ...(spec.body ? { requestBody: requestBody(spec.body) } : {}),
     responses: {
       [success]: spec.response
         ? { description: 'Success', content: { 'application/json': { schema: jsonSchema(spec.response, 'output') } } }

@@ -24,6 +24,16 @@ export const ErrorCode = {
   TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
   MALFORMED_JSON: 'MALFORMED_JSON',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  /** A body that is not JSON (by its Content-Type) sent to a route that reads a JSON body. */
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  /** A request the HTTP parser cannot read (bad request line, bad header, bad percent-encoding). */
+  MALFORMED_REQUEST: 'MALFORMED_REQUEST',
+  /** The request line (the URL) is longer than the server reads. */
+  URI_TOO_LONG: 'URI_TOO_LONG',
+  /** The headers are larger than the server reads. */
+  HEADERS_TOO_LARGE: 'HEADERS_TOO_LARGE',
+  /** The request did not arrive in full within the server's time limit. */
+  REQUEST_TIMEOUT: 'REQUEST_TIMEOUT',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
   // Integration hub
   /** A connection's credentials were sealed under a key that is no longer configured. */
