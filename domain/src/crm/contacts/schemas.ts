@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listOf } from '../../shared/input/lists.js';
 import {
   CONTACT_LINK_PREFIXES,
   ContactLinkType,
@@ -156,7 +157,7 @@ export const createContactSchema = z
     ...contactFields,
     type: z.enum(CreatableContactType, { error: ContactMessage.typeInvalid }),
     linkedinUrlBranch: freeText({ kind: 'url' }).nullish(),
-    tags: z.array(tagSchema).default([]),
+    tags: listOf(tagSchema).default([]),
     avatarUrl: urlSchema(ContactMessage.avatarUrlInvalid).optional(),
   })
   .superRefine((contact, ctx) => {

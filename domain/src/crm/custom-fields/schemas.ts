@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIST_LIMITS, tooManyItems } from '../../shared/input/lists.js';
 import { CustomFieldEntityKind, CustomFieldType } from './enums.js';
 import { makeMoneyValueSchema } from '../../shared/money/money.schema.js';
 import { calendarDate, requiredString } from '../../shared/input/common.js';
@@ -41,9 +42,9 @@ export const CustomFieldMessage = {
   nothingToUpdate: 'Nothing to update',
 } as const;
 
-const optionsList = z.array(requiredString(CustomFieldMessage.optionRequired), {
-  error: CustomFieldMessage.optionsRequired,
-});
+const optionsList = z
+  .array(requiredString(CustomFieldMessage.optionRequired), { error: CustomFieldMessage.optionsRequired })
+  .max(LIST_LIMITS.items, tooManyItems(LIST_LIMITS.items));
 
 function checkOptions(options: readonly string[] | undefined, ctx: z.RefinementCtx): void {
   if (options && new Set(options).size !== options.length) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIST_LIMITS, tooManyItems } from '../../shared/input/lists.js';
 import { FamilyMemberRole } from './enums.js';
 import { calendarDate, optionalText, requiredString } from '../../shared/input/common.js';
 import { freeText } from '../../shared/input/text.js';
@@ -136,6 +137,7 @@ export const createFamilySchema = z.object({
       { error: HouseholdMessage.membersRequired },
     )
     .min(1, HouseholdMessage.membersRequired)
+    .max(LIST_LIMITS.items, tooManyItems(LIST_LIMITS.items))
     .superRefine((members, ctx) => {
       if (members.filter((member) => member.role === 'HEAD').length > 1) {
         ctx.addIssue({ code: 'custom', message: HouseholdMessage.oneHead });

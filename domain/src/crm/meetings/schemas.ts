@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listOf } from '../../shared/input/lists.js';
 import {
   AgendaItemType,
   CalendarProvider,
@@ -187,9 +188,9 @@ export const meetingSchema = z
       .array(meetingParticipantSchema, { error: MeetingMessage.participantsRequired })
       .min(1, MeetingMessage.participantsRequired),
     organizer: requiredString(MeetingMessage.organizerRequired),
-    agendaItems: z.array(agendaItemSchema).default([]),
-    preTasks: z.array(meetingTaskSchema).default([]),
-    postTasks: z.array(meetingTaskSchema).default([]),
+    agendaItems: listOf(agendaItemSchema).default([]),
+    preTasks: listOf(meetingTaskSchema).default([]),
+    postTasks: listOf(meetingTaskSchema).default([]),
   })
   .superRefine((meeting, ctx) => {
     if (MEETING_TYPES_NEEDING_LOCATION.includes(meeting.type) && isBlank(meeting.location)) {

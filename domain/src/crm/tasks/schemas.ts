@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listOf } from '../../shared/input/lists.js';
 import { MeetingTaskTiming } from '../meetings/enums.js';
 import { TaskOwnerKind, TaskStatus } from './enums.js';
 import { freeText } from '../../shared/input/text.js';
@@ -51,7 +52,7 @@ const taskFields = {
   status: z.enum(TaskStatus, { error: TaskMessage.statusInvalid }).default('TODO'),
   priority: shortText,
   recurrence: z.unknown().optional(),
-  mentions: z.array(freeText({ kind: 'identifier' }).min(1)).optional(),
+  mentions: listOf(freeText({ kind: 'identifier' }).min(1)).optional(),
   contextData: z.record(z.string(), z.unknown()).optional(),
   meetingId: shortText,
   meetingTaskType: z.enum(MeetingTaskTiming, { error: TaskMessage.meetingTaskTypeInvalid }).optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listOf } from '../../shared/input/lists.js';
 import { freeText } from '../../shared/input/text.js';
 import { findTransactionCategory } from '../categories/classification.js';
 import {
@@ -43,7 +44,7 @@ const optionalSubtype = (fallback: string) =>
  */
 export const createIncomeFlowSchema = createFlowSchema.extend({
   subtype: optionalSubtype(DEFAULT_INCOME_SUBTYPE),
-  flows: z.array(cashFlowItemSchema).default([]),
+  flows: listOf(cashFlowItemSchema).default([]),
 });
 export type CreateIncomeFlow = z.output<typeof createIncomeFlowSchema>;
 
@@ -54,7 +55,7 @@ export const createExpenseFlowSchema = createFlowSchema.extend({
     (value) => (isBlank(value) ? undefined : value),
     z.enum(Necessity, { error: CashFlowMessage.necessityInvalid }).default(DEFAULT_EXPENSE_NECESSITY),
   ),
-  flows: z.array(cashFlowItemSchema).default([]),
+  flows: listOf(cashFlowItemSchema).default([]),
 });
 export type CreateExpenseFlow = z.output<typeof createExpenseFlowSchema>;
 

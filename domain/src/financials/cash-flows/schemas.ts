@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listOf, LIST_LIMITS } from '../../shared/input/lists.js';
 import { freeText } from '../../shared/input/text.js';
 import { CashFlowType, FlowStatus, Necessity } from './enums.js';
 import { PaymentFrequency } from '../records/enums.js';
@@ -70,7 +71,7 @@ const optionalId = z.preprocess(
   freeText({ kind: 'identifier' }).optional(),
 );
 const identifier = freeText({ kind: 'identifier' }).min(1);
-const ids = z.array(identifier).default([]);
+const ids = listOf(identifier, LIST_LIMITS.references).default([]);
 
 /** The fields a cash flow source may change after creation (all but household, subtype and type). */
 const changeableFields = {
@@ -84,7 +85,7 @@ const changeableFields = {
   payees: ids,
   streams: ids,
   transactions: ids,
-  flows: z.array(cashFlowItemSchema).default([]),
+  flows: listOf(cashFlowItemSchema).default([]),
 };
 
 /**
@@ -123,11 +124,11 @@ export const cashFlowSourceUpdateSchema = z.object({
   liabilityId: optionalId,
   sourceAccountId: optionalId,
   destinationAccountId: optionalId,
-  payers: z.array(identifier).optional(),
-  payees: z.array(identifier).optional(),
-  streams: z.array(identifier).optional(),
-  transactions: z.array(identifier).optional(),
-  flows: z.array(cashFlowItemSchema).optional(),
+  payers: listOf(identifier, LIST_LIMITS.references).optional(),
+  payees: listOf(identifier, LIST_LIMITS.references).optional(),
+  streams: listOf(identifier, LIST_LIMITS.references).optional(),
+  transactions: listOf(identifier, LIST_LIMITS.references).optional(),
+  flows: listOf(cashFlowItemSchema).optional(),
 });
 export type CashFlowSourceUpdate = z.output<typeof cashFlowSourceUpdateSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listOf } from '../../shared/input/lists.js';
 import { isStorableIsoDate } from '../../shared/input/common.js';
 import { freeText } from '../../shared/input/text.js';
 import { EntityType } from '../../shared/ids/canonical-id.js';
@@ -265,7 +266,7 @@ const commonCreate = {
   isJoint: z.boolean({ error: RecordInputMessage.jointNotBoolean }).default(false),
   asOfDate: optionalDate,
   /** Owners at creation: person, corporation, trust or foundation ids of the household. */
-  owners: z.array(ownerIdSchema).default([]),
+  owners: listOf(ownerIdSchema).default([]),
 };
 
 const commonEdit = {

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { freeText, requiredString } from '../../shared/input/text.js';
+import { isStorableIsoDate } from '../../shared/input/common.js';
 import { EntityType } from '../../shared/ids/canonical-id.js';
 import { ConnectionStatus, ExternalSourceSystem, IntegrationService } from './enums.js';
 import { householdIdParam } from '../../crm/params.js';
@@ -180,7 +181,8 @@ export type ConnectionView = z.output<typeof connectionSchema>;
 export const connectionListSchema = z.array(connectionSchema);
 export const connectionPageSchema = listPageSchema(connectionSchema);
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid date');
+/** A calendar day of the run filters: a real date (`2024-02-30` and `3390-71-51` are not) the database stores. */
+const isoDate = z.iso.date({ error: 'Invalid date' }).refine(isStorableIsoDate, 'Invalid date');
 
 /** `GET /sync-runs`: newest first. */
 export const syncRunListQuerySchema = paginationSchema.extend({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listOf } from '../../shared/input/lists.js';
 import { OrganizationType, ProfessionalDesignation, Regulator } from './enums.js';
 import { requiredString } from '../../shared/input/common.js';
 import { freeText, textRule } from '../../shared/input/text.js';
@@ -51,7 +52,7 @@ export const nrdSchema = z.preprocess(
 
 export const organizationTypeSchema = z.enum(OrganizationType, { error: OrganizationMessage.organizationTypeInvalid });
 export const regulatorSchema = z.enum(Regulator, { error: OrganizationMessage.regulatorInvalid });
-export const tradeNamesSchema = z.array(requiredString(OrganizationMessage.tradeNameRequired));
+export const tradeNamesSchema = listOf(requiredString(OrganizationMessage.tradeNameRequired));
 
 /** An organization's settings (crm §3). */
 export const organizationSchema = z.object({

@@ -34,6 +34,27 @@ export const paginationSchema = z.object({
 });
 export type Pagination = z.output<typeof paginationSchema>;
 
+/** The most items a request's lists may hold, by what they are: each item is a row to write. */
+export const LIST_LIMITS = {
+  /** Flows of a cash-flow source, tags of a contact, members of a family, a meeting's tasks. */
+  items: 100,
+  /** Links to other records (a source's payers, streams, transactions). */
+  references: 1_000,
+} as const;
+
+/** The message of a list longer than `max`. */
+export function tooManyItems(max: number): string {
+  return `At most ${max.toLocaleString('en-US')} items`;
+}
+
+/**
+ * An array of `item` of at most `max` entries ("At most 100 items"), so a request cannot make a
+ * transaction write thousands of rows.
+ */
+export function listOf<T extends z.ZodType>(item: T, max: number = LIST_LIMITS.items) {
+  return z.array(item).max(max, tooManyItems(max));
+}
+
 /** A page of a list: its items, the page and limit asked for, and the total count. */
 export function listPageSchema<T extends z.ZodType>(item: T) {
   return z.object({
