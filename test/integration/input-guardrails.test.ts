@@ -93,16 +93,30 @@ describe('inputs that reached the database unchecked', () => {
   });
 
   it('refuses a NUL in a path parameter, even on a route that reads the parameter itself', async () => {
-    await expectRefused('GET', '/api/households/%00', undefined, {
-      path: 'householdId',
+    for (const [method, path] of [
+      ['GET', '/api/households/%00'],
+      ['PATCH', '/api/financial-records/bank-accounts/%00/remove-owner'],
+    ] as const) {
+      const before = await rowCounts();
+      const response = await as<{ code: string; message: string; requestId: string }>(
+        method,
+        path,
+        method === 'GET' ? undefined : { entityId: 'person-x' },
+      );
+      expect(response.status, JSON.stringify(response.body)).toBe(400);
+      expect(response.body).toMatchObject({
+        code: 'MALFORMED_REQUEST',
+        message: 'The URL path contains a control character',
+      });
+      expect(await rowCounts()).toEqual(before);
+    }
+  });
+
+  it('refuses a control character in a query string', async () => {
+    await expectRefused('GET', '/api/contacts?search=Lee%00', undefined, {
+      path: 'search',
       message: TextMessage.controlCharacters,
     });
-    await expectRefused(
-      'PATCH',
-      '/api/financial-records/bank-accounts/%00/remove-owner',
-      { entityId: 'person-x' },
-      { path: 'bankAccountId', message: TextMessage.controlCharacters },
-    );
   });
 
   it('refuses amounts of 10^12 and more in cash flows and streams, as financial records do', async () => {

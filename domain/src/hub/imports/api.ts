@@ -41,11 +41,9 @@ export const importUploadQuerySchema = z.object({
 });
 
 /** The dry run's body (optional): a new choice of the contact type for created contacts. */
-export const importDryRunInputSchema = z
-  .object({
-    defaultContactType: defaultContactTypeSchema.optional(),
-  })
-  .strict();
+export const importDryRunInputSchema = z.object({
+  defaultContactType: defaultContactTypeSchema.optional(),
+});
 export type ImportDryRunInput = z.output<typeof importDryRunInputSchema>;
 
 /** PUT mapping: a built-in profile by id, or header -> field pairs (null ignores the column). */
@@ -303,13 +301,8 @@ export type ImportReviewItemView = z.output<typeof importReviewItemSchema>;
  * - `choices`: per field in conflict, KEEP the contact's value (the default) or take the FILE's;
  * - `fields`: the names a row lacks, to complete it (a row is created only with both names).
  */
-export const importReviewDecisionSchema = z
-  .object({
-    choices: z.partialRecord(z.enum(IMPORT_REVIEW_CHOICE_FIELDS), z.enum(ImportReviewChoice)).optional(),
-    fields: z
-      .object({ firstName: nameParts.first.optional(), lastName: nameParts.last.optional() })
-      .strict()
-      .optional(),
-  })
-  .strict();
+export const importReviewDecisionSchema = z.object({
+  choices: z.partialRecord(z.enum(IMPORT_REVIEW_CHOICE_FIELDS), z.enum(ImportReviewChoice)).optional(),
+  fields: z.object({ firstName: nameParts.first.optional(), lastName: nameParts.last.optional() }).optional(),
+});
 export type ImportReviewDecision = z.output<typeof importReviewDecisionSchema>;

@@ -41,7 +41,6 @@ export const dropFolderCreateSchema = z
     source: z.enum(ExternalSourceSystem).optional(),
     enabled: z.boolean().default(true),
   })
-  .strict()
   .refine((input) => (input.profileId === undefined) !== (input.customProfileId === undefined), {
     message: ONE_PROFILE,
     path: ['profileId'],
@@ -59,7 +58,6 @@ export const dropFolderUpdateSchema = z
     source: z.enum(ExternalSourceSystem).optional(),
     enabled: z.boolean().optional(),
   })
-  .strict()
   .refine((input) => input.profileId === undefined || input.customProfileId === undefined, {
     message: ONE_PROFILE,
     path: ['profileId'],
