@@ -29,8 +29,8 @@ export const FOLDER_LEASE_MS = 60_000;
 const LEASE_RENEW_MS = FOLDER_LEASE_MS / 3;
 /** A file whose size or modification time changes over this long is still being written. */
 export const FILE_SETTLE_MS = 1000;
-/** What a scan takes: the formats the reader knows, and legacy .xls (refused with its report, not left forever). */
-const IMPORT_EXTENSIONS = new Set(['.csv', '.txt', '.tsv', '.tab', '.xlsx', '.xls']);
+/** What a scan takes: the formats the reader knows (a zip of CSV files included), and legacy .xls (refused with its report, not left forever). */
+const IMPORT_EXTENSIONS = new Set(['.csv', '.txt', '.tsv', '.tab', '.xlsx', '.xls', '.zip']);
 /** The claim prefix (`20261122T101500123Z-`): names in processed/ and failed/ never collide. */
 const STAMP_PREFIX = /^\d{8}T\d{9}Z-/;
 

@@ -17,6 +17,7 @@ import { createOrganization, type CreatedOrganization } from '#test/support/fact
 import { waitFor } from '#test/support/wait.js';
 import type { RunningWorker } from '../../../../../../../workers/src/worker-app.js';
 import { IMPORT_FIXTURES } from '#test/support/fixtures.js';
+import { deflatedPart, zipOf } from '../../../../../../../connectors/src/files/__tests__/zip-builder.js';
 
 const FIXTURES = IMPORT_FIXTURES;
 const LONG_AGO = new Date('2026-01-01T00:00:00Z');
@@ -274,6 +275,20 @@ describe('import folders: a HubSpot folder', () => {
     expect(await readdir(join(dir, '.meridian-working'))).toEqual([]);
   });
 
+  it('a zip of CSV files (some CRMs export so) is imported as its contacts file', async () => {
+    const contacts = await readFile(join(FIXTURES, 'hubspot-contacts.csv'));
+    await writeFile(
+      join(dir, 'export.zip'),
+      zipOf([deflatedPart('export/contacts.csv', contacts), deflatedPart('export/README.txt', 'Exported')]),
+    );
+    await scanUntil(7);
+    expect((await entries('processed')).some((name) => name.endsWith('-export.zip'))).toBe(true);
+    const batch = await prisma.importBatch.findFirstOrThrow({
+      where: { organizationId: north.organizationId, dropFolderId: folder.id, fileName: 'export.zip' },
+    });
+    expect(batch).toMatchObject({ status: 'APPLIED', archiveEntry: 'export/contacts.csv' });
+  });
+
   it('PATCH changes the schedule; disabled, the folder has none; the worker restores schedules', async () => {
     const path = `/api/import-folders/${folder.id}`;
     const badCron = await call(api.baseUrl, 'PATCH', path, { token: northToken, body: { cron: '0 25 * * *' } });
@@ -311,7 +326,8 @@ describe('import folders: a HubSpot folder', () => {
     expect((await call(api.baseUrl, 'GET', `/api/import-folders/${folder.id}`, { token: northToken })).status).toBe(
       404,
     );
-    expect(await prisma.importBatch.count({ where: { organizationId: north.organizationId } })).toBe(3);
+    // The three CSV imports and the zip's.
+    expect(await prisma.importBatch.count({ where: { organizationId: north.organizationId } })).toBe(4);
   });
 });
 
