@@ -354,7 +354,7 @@ function hostile(schema: JsonSchema, name: string, context: GenerationContext): 
         unknownField: 'not in the schema',
         constructor: { prototype: { polluted: true } },
       })),
-      valid.map((value) => dropOneRequired(value as Record<string, unknown>, resolved.required ?? [])),
+      valid.map((value) => dropOneRequired(value as Record<string, unknown> | null, resolved.required ?? [])),
       fc.constant({}),
       generic,
     );
@@ -375,7 +375,9 @@ function hostile(schema: JsonSchema, name: string, context: GenerationContext): 
   return generic;
 }
 
-function dropOneRequired(value: Record<string, unknown>, required: readonly string[]): Record<string, unknown> {
+function dropOneRequired(value: Record<string, unknown> | null, required: readonly string[]): unknown {
+  // A nullable object's valid value may be null: nothing to drop.
+  if (value === null || typeof value !== 'object') return value;
   const missing = required.find((key) => key in value && key !== 'type');
   if (!missing) return value;
   const { [missing]: _dropped, ...rest } = value;
