@@ -3,7 +3,7 @@ import { open } from 'node:fs/promises';
 import { pipeline } from 'node:stream';
 import { createInflateRaw } from 'node:zlib';
 import { ImportFileError } from './errors.js';
-import type { ZipLimits } from './zip-guard.js';
+import { formatBytes, type ZipLimits } from './zip-guard.js';
 
 /**
  * Zips that are not workbooks: some CRMs export a `.zip` of CSV files (one per object). The
@@ -39,12 +39,6 @@ const TABLE_EXTENSIONS = /\.(csv|tsv|tab|txt)$/i;
 
 function unreadable(reason: string): ImportFileError {
   return new ImportFileError('UNSUPPORTED_FORMAT', `The zip archive cannot be read: ${reason}`);
-}
-
-function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024 * 1024) return `${+(bytes / (1024 * 1024 * 1024)).toFixed(1)} GB`;
-  if (bytes >= 1024 * 1024) return `${+(bytes / (1024 * 1024)).toFixed(1)} MB`;
-  return `${bytes} bytes`;
 }
 
 function tooLarge(limits: ZipLimits, entry: string): ImportFileError {

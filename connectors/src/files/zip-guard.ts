@@ -38,7 +38,8 @@ const ZIP64_EXTRA = 0x0001;
 
 const SAVE_AS_CSV = 'Save the sheet as CSV, or split the workbook into smaller files, and upload again.';
 
-function formatBytes(bytes: number): string {
+/** A size as people read it in a refusal: `1.5 GB`, `20 MB`, `512 bytes`. */
+export function formatBytes(bytes: number): string {
   if (bytes >= 1024 * 1024 * 1024) return `${+(bytes / (1024 * 1024 * 1024)).toFixed(1)} GB`;
   if (bytes >= 1024 * 1024) return `${+(bytes / (1024 * 1024)).toFixed(1)} MB`;
   return `${bytes} bytes`;
