@@ -17,17 +17,29 @@ export const PhoneMessage = {
 
 const DIGITS = /^\d*$/;
 
-/** A phone: country code of 1-3 digits, number of 4-12 digits. Surrounding spaces are ignored. */
+/**
+ * What people type between the digits of a phone number: spaces, hyphens, dots, brackets, and a
+ * plus before the country code. They are dropped before the spec's digits rule applies, so
+ * `(416) 555-0199` and `+1` are taken as `4165550199` and `1`; a letter is still refused.
+ */
+const PHONE_SEPARATORS = /[\s\-.()\u2010-\u2015]/g;
+
+/** The digits a person meant: `value` without the separators of a typed phone number. */
+export function phoneDigits(value: string): string {
+  return value.replace(PHONE_SEPARATORS, '').replace(/^\+/, '');
+}
+
+/** A phone: country code of 1-3 digits, number of 4-12 digits, separators as typed dropped. */
 export const phoneSchema = z.object({
   countryCode: z
     .string({ error: PhoneMessage.countryCodeLength })
-    .trim()
+    .overwrite(phoneDigits)
     .regex(DIGITS, PhoneMessage.countryCodeDigits)
     .min(PHONE_COUNTRY_CODE_LENGTH.min, PhoneMessage.countryCodeLength)
     .max(PHONE_COUNTRY_CODE_LENGTH.max, PhoneMessage.countryCodeLength),
   number: z
     .string({ error: PhoneMessage.numberLength })
-    .trim()
+    .overwrite(phoneDigits)
     .regex(DIGITS, PhoneMessage.numberDigits)
     .min(PHONE_NUMBER_LENGTH.min, PhoneMessage.numberLength)
     .max(PHONE_NUMBER_LENGTH.max, PhoneMessage.numberLength),

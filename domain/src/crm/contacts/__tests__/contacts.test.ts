@@ -108,7 +108,7 @@ describe('contact creation (crm §5)', () => {
     });
     expect(
       issues(contactPhoneNumberSchema, {
-        number: { countryCode: '1', number: '416-555' },
+        number: { countryCode: '1', number: '416-555-CALL' },
         type: 'FAX',
         label: 'x'.repeat(101),
       }),

@@ -80,12 +80,23 @@ describe('phone (foundations §5)', () => {
     expect(issues(phoneSchema, { countryCode: ' 44 ', number: '123456789012' })).toEqual([]);
   });
 
-  it('says "only digits" for anything but digits', () => {
-    expect(issues(phoneSchema, { countryCode: '+1', number: '416-555-0100' })).toEqual([
+  it('takes a number as people type it: spaces, hyphens, dots, brackets and a plus are dropped', () => {
+    expect(phoneSchema.parse({ countryCode: '+1', number: '(416) 555-0100' })).toEqual({
+      countryCode: '1',
+      number: '4165550100',
+    });
+    expect(phoneSchema.parse({ countryCode: ' 44 ', number: '20.7946.0958' })).toEqual({
+      countryCode: '44',
+      number: '2079460958',
+    });
+  });
+
+  it('says "only digits" for anything but digits and separators', () => {
+    expect(issues(phoneSchema, { countryCode: '+1x', number: '416-555-CALL' })).toEqual([
       'countryCode: Country code must be only digits',
       'number: Phone number must be only digits',
     ]);
-    expect(issues(phoneSchema, { countryCode: 'a', number: '12 34 56' })).toEqual([
+    expect(issues(phoneSchema, { countryCode: 'a', number: '12 34 #56' })).toEqual([
       'countryCode: Country code must be only digits',
       'number: Phone number must be only digits',
     ]);

@@ -151,11 +151,20 @@ describe('phone numbers', () => {
     expect(removed.body.phoneNumbers).toMatchObject([{ id: one!.id, primary: true }]);
   });
 
+  it('keeps the digits of a number typed with brackets, hyphens, spaces and a plus', async () => {
+    const contactId = await newContact();
+    const added = await northApi('PATCH', `/api/contacts/${contactId}/phone-numbers/add`, {
+      number: { countryCode: '+1', number: '(416) 555-0199' },
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    expect(added.body.phoneNumbers).toMatchObject([{ number: { countryCode: '1', number: '4165550199' } }]);
+  });
+
   it.each([
     [{}, 'number', 'Phone number is required'],
     [{ number: { countryCode: 'x', number: '5550100' } }, 'number.countryCode', 'Country code must be only digits'],
     [{ number: { countryCode: '', number: '5550100' } }, 'number.countryCode', 'Country code must be 1 to 3 digits'],
-    [{ number: { countryCode: '1', number: '555 0100' } }, 'number.number', 'Phone number must be only digits'],
+    [{ number: { countryCode: '1', number: '555 01OO' } }, 'number.number', 'Phone number must be only digits'],
     [{ number: { countryCode: '1', number: '1234567890123' } }, 'number.number', 'Phone number must be 4 to 12 digits'],
     [{ number: { countryCode: '1', number: '5550100' }, type: 'PAGER' }, 'type', 'Please select a valid phone type'],
     [

@@ -140,7 +140,7 @@ describe('POST /api/contacts', () => {
       'Country code must be 1 to 3 digits',
     ],
     [
-      { ...base, phoneNumber: { number: { countryCode: '1', number: '416-555' } } },
+      { ...base, phoneNumber: { number: { countryCode: '1', number: '416-555-CALL' } } },
       'phoneNumber.number.number',
       'Phone number must be only digits',
     ],
