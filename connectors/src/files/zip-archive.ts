@@ -3,7 +3,15 @@ import { open } from 'node:fs/promises';
 import { pipeline } from 'node:stream';
 import { createInflateRaw } from 'node:zlib';
 import { ImportFileError } from './errors.js';
-import { formatBytes, type ZipLimits } from './zip-guard.js';
+import {
+  CENTRAL_DIRECTORY_HEADER,
+  END_OF_CENTRAL_DIRECTORY,
+  formatBytes,
+  LOCAL_FILE_HEADER,
+  ZIP64_EXTRA,
+  ZIP64_SIZE,
+  type ZipLimits,
+} from './zip-guard.js';
 
 /**
  * Zips that are not workbooks: some CRMs export a `.zip` of CSV files (one per object). The
@@ -22,15 +30,10 @@ export interface ZipEntry {
   localHeaderOffset: number;
 }
 
-const END_OF_CENTRAL_DIRECTORY = 0x06054b50;
-const CENTRAL_DIRECTORY_HEADER = 0x02014b50;
-const LOCAL_FILE_HEADER = 0x04034b50;
 const END_RECORD_LENGTH = 22;
 const MAX_COMMENT_LENGTH = 0xffff;
 const DIRECTORY_HEADER_LENGTH = 46;
 const LOCAL_HEADER_LENGTH = 30;
-const ZIP64_MARK = 0xffffffff;
-const ZIP64_EXTRA = 0x0001;
 const FLAG_ENCRYPTED = 0x01;
 const FLAG_UTF8_NAME = 0x0800;
 
@@ -104,7 +107,7 @@ export async function readZipDirectory(path: string): Promise<ZipEntry[] | null>
     const directorySize = tail.readUInt32LE(end + 12);
     const directoryOffset = tail.readUInt32LE(end + 16);
     // A zip64 archive (over 65,535 entries or 4 GB) is far past any upload limit.
-    if (count === 0xffff || directorySize === ZIP64_MARK || directoryOffset === ZIP64_MARK) return null;
+    if (count === 0xffff || directorySize === ZIP64_SIZE || directoryOffset === ZIP64_SIZE) return null;
     if (directoryOffset + directorySize > size) return null;
     const directory = Buffer.alloc(directorySize);
     await handle.read(directory, 0, directorySize, directoryOffset);
@@ -127,16 +130,16 @@ export async function readZipDirectory(path: string): Promise<ZipEntry[] | null>
         nameStart,
         Math.min(nameStart + nameLength, directory.length),
       );
-      if (compressedSize === ZIP64_MARK || uncompressedSize === ZIP64_MARK || localHeaderOffset === ZIP64_MARK) {
+      if (compressedSize === ZIP64_SIZE || uncompressedSize === ZIP64_SIZE || localHeaderOffset === ZIP64_SIZE) {
         const extra = directory.subarray(nameStart + nameLength, nameStart + nameLength + extraLength);
         const values = zip64Values(extra, {
-          uncompressed: uncompressedSize === ZIP64_MARK,
-          compressed: compressedSize === ZIP64_MARK,
-          offset: localHeaderOffset === ZIP64_MARK,
+          uncompressed: uncompressedSize === ZIP64_SIZE,
+          compressed: compressedSize === ZIP64_SIZE,
+          offset: localHeaderOffset === ZIP64_SIZE,
         });
-        uncompressedSize = values?.uncompressed ?? (uncompressedSize === ZIP64_MARK ? Infinity : uncompressedSize);
-        compressedSize = values?.compressed ?? (compressedSize === ZIP64_MARK ? Infinity : compressedSize);
-        localHeaderOffset = values?.offset ?? (localHeaderOffset === ZIP64_MARK ? Infinity : localHeaderOffset);
+        uncompressedSize = values?.uncompressed ?? (uncompressedSize === ZIP64_SIZE ? Infinity : uncompressedSize);
+        compressedSize = values?.compressed ?? (compressedSize === ZIP64_SIZE ? Infinity : compressedSize);
+        localHeaderOffset = values?.offset ?? (localHeaderOffset === ZIP64_SIZE ? Infinity : localHeaderOffset);
       }
       entries.push({ name, method, flags, compressedSize, uncompressedSize, localHeaderOffset });
       at = nameStart + nameLength + extraLength + commentLength;

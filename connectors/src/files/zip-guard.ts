@@ -22,9 +22,10 @@ export const DEFAULT_ZIP_LIMITS: ZipLimits = {
   ratioFloorBytes: 16 * 1024 * 1024,
 };
 
-const LOCAL_FILE_HEADER = 0x04034b50;
-const CENTRAL_DIRECTORY_HEADER = 0x02014b50;
-const END_OF_CENTRAL_DIRECTORY = 0x06054b50;
+/** Signatures and markers of the zip format, shared with the archive reader (zip-archive.ts). */
+export const LOCAL_FILE_HEADER = 0x04034b50;
+export const CENTRAL_DIRECTORY_HEADER = 0x02014b50;
+export const END_OF_CENTRAL_DIRECTORY = 0x06054b50;
 const DATA_DESCRIPTOR = Buffer.from([0x50, 0x4b, 0x07, 0x08]);
 /** Local file header after its signature: versions, flags, method, time, date, crc, sizes, name and extra lengths. */
 const LOCAL_HEADER_REST = 26;
@@ -33,8 +34,9 @@ const DIRECTORY_HEADER_REST = 42;
 /** A data descriptor as the reader takes it: signature, crc, compressed and uncompressed sizes. */
 const DATA_DESCRIPTOR_LENGTH = 16;
 const FLAG_DATA_DESCRIPTOR = 0x08;
-const ZIP64_SIZE = 0xffffffff;
-const ZIP64_EXTRA = 0x0001;
+/** A 32-bit size or offset of this value means "see the zip64 extra field". */
+export const ZIP64_SIZE = 0xffffffff;
+export const ZIP64_EXTRA = 0x0001;
 
 const SAVE_AS_CSV = 'Save the sheet as CSV, or split the workbook into smaller files, and upload again.';
 
