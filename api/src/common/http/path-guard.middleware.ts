@@ -1,9 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { DomainError, ErrorCode } from '@meridian/domain';
-
-/** C0 controls (NUL included) and DEL: no id, name or route of the API contains one. */
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+import { DomainError, ErrorCode, hasControlCharacter } from '@meridian/domain';
 
 /** Why an API path cannot be read, or undefined when it can. */
 export function pathRefusal(rawPath: string): DomainError | undefined {
@@ -13,7 +9,8 @@ export function pathRefusal(rawPath: string): DomainError | undefined {
   } catch {
     return new DomainError(ErrorCode.MALFORMED_REQUEST, 'The URL path is not valid percent-encoding');
   }
-  if (CONTROL_CHARACTER.test(decoded)) {
+  // C0 controls (NUL included) and DEL: no id, name or route of the API contains one.
+  if (hasControlCharacter(decoded)) {
     return new DomainError(ErrorCode.MALFORMED_REQUEST, 'The URL path contains a control character');
   }
   return undefined;

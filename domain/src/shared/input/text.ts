@@ -43,6 +43,14 @@ const LINE_BREAKS = /[\t\n\r\u2028\u2029]/;
 /** A UTF-16 surrogate without its pair: not a character, and not storable as UTF-8. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+/**
+ * True when `value` holds any C0 control character (tab and line breaks included) or DEL: what no
+ * one-line value, such as a URL path or an id, may hold.
+ */
+export function hasControlCharacter(value: string): boolean {
+  return FORBIDDEN_ANYWHERE.test(value) || /[\t\n\r]/.test(value);
+}
+
 /** Why `value` is refused as text of `kind`, or undefined when it is fine (length aside). */
 export function textProblem(value: string, kind: TextKind = 'paragraph'): string | undefined {
   if (FORBIDDEN_ANYWHERE.test(value)) return TextMessage.controlCharacters;
