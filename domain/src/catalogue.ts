@@ -251,3 +251,27 @@ export const FINANCIAL_RECORD_FORMS = [
 export const FORMS: Readonly<Record<string, FormDefinition>> = Object.fromEntries(
   [...FINANCIAL_RECORD_FORMS, ...CRM_FORMS].map((form) => [form.id, form]),
 );
+
+/** Upper snake case as words, the fallback while an enumeration has no label of its own. */
+function wordsOf(value: string): string {
+  const words = value.toLowerCase().replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * The label a person sees for one value of an enumeration: every page, export and e-mail shows
+ * values through this, never the stored value.
+ */
+export function enumLabel(enumeration: EnumerationName, value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '—';
+  const entry: EnumerationEntry = ENUMERATIONS[enumeration];
+  return entry.labels?.[String(value)] ?? wordsOf(String(value));
+}
+
+/** A select's options for an enumeration, in the product's order, each with its label. */
+export function enumerationOptions(enumeration: EnumerationName): { value: string; label: string }[] {
+  return ENUMERATIONS[enumeration].values.map((value) => ({
+    value: String(value),
+    label: enumLabel(enumeration, value),
+  }));
+}
