@@ -21,6 +21,7 @@ export * from './params.js';
 export * from './proposals/enums.js';
 export * from './proposals/schemas.js';
 export * from './reports/schemas.js';
+export * from './search/api.js';
 export * from './tasks/enums.js';
 export * from './tasks/forms.js';
 export * from './tasks/schemas.js';

@@ -18,7 +18,9 @@ import { teamIdParam } from '../params.js';
 /** Query messages of the contact lists; ours, the spec says only that page and limit are at least 1. */
 export const ContactQueryMessage = {
   typeInvalid: 'Please select a valid contact type',
-  sortInvalid: 'Sort must be one of name, createdAt, updatedAt',
+  sortInvalid: 'Sort must be one of name, type, email, household, createdAt, updatedAt',
+  advisorIdInvalid: 'advisorId must be an advisor id',
+  birthdayWithinDaysInvalid: 'birthdayWithinDays must be a whole number from 0 to 366',
   orderInvalid: 'Order must be asc or desc',
   searchTooLong: 'Search must be at most 100 characters',
   dobDayInvalid: 'Day of birth must be a whole number from 1 to 31',
@@ -28,7 +30,7 @@ export const ContactQueryMessage = {
 } as const;
 
 export const SEARCH_MAX_LENGTH = 100;
-export const ContactSort = ['name', 'createdAt', 'updatedAt'] as const;
+export const ContactSort = ['name', 'type', 'email', 'household', 'createdAt', 'updatedAt'] as const;
 export type ContactSort = (typeof ContactSort)[number];
 export const SortDirection = ['asc', 'desc'] as const;
 export type SortDirection = (typeof SortDirection)[number];
@@ -54,12 +56,27 @@ export const searchSchema = z
   .optional()
   .transform((search) => (search ? search : undefined));
 
-/** `GET /contacts`: search by name, e-mail or phone; filters by type, tag and team; a stable sort. */
-export const contactListQuerySchema = paginationSchema.extend({
+/** The longest look-ahead of the upcoming-birthdays filter: a whole year. */
+export const BIRTHDAY_WITHIN_DAYS_MAX = 366;
+
+/** An advisor (a professional of the organization) to filter lists by: the household's primary advisor. */
+export const advisorIdParam = idParam(EntityType.professional, 'advisor');
+
+/** The filters every contact list accepts (the leads list has them too). */
+const contactFilterFields = {
   search: searchSchema,
-  type: z.enum(ContactType, { error: ContactQueryMessage.typeInvalid }).optional(),
   tagId: idParam(EntityType.tag, 'tag').optional(),
   teamId: teamIdParam.optional(),
+  /** Contacts whose household's primary advisor is this professional. */
+  advisorId: advisorIdParam.optional(),
+  /** Contacts whose person's birthday falls today or in the next N days (the home page's card links here). */
+  birthdayWithinDays: queryInt(0, BIRTHDAY_WITHIN_DAYS_MAX, ContactQueryMessage.birthdayWithinDaysInvalid),
+};
+
+/** `GET /contacts`: search by name, e-mail or phone; filters by type, tag, team, advisor, birthday; a stable sort. */
+export const contactListQuerySchema = paginationSchema.extend({
+  ...contactFilterFields,
+  type: z.enum(ContactType, { error: ContactQueryMessage.typeInvalid }).optional(),
   sort: z.enum(ContactSort, { error: ContactQueryMessage.sortInvalid }).default('name'),
   order: z.enum(SortDirection, { error: ContactQueryMessage.orderInvalid }).default('asc'),
 });
@@ -74,8 +91,13 @@ export const contactsByTeamQuerySchema = paginationSchema.extend({
 });
 export type ContactsByTeamQuery = z.output<typeof contactsByTeamQuerySchema>;
 
-/** `GET /leads?team=` (crm §7). */
-export const leadListQuerySchema = paginationSchema.extend({ team: teamIdParam.optional() });
+/** `GET /leads?team=` (crm §7), with the contact list's filters and sort (newest first unless asked). */
+export const leadListQuerySchema = paginationSchema.extend({
+  team: teamIdParam.optional(),
+  ...contactFilterFields,
+  sort: z.enum(ContactSort, { error: ContactQueryMessage.sortInvalid }).default('createdAt'),
+  order: z.enum(SortDirection, { error: ContactQueryMessage.orderInvalid }).default('desc'),
+});
 export type LeadListQuery = z.output<typeof leadListQuerySchema>;
 
 // ─── Responses ──────────────────────────────────────────────────────────────────────────────────

@@ -8,8 +8,12 @@ import { CURRENCY_CODES } from '../../shared/money/currency.js';
 import { MONEY_VALUE_MESSAGES } from '../../shared/money/money.schema.js';
 import { listPageSchema, paginationSchema } from '../../shared/input/lists.js';
 import { financialRecordResponseSchema } from '../../financials/records/record-types.js';
+import { EntityType } from '../../shared/ids/canonical-id.js';
+import { idParam } from '../../shared/input/id-param.js';
 import {
   addressViewSchema,
+  advisorIdParam,
+  SortDirection,
   contactListItemSchema,
   contactNameViewSchema,
   customFieldValueViewSchema,
@@ -19,6 +23,10 @@ import {
 import { teamIdParam } from '../params.js';
 
 export const HouseholdQueryMessage = {
+  sortInvalid: 'Sort must be one of name, members, advisor, lastKycUpdatedAt, createdAt',
+  orderInvalid: 'Order must be asc or desc',
+  typeInvalid: 'Please select a valid contact type',
+  reviewOverdueInvalid: 'reviewOverdue must be true or false',
   withPermissionsInvalid: 'withPermissions must be true or false',
   withInvitationsInvalid: 'withInvitations must be true or false',
 } as const;
@@ -33,10 +41,27 @@ export const householdQuerySchema = z.object({
 });
 export type HouseholdQuery = z.output<typeof householdQuerySchema>;
 
-/** `GET /households`: search by name, filter by team. */
+export const HouseholdSort = ['name', 'members', 'advisor', 'lastKycUpdatedAt', 'createdAt'] as const;
+export type HouseholdSort = (typeof HouseholdSort)[number];
+
+/** A household is due a review when neither its KYC was updated nor a meeting held in this many months. */
+export const REVIEW_OVERDUE_MONTHS = 12;
+
+/**
+ * `GET /households`: search by name; filter by team, primary advisor, the type of its contacts, a
+ * tag on one of its contacts, and overdue reviews (no KYC update and no meeting in 12 months); a
+ * stable sort.
+ */
 export const householdListQuerySchema = paginationSchema.extend({
   search: searchSchema,
   teamId: teamIdParam.optional(),
+  advisorId: advisorIdParam.optional(),
+  /** Households with at least one contact of this type. */
+  type: z.enum(ContactType, { error: HouseholdQueryMessage.typeInvalid }).optional(),
+  tagId: idParam(EntityType.tag, 'tag').optional(),
+  reviewOverdue: queryBoolean(HouseholdQueryMessage.reviewOverdueInvalid),
+  sort: z.enum(HouseholdSort, { error: HouseholdQueryMessage.sortInvalid }).default('name'),
+  order: z.enum(SortDirection, { error: HouseholdQueryMessage.orderInvalid }).default('asc'),
 });
 export type HouseholdListQuery = z.output<typeof householdListQuerySchema>;
 
@@ -156,10 +181,25 @@ export const householdListItemSchema = z.object({
   name: z.string(),
   salutation: z.string().nullable(),
   memberCount: z.number().int(),
+  /** The members' names (first and last), by last name: with the advisor, tells two same-named households apart. */
+  memberNames: z.array(z.string()),
   /** The most advanced type among the household's contacts (CLIENT before ONBOARDING, PROSPECT, LEAD, OTHER). */
   contactType: z.enum(ContactType).nullable(),
+  primaryAdvisor: z.object({ id: z.string(), displayName: z.string() }).nullable(),
+  lastKycUpdatedAt: z.string().nullable(),
+  /**
+   * Total assets of the household's financial records in `assetsCurrency` (the financial view's
+   * default), as a decimal string; null when a record's currency has no exchange rate yet.
+   */
+  totalAssets: z.string().nullable(),
+  assetsCurrency: z.enum(CURRENCY_CODES),
   createdAt: z.string(),
 });
+export type HouseholdListItem = z.output<typeof householdListItemSchema>;
+
+/** `GET /advisors`: the organization's professionals, for the advisor filters. */
+export const advisorSchema = z.object({ id: z.string(), displayName: z.string() });
+export const advisorListSchema = z.array(advisorSchema);
 export const householdPageSchema = listPageSchema(householdListItemSchema);
 
 export const personListSchema = z.array(personSchema);

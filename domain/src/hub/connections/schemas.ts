@@ -184,8 +184,28 @@ export const connectionPageSchema = listPageSchema(connectionSchema);
 /** A calendar day of the run filters: a real date (`2024-02-30` and `3390-71-51` are not) the database stores. */
 const isoDate = z.iso.date({ error: 'Invalid date' }).refine(isStorableIsoDate, 'Invalid date');
 
-/** `GET /sync-runs`: newest first. */
+export const SyncRunSort = ['queuedAt', 'status', 'trigger', 'attempt', 'connection'] as const;
+export type SyncRunSort = (typeof SyncRunSort)[number];
+
+/**
+ * A scheduled connection is stale when its last sync is older than this many of its intervals (or
+ * it never synced): one missed run is tolerated, two are not.
+ */
+export const STALE_AFTER_INTERVALS = 2;
+
+/**
+ * `GET /sync-runs`: newest first unless sorted otherwise. `stale=true` keeps the newest run of each
+ * stale connection (see STALE_AFTER_INTERVALS), what an ops person looks at first.
+ */
 export const syncRunListQuerySchema = paginationSchema.extend({
+  stale: z
+    .enum(['true', 'false'], { error: 'stale must be true or false' })
+    .transform((value) => value === 'true')
+    .default(false),
+  sort: z
+    .enum(SyncRunSort, { error: 'Sort must be one of queuedAt, status, trigger, attempt, connection' })
+    .default('queuedAt'),
+  order: z.enum(['asc', 'desc'], { error: 'Order must be asc or desc' }).default('desc'),
   connectionId: connectionIdParam.optional(),
   status: z.enum(SyncRunStatus, { error: 'Invalid sync run status' }).optional(),
   trigger: z.enum(SyncTrigger, { error: 'Invalid sync trigger' }).optional(),

@@ -66,19 +66,50 @@ export interface ContactFilters {
   type?: ContactType | undefined;
   tagId?: string | undefined;
   teamId?: string | undefined;
+  advisorId?: string | undefined;
   dobDay?: number | undefined;
   dobMonth?: number | undefined;
+  /** Birthdays from `today` to N days later (the person's date of birth). */
+  birthdayWithinDays?: number | undefined;
 }
 
-/** Stable orders: every one ends with the id, so equal names never swap between pages. */
+/** The primary e-mail and the household's name, the sort keys that live in other tables. */
+const PRIMARY_EMAIL_SQL = Prisma.sql`(SELECT lower(e.email) FROM contact_emails e
+  WHERE e.organization_id = c.organization_id AND e.contact_id = c.id AND e.is_primary LIMIT 1)`;
+const HOUSEHOLD_NAME_SQL = Prisma.sql`(SELECT lower(h.name) FROM households h
+  WHERE h.organization_id = c.organization_id AND h.id = c.household_id AND h.deleted_at IS NULL)`;
+const BY_NAME_ASC = Prisma.sql`lower(c.last_name) ASC, lower(c.first_name) ASC, c.id ASC`;
+const BY_NAME_DESC = Prisma.sql`lower(c.last_name) DESC, lower(c.first_name) DESC, c.id DESC`;
+
+/**
+ * Stable orders: every one ends with the id, so equal keys never swap between pages. Contacts
+ * without an e-mail or a household come last either way.
+ */
 const ORDER_BY: Record<ContactSort, Record<SortDirection, Prisma.Sql>> = {
-  name: {
-    asc: Prisma.sql`lower(c.last_name) ASC, lower(c.first_name) ASC, c.id ASC`,
-    desc: Prisma.sql`lower(c.last_name) DESC, lower(c.first_name) DESC, c.id DESC`,
+  name: { asc: BY_NAME_ASC, desc: BY_NAME_DESC },
+  type: { asc: Prisma.sql`c.type ASC, ${BY_NAME_ASC}`, desc: Prisma.sql`c.type DESC, ${BY_NAME_ASC}` },
+  email: {
+    asc: Prisma.sql`${PRIMARY_EMAIL_SQL} ASC NULLS LAST, c.id ASC`,
+    desc: Prisma.sql`${PRIMARY_EMAIL_SQL} DESC NULLS LAST, c.id DESC`,
+  },
+  household: {
+    asc: Prisma.sql`${HOUSEHOLD_NAME_SQL} ASC NULLS LAST, ${BY_NAME_ASC}`,
+    desc: Prisma.sql`${HOUSEHOLD_NAME_SQL} DESC NULLS LAST, ${BY_NAME_ASC}`,
   },
   createdAt: { asc: Prisma.sql`c.created_at ASC, c.id ASC`, desc: Prisma.sql`c.created_at DESC, c.id DESC` },
   updatedAt: { asc: Prisma.sql`c.updated_at ASC, c.id ASC`, desc: Prisma.sql`c.updated_at DESC, c.id DESC` },
 };
+
+/**
+ * The person's next birthday on or after `today` (a date parameter): this year's, else next
+ * year's. A 29 February birthday falls on 1 March in other years (day - 1 added to the 1st).
+ */
+function nextBirthdaySql(today: string): Prisma.Sql {
+  const anniversary = (yearOffset: number) => Prisma.sql`(make_date(
+    extract(year FROM CAST(${today} AS date))::int + ${yearOffset}, extract(month FROM p.date_of_birth)::int, 1)
+    + (extract(day FROM p.date_of_birth)::int - 1))`;
+  return Prisma.sql`CASE WHEN ${anniversary(0)} >= CAST(${today} AS date) THEN ${anniversary(0)} ELSE ${anniversary(1)} END`;
+}
 
 /** `text` for a LIKE pattern that matches it literally (backslash is PostgreSQL's LIKE escape). */
 function likeLiteral(text: string): string {
@@ -147,9 +178,22 @@ export class ContactsRepository {
 
   private whereClause(filters: ContactFilters): Prisma.Sql {
     const organizationId = currentOrganizationId();
-    const conditions = [Prisma.sql`c.organization_id = ${organizationId}`];
+    // A soft-deleted contact never shows in a list.
+    const conditions = [Prisma.sql`c.organization_id = ${organizationId}`, Prisma.sql`c.deleted_at IS NULL`];
     if (filters.type) conditions.push(Prisma.sql`c.type = CAST(${filters.type} AS contact_type)`);
     if (filters.teamId) conditions.push(Prisma.sql`c.team_id = ${filters.teamId}`);
+    if (filters.advisorId) {
+      conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM households h
+        WHERE h.organization_id = c.organization_id AND h.id = c.household_id AND h.deleted_at IS NULL
+          AND h.primary_advisor_id = ${filters.advisorId})`);
+    }
+    if (filters.birthdayWithinDays !== undefined) {
+      const today = new Date().toISOString().slice(0, 10);
+      conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM persons p
+        WHERE p.organization_id = c.organization_id AND p.id = c.person_id AND p.deleted_at IS NULL
+          AND p.date_of_birth IS NOT NULL
+          AND ${nextBirthdaySql(today)} - CAST(${today} AS date) <= ${filters.birthdayWithinDays})`);
+    }
     if (filters.tagId) {
       conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM contact_tags ct
         WHERE ct.organization_id = c.organization_id AND ct.contact_id = c.id AND ct.tag_id = ${filters.tagId})`);

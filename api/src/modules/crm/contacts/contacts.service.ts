@@ -205,8 +205,12 @@ export class ContactsService {
   }
 
   async list(query: ContactListQuery): Promise<ListPage<ContactListItem>> {
-    const { search, type, tagId, teamId, page, limit, sort, order } = query;
-    return this.page({ search, type, tagId, teamId }, { page, limit, sort, order }, LIST_ITEM);
+    const { search, type, tagId, teamId, advisorId, birthdayWithinDays, page, limit, sort, order } = query;
+    return this.page(
+      { search, type, tagId, teamId, advisorId, birthdayWithinDays },
+      { page, limit, sort, order },
+      LIST_ITEM,
+    );
   }
 
   /** `GET /contacts/by-team/{teamId}` (crm §7): birthdays by day and month; tags and entities on request. */
@@ -225,12 +229,17 @@ export class ContactsService {
     return (await this.contacts.listByPerson(personId)).map((row) => contactListItemView(row, LIST_ITEM));
   }
 
-  /** `GET /leads?team=` (crm §7): contacts of type LEAD, of one team when asked. */
+  /**
+   * `GET /leads?team=` (crm §7): contacts of type LEAD, of one team when asked (`team`, the spec's
+   * name, or `teamId` as on the contact list), with the contact list's other filters and sort.
+   */
   async leads(query: LeadListQuery): Promise<ListPage<ContactListItem>> {
+    const teamId = query.team ?? query.teamId;
     if (query.team && !(await this.contacts.teamExists(query.team))) throw notFound('Team');
+    const { search, tagId, advisorId, birthdayWithinDays } = query;
     return this.page(
-      { type: 'LEAD', teamId: query.team },
-      { page: query.page, limit: query.limit, sort: 'createdAt', order: 'desc' },
+      { type: 'LEAD', teamId, search, tagId, advisorId, birthdayWithinDays },
+      { page: query.page, limit: query.limit, sort: query.sort, order: query.order },
       { tags: true, entities: false, lead: true },
     );
   }

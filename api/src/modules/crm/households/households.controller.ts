@@ -1,5 +1,6 @@
 import { Controller, Get, Inject, Patch, Post } from '@nestjs/common';
 import {
+  advisorListSchema,
   corporationListSchema,
   createHouseholdSchema,
   foundationListSchema,
@@ -40,7 +41,8 @@ export class HouseholdsController {
 
   @Get()
   @ApiRoute({
-    summary: 'Households by name, with member count and contact type; search by name, filter by team',
+    summary:
+      'Households with members, advisor, contact type and total assets; search by name; filter by team, advisor, contact type, tag, overdue review; sort',
     tags: TAGS,
     query: householdListQuerySchema,
     response: householdPageSchema,
@@ -130,5 +132,21 @@ export class HouseholdsController {
   })
   foundations(@ValidParams() params: HouseholdParams) {
     return this.households.related(params.householdId, 'foundations');
+  }
+}
+
+/** The advisors the lists filter by. */
+@Controller('advisors')
+export class AdvisorsController {
+  constructor(@Inject(HouseholdsService) private readonly households: HouseholdsService) {}
+
+  @Get()
+  @ApiRoute({
+    summary: 'The organization’s professionals who can advise a household, by name',
+    tags: TAGS,
+    response: advisorListSchema,
+  })
+  list() {
+    return this.households.advisors();
   }
 }

@@ -3,7 +3,7 @@ import { CustomFieldsModule } from '../custom-fields/index.js';
 import { FinancialRecordsModule } from '../../financials/financial-records/index.js';
 import { FamiliesController } from './families.controller.js';
 import { FamiliesService } from './families.service.js';
-import { HouseholdsController } from './households.controller.js';
+import { AdvisorsController, HouseholdsController } from './households.controller.js';
 import { HouseholdsRepository } from './households.repository.js';
 import { HouseholdsService } from './households.service.js';
 import { HouseholdsWriter } from './households.writer.js';
@@ -12,7 +12,7 @@ import { PersonsService } from './persons.service.js';
 
 @Module({
   imports: [CustomFieldsModule, FinancialRecordsModule],
-  controllers: [HouseholdsController, PersonsController, FamiliesController],
+  controllers: [HouseholdsController, AdvisorsController, PersonsController, FamiliesController],
   providers: [HouseholdsService, PersonsService, FamiliesService, HouseholdsRepository, HouseholdsWriter],
   exports: [HouseholdsService, HouseholdsWriter],
 })

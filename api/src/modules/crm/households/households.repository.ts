@@ -1,5 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { HouseholdListQuery } from '@meridian/domain';
+import {
+  REVIEW_OVERDUE_MONTHS,
+  type HouseholdListQuery,
+  type HouseholdSort,
+  type SortDirection,
+} from '@meridian/domain';
 import { Prisma } from '../../../generated/prisma/client.js';
 import { currentOrganizationId } from '../../../common/tenancy/request-context.js';
 import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
@@ -135,43 +140,111 @@ export class HouseholdsRepository {
   }
 
   /**
-   * A page of households by name (stable: the id breaks ties), with the number of members and the
-   * most advanced type among their contacts. The name search uses the trigram index on lower(name).
+   * A page of households matching the query's filters in a stable order (the id breaks ties), with
+   * the members' names, the primary advisor and the most advanced type among their contacts. The
+   * name search uses the trigram index on lower(name). Soft-deleted households, members and
+   * contacts never count. Raw SQL is not scoped by the tenant client: each statement names the
+   * organization.
    */
-  async list(query: HouseholdListQuery) {
+  async list(query: HouseholdListQuery, now: Date = new Date()) {
     const organizationId = currentOrganizationId();
-    const conditions = [Prisma.sql`h.organization_id = ${organizationId}`];
+    const conditions = [Prisma.sql`h.organization_id = ${organizationId}`, Prisma.sql`h.deleted_at IS NULL`];
     if (query.teamId) conditions.push(Prisma.sql`h.team_id = ${query.teamId}`);
+    if (query.advisorId) conditions.push(Prisma.sql`h.primary_advisor_id = ${query.advisorId}`);
     if (query.search) {
       const pattern = `%${query.search.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
       conditions.push(Prisma.sql`lower(h.name) LIKE ${pattern}`);
     }
+    if (query.type) {
+      conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM contacts c
+        WHERE c.organization_id = h.organization_id AND c.household_id = h.id AND c.deleted_at IS NULL
+          AND c.type = CAST(${query.type} AS contact_type))`);
+    }
+    if (query.tagId) {
+      conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM contacts c
+        JOIN contact_tags ct ON ct.organization_id = c.organization_id AND ct.contact_id = c.id
+        WHERE c.organization_id = h.organization_id AND c.household_id = h.id AND c.deleted_at IS NULL
+          AND ct.tag_id = ${query.tagId})`);
+    }
+    if (query.reviewOverdue) {
+      const cutoff = reviewCutoff(now);
+      // Neither a KYC update nor a meeting held (not cancelled, already started) since the cutoff.
+      conditions.push(Prisma.sql`(h.last_kyc_updated_at IS NULL OR h.last_kyc_updated_at < ${cutoff})
+        AND NOT EXISTS (SELECT 1 FROM meetings m
+          WHERE m.organization_id = h.organization_id AND m.household_id = h.id AND m.cancelled_at IS NULL
+            AND m.start_time >= ${cutoff} AND m.start_time <= ${now})`);
+    }
     const where = Prisma.join(conditions, ' AND ');
     const [rows, counted] = await Promise.all([
-      this.prisma.$queryRaw<
-        {
-          id: string;
-          teamId: string;
-          name: string;
-          salutation: string | null;
-          memberCount: number;
-          contactType: string | null;
-          createdAt: Date;
-        }[]
-      >`
+      this.prisma.$queryRaw<HouseholdListRow[]>`
         SELECT h.id, h.team_id AS "teamId", h.name, h.salutation, h.created_at AS "createdAt",
-          (SELECT count(*)::int FROM persons p WHERE p.organization_id = h.organization_id AND p.household_id = h.id)
-            AS "memberCount",
-          (SELECT c.type::text FROM contacts c WHERE c.organization_id = h.organization_id AND c.household_id = h.id
+          h.last_kyc_updated_at AS "lastKycUpdatedAt",
+          pr.id AS "advisorId", pr.display_name AS "advisorName",
+          ARRAY(SELECT p.first_name || ' ' || p.last_name FROM persons p
+            WHERE p.organization_id = h.organization_id AND p.household_id = h.id AND p.deleted_at IS NULL
+            ORDER BY lower(p.last_name), lower(p.first_name), p.id) AS "memberNames",
+          (SELECT c.type::text FROM contacts c
+            WHERE c.organization_id = h.organization_id AND c.household_id = h.id AND c.deleted_at IS NULL
             ORDER BY ${CONTACT_TYPE_RANK_SQL} LIMIT 1) AS "contactType"
-        FROM households h WHERE ${where}
-        ORDER BY lower(h.name), h.id
+        FROM households h
+        LEFT JOIN professionals pr ON pr.organization_id = h.organization_id AND pr.id = h.primary_advisor_id
+        WHERE ${where}
+        ORDER BY ${HOUSEHOLD_ORDER_BY[query.sort][query.order]}
         LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}`,
       this.prisma.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM households h WHERE ${where}`,
     ]);
     return { rows, total: counted[0]?.total ?? 0 };
   }
+
+  /** The organization's professionals, by name: who can advise a household. */
+  advisors() {
+    return this.prisma.professional.findMany({
+      select: { id: true, displayName: true },
+      orderBy: [{ displayName: 'asc' }, { id: 'asc' }],
+    });
+  }
 }
+
+export interface HouseholdListRow {
+  id: string;
+  teamId: string;
+  name: string;
+  salutation: string | null;
+  createdAt: Date;
+  lastKycUpdatedAt: Date | null;
+  advisorId: string | null;
+  advisorName: string | null;
+  memberNames: string[];
+  contactType: string | null;
+}
+
+/** The start of the review window: REVIEW_OVERDUE_MONTHS before `now`. */
+export function reviewCutoff(now: Date): Date {
+  const cutoff = new Date(now);
+  cutoff.setUTCMonth(cutoff.getUTCMonth() - REVIEW_OVERDUE_MONTHS);
+  return cutoff;
+}
+
+const MEMBER_COUNT_SQL = Prisma.sql`(SELECT count(*) FROM persons p
+  WHERE p.organization_id = h.organization_id AND p.household_id = h.id AND p.deleted_at IS NULL)`;
+
+/** Stable orders of the household list; never-updated KYC comes first when ascending (the most overdue). */
+const HOUSEHOLD_ORDER_BY: Record<HouseholdSort, Record<SortDirection, Prisma.Sql>> = {
+  name: { asc: Prisma.sql`lower(h.name) ASC, h.id ASC`, desc: Prisma.sql`lower(h.name) DESC, h.id DESC` },
+  members: {
+    asc: Prisma.sql`${MEMBER_COUNT_SQL} ASC, lower(h.name) ASC, h.id ASC`,
+    desc: Prisma.sql`${MEMBER_COUNT_SQL} DESC, lower(h.name) ASC, h.id ASC`,
+  },
+  advisor: {
+    asc: Prisma.sql`lower(pr.display_name) ASC NULLS LAST, lower(h.name) ASC, h.id ASC`,
+    desc: Prisma.sql`lower(pr.display_name) DESC NULLS LAST, lower(h.name) ASC, h.id ASC`,
+  },
+  lastKycUpdatedAt: {
+    asc: Prisma.sql`h.last_kyc_updated_at ASC NULLS FIRST, h.id ASC`,
+    desc: Prisma.sql`h.last_kyc_updated_at DESC NULLS LAST, h.id DESC`,
+  },
+  createdAt: { asc: Prisma.sql`h.created_at ASC, h.id ASC`, desc: Prisma.sql`h.created_at DESC, h.id DESC` },
+};
 
 /** The order in which a contact type says most about a household: client first. */
 export const CONTACT_TYPE_RANK_SQL = Prisma.sql`CASE c.type

@@ -9,6 +9,10 @@ import {
   type ListPage,
   type UpdateHousehold,
   householdListItemSchema,
+  DEFAULT_VIEW_CURRENCY,
+  DomainError,
+  Money,
+  summariseFinancialView,
 } from '@meridian/domain';
 import type { z } from 'zod';
 import type { AuthenticatedCaller } from '../../../common/tenancy/request-context.js';
@@ -96,18 +100,57 @@ export class HouseholdsService {
     return { role: caller.role, isTeamMember: await this.households.isTeamMember(teamId, caller.userId) };
   }
 
+  /**
+   * A page of households with what tells two of the same name apart: members, advisor and total
+   * assets in the financial view's default currency (each household's records read and converted
+   * as its financial view does, a page at a time).
+   */
   async list(query: HouseholdListQuery): Promise<ListPage<HouseholdListItem>> {
     const { rows, total } = await this.households.list(query);
+    const assets = await Promise.all(rows.map((row) => this.totalAssets(row.id)));
     return {
-      items: rows.map((row) => ({
-        ...row,
+      items: rows.map((row, index) => ({
+        id: row.id,
+        teamId: row.teamId,
+        name: row.name,
+        salutation: row.salutation,
+        memberCount: row.memberNames.length,
+        memberNames: row.memberNames,
         contactType: row.contactType as HouseholdListItem['contactType'],
+        primaryAdvisor: row.advisorId && row.advisorName ? { id: row.advisorId, displayName: row.advisorName } : null,
+        lastKycUpdatedAt: row.lastKycUpdatedAt?.toISOString() ?? null,
+        totalAssets: assets[index]!,
+        assetsCurrency: DEFAULT_VIEW_CURRENCY,
         createdAt: row.createdAt.toISOString(),
       })),
       page: query.page,
       limit: query.limit,
       total,
     };
+  }
+
+  private async totalAssets(householdId: string): Promise<string | null> {
+    let records;
+    try {
+      ({ records } = await this.financialRecords.householdRecords(householdId, DEFAULT_VIEW_CURRENCY));
+    } catch (error) {
+      // A currency without a rate makes the total unknown, not the list unavailable.
+      if (error instanceof DomainError) return null;
+      throw error;
+    }
+    const totals = summariseFinancialView(
+      records.map((record) => ({
+        accountGroup: record.accountGroup,
+        converted: record.converted ? Money.fromJSON(record.converted) : null,
+      })),
+      DEFAULT_VIEW_CURRENCY,
+    );
+    return totals.totalAssets.toJSON().value;
+  }
+
+  /** `GET /advisors`: the organization's professionals, for the advisor filters. */
+  advisors() {
+    return this.households.advisors();
   }
 
   async create(input: CreateHousehold, caller: AuthenticatedCaller): Promise<HouseholdResponse> {

@@ -25,7 +25,8 @@ export class SyncRunsController {
 
   @Get()
   @ApiRoute({
-    summary: 'List sync runs, newest first (filters: connection, status, trigger, service, queued from/to day)',
+    summary:
+      'List sync runs, newest first unless sorted (filters: connection, status, trigger, service, queued from/to day, stale connections)',
     tags: TAGS,
     query: syncRunListQuerySchema,
     response: syncRunPageSchema,

@@ -1,5 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { IntegrationService, SyncRunStatus, SyncTrigger } from '@meridian/domain';
+import {
+  STALE_AFTER_INTERVALS,
+  type IntegrationService,
+  type SyncRunSort,
+  type SyncRunStatus,
+  type SyncTrigger,
+} from '@meridian/domain';
 import { Prisma } from '../../../generated/prisma/client.js';
 import { currentOrganizationId } from '../../../common/tenancy/request-context.js';
 import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
@@ -14,7 +20,18 @@ export interface SyncRunFilter {
   from?: Date;
   /** Queued before. */
   before?: Date;
+  /** Only these runs (the newest run of each stale connection). */
+  ids?: string[];
 }
+
+/** Stable orders of the run history: the id breaks ties. */
+const RUN_ORDER_BY: Record<SyncRunSort, (order: 'asc' | 'desc') => Prisma.SyncRunOrderByWithRelationInput[]> = {
+  queuedAt: (order) => [{ queuedAt: order }, { id: order }],
+  status: (order) => [{ status: order }, { queuedAt: 'desc' }, { id: 'desc' }],
+  trigger: (order) => [{ trigger: order }, { queuedAt: 'desc' }, { id: 'desc' }],
+  attempt: (order) => [{ attempt: order }, { queuedAt: 'desc' }, { id: 'desc' }],
+  connection: (order) => [{ connection: { displayName: order } }, { queuedAt: 'desc' }, { id: 'desc' }],
+};
 
 const DAY_MS = 86_400_000;
 
@@ -26,6 +43,7 @@ export class SyncRunsRepository {
   private where(filter: SyncRunFilter): Prisma.SyncRunWhereInput {
     return {
       ...(filter.connectionId ? { connectionId: filter.connectionId } : {}),
+      ...(filter.ids ? { id: { in: filter.ids } } : {}),
       ...(filter.status ? { status: filter.status } : {}),
       ...(filter.trigger ? { trigger: filter.trigger } : {}),
       ...(filter.service ? { connection: { service: filter.service } } : {}),
@@ -40,19 +58,41 @@ export class SyncRunsRepository {
     };
   }
 
-  async list(filter: SyncRunFilter, page: number, limit: number) {
+  async list(
+    filter: SyncRunFilter,
+    page: number,
+    limit: number,
+    sort: { by: SyncRunSort; order: 'asc' | 'desc' } = { by: 'queuedAt', order: 'desc' },
+  ) {
     const where = this.where(filter);
     const [rows, total] = await Promise.all([
       this.prisma.syncRun.findMany({
         where,
         include: SYNC_RUN_INCLUDE,
-        orderBy: [{ queuedAt: 'desc' }, { id: 'desc' }],
+        orderBy: RUN_ORDER_BY[sort.by](sort.order),
         skip: (page - 1) * limit,
         take: limit,
       }),
       this.prisma.syncRun.count({ where }),
     ]);
     return { rows, total };
+  }
+
+  /**
+   * The newest run of each stale connection: a scheduled connection whose last sync is older than
+   * STALE_AFTER_INTERVALS of its intervals, or that never synced and was created longer ago.
+   */
+  async newestRunsOfStaleConnections(now: Date): Promise<string[]> {
+    const organizationId = currentOrganizationId();
+    const rows = await this.prisma.$queryRaw<{ id: string }[]>`
+      SELECT DISTINCT ON (r.connection_id) r.id
+      FROM sync_runs r
+      JOIN connections c ON c.organization_id = r.organization_id AND c.id = r.connection_id
+      WHERE r.organization_id = ${organizationId} AND c.sync_interval_minutes IS NOT NULL
+        AND coalesce(c.last_synced_at, c.created_at)
+          < ${now}::timestamptz - make_interval(mins => c.sync_interval_minutes * ${STALE_AFTER_INTERVALS})
+      ORDER BY r.connection_id, r.queued_at DESC, r.id DESC`;
+    return rows.map((row) => row.id);
   }
 
   find(syncRunId: string) {

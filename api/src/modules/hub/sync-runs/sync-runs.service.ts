@@ -50,6 +50,7 @@ export class SyncRunsService {
     const from = query.from ? new Date(`${query.from}T00:00:00Z`) : undefined;
     // `to` names a whole day: everything before the next one.
     const before = query.to ? new Date(new Date(`${query.to}T00:00:00Z`).getTime() + DAY_MS) : undefined;
+    const ids = query.stale ? await this.runs.newestRunsOfStaleConnections(new Date()) : undefined;
     const { rows, total } = await this.runs.list(
       {
         connectionId: query.connectionId,
@@ -58,9 +59,11 @@ export class SyncRunsService {
         service: query.service,
         from,
         before,
+        ids,
       },
       query.page,
       query.limit,
+      { by: query.sort, order: query.order },
     );
     return { items: rows.map(toSyncRunView), page: query.page, limit: query.limit, total };
   }

@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EntityType, newId, type GlobalSearchResult } from '@meridian/domain';
+import { createPrismaClient, type PrismaClient } from '@meridian/api';
+import { login } from '#test/support/http.js';
+import { startTestApi, type TestApi } from '#test/support/app.js';
+import { createOrganization, type CreatedOrganization } from '#test/support/factories.js';
+import { createContact, createHousehold, createPerson } from '#test/support/crm-factories.js';
+import { apiClient, expectInvalid, type ApiCall } from '#test/support/crm-api.js';
+
+let api: TestApi;
+let prisma: PrismaClient;
+let north: CreatedOrganization;
+let south: CreatedOrganization;
+let northApi: ApiCall;
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  api = await startTestApi({ seedDemo: false });
+  prisma = createPrismaClient(api.databaseUrl);
+  north = await createOrganization(prisma, { name: 'North' });
+  south = await createOrganization(prisma, { name: 'South' });
+  northApi = apiClient(api.baseUrl, await login(api.baseUrl, north.email, north.password));
+  const advisor = newId(EntityType.professional);
+  await prisma.professional.create({
+    data: { id: advisor, organizationId: north.organizationId, displayName: 'Olivia Advisor', role: 'ADVISOR' },
+  });
+  ids.lapointe = await createHousehold(prisma, north, { name: 'Lapointe household' });
+  await prisma.household.update({ where: { id: ids.lapointe }, data: { primaryAdvisorId: advisor } });
+  ids.lapointeToo = await createHousehold(prisma, north, { name: 'Lapointe household' });
+  ids.deletedHousehold = await createHousehold(prisma, north, { name: 'Lapointe old household' });
+  await prisma.household.update({ where: { id: ids.deletedHousehold }, data: { deletedAt: new Date() } });
+  ids.southHousehold = await createHousehold(prisma, south, { name: 'Lapointe household' });
+  ids.person = await createPerson(prisma, north, {
+    householdId: ids.lapointe,
+    firstName: 'Marie',
+    lastName: 'Lapointe',
+    dateOfBirth: '1970-04-02',
+  });
+  ids.contact = (
+    await createContact(prisma, north, {
+      firstName: 'Marie',
+      lastName: 'Lapointe',
+      householdId: ids.lapointe,
+      emails: ['marie@lapointe.test'],
+      phones: ['4165550199'],
+    })
+  ).contactId;
+  ids.other = (await createContact(prisma, north, { firstName: 'Jean', lastName: 'Tremblay' })).contactId;
+  ids.deletedContact = (
+    await createContact(prisma, north, { firstName: 'Marie', lastName: 'Lapointe-Gone' })
+  ).contactId;
+  await prisma.contact.update({ where: { id: ids.deletedContact }, data: { deletedAt: new Date() } });
+  ids.southContact = (await createContact(prisma, south, { firstName: 'Marie', lastName: 'Lapointe' })).contactId;
+  ids.southPerson = await createPerson(prisma, south, { firstName: 'Marie', lastName: 'Lapointe' });
+});
+afterAll(async () => {
+  await prisma?.$disconnect();
+  await api?.close();
+});
+
+function search(q: string, limit?: number) {
+  const query = new URLSearchParams({ q, ...(limit ? { limit: String(limit) } : {}) });
+  return northApi('GET', `/api/search?${query.toString()}`) as Promise<{ status: number; body: GlobalSearchResult }>;
+}
+
+describe('GET /api/search', () => {
+  it('finds contacts, households and persons by name, with what tells two of a name apart', async () => {
+    const response = await search('lapointe');
+    expect(response.status).toBe(200);
+    expect(response.body.contacts).toEqual([
+      {
+        id: ids.contact,
+        name: 'Marie Lapointe',
+        type: 'CLIENT',
+        email: 'marie@lapointe.test',
+        phone: '+1 4165550199',
+        household: { id: ids.lapointe, name: 'Lapointe household' },
+      },
+    ]);
+    expect(response.body.households).toEqual([
+      { id: ids.lapointe, name: 'Lapointe household', advisor: 'Olivia Advisor', memberNames: ['Marie Lapointe'] },
+      { id: ids.lapointeToo, name: 'Lapointe household', advisor: null, memberNames: [] },
+    ]);
+    expect(response.body.persons).toEqual([
+      {
+        id: ids.person,
+        name: 'Marie Lapointe',
+        dateOfBirth: '1970-04-02',
+        household: { id: ids.lapointe, name: 'Lapointe household' },
+      },
+    ]);
+  });
+
+  it('finds a contact by e-mail and by phone typed with punctuation', async () => {
+    expect((await search('marie@lap')).body.contacts.map((hit) => hit.id)).toEqual([ids.contact]);
+    expect((await search('(416) 555-01')).body.contacts.map((hit) => hit.id)).toEqual([ids.contact]);
+  });
+
+  it('tolerates a typo and ranks the closest name first', async () => {
+    const response = await search('lapointte');
+    expect(response.body.households.map((hit) => hit.id)).toContain(ids.lapointe);
+    const exact = await search('jean tremblay');
+    expect(exact.body.contacts[0]?.id).toBe(ids.other);
+  });
+
+  it('never shows another organization’s or soft-deleted rows', async () => {
+    const response = await search('lapointe', 20);
+    const found = [
+      ...response.body.contacts.map((hit) => hit.id),
+      ...response.body.households.map((hit) => hit.id),
+      ...response.body.persons.map((hit) => hit.id),
+    ];
+    for (const hidden of [
+      ids.southHousehold,
+      ids.southContact,
+      ids.southPerson,
+      ids.deletedHousehold,
+      ids.deletedContact,
+    ])
+      expect(found).not.toContain(hidden);
+  });
+
+  it('limits each kind to `limit` results', async () => {
+    const response = await search('lapointe', 1);
+    expect(response.body.households).toHaveLength(1);
+  });
+
+  it.each([
+    ['', 'q', 'Type something to search for'],
+    ['x'.repeat(101), 'q', 'Search must be at most 100 characters'],
+  ])('refuses q=%j', async (q, path, message) => {
+    expectInvalid(await northApi('GET', `/api/search?q=${q}`), path, message);
+  });
+
+  it('refuses a limit out of range', async () => {
+    expectInvalid(
+      await northApi('GET', '/api/search?q=a&limit=0'),
+      'limit',
+      'Limit must be a whole number from 1 to 20',
+    );
+  });
+});

@@ -1,0 +1,129 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Prisma } from '../../../generated/prisma/client.js';
+import { currentOrganizationId } from '../../../common/tenancy/request-context.js';
+import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
+
+/** Fewer digits than this in a search are not looked up among phone numbers. */
+const MIN_PHONE_DIGITS = 3;
+
+/** `text` for a LIKE pattern that matches it literally (backslash is PostgreSQL's LIKE escape). */
+function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/**
+ * How well `expression` (lower-cased) matches the search `term`: the whole of it, then its start or
+ * a word's start, then anywhere, then a near miss (trigram similarity, typos), best first.
+ */
+function rank(expression: Prisma.Sql, term: string): Prisma.Sql {
+  const prefix = `${likeLiteral(term)}%`;
+  const wordPrefix = `% ${likeLiteral(term)}%`;
+  return Prisma.sql`CASE WHEN ${expression} = ${term} THEN 0
+    WHEN ${expression} LIKE ${prefix} OR ${expression} LIKE ${wordPrefix} THEN 1
+    WHEN ${expression} LIKE ${`%${likeLiteral(term)}%`} THEN 2 ELSE 3 END,
+    similarity(${expression}, ${term}) DESC`;
+}
+
+export interface ContactHit {
+  id: string;
+  firstName: string;
+  lastName: string;
+  preferredName: string | null;
+  type: string;
+  email: string | null;
+  phoneCountryCode: string | null;
+  phone: string | null;
+  householdId: string | null;
+  householdName: string | null;
+}
+export interface HouseholdHit {
+  id: string;
+  name: string;
+  advisor: string | null;
+  memberNames: string[];
+}
+export interface PersonHit {
+  id: string;
+  firstName: string;
+  lastName: string;
+  preferredName: string | null;
+  dateOfBirth: Date | null;
+  householdId: string | null;
+  householdName: string | null;
+}
+
+/**
+ * The global search's statements. Each matches with the expressions of the trigram GIN indexes of
+ * the invariants migration (lower(first_name || ' ' || last_name), lower(name), lower(email),
+ * number): LIKE '%term%' for what contains the term, `%` (trigram similarity) for near misses.
+ * Raw SQL is not scoped by the tenant client: each statement names the organization, and leaves
+ * soft-deleted rows out.
+ */
+@Injectable()
+export class SearchRepository {
+  constructor(@Inject(TENANT_PRISMA) private readonly prisma: TenantPrismaClient) {}
+
+  contacts(term: string, limit: number): Promise<ContactHit[]> {
+    const organizationId = currentOrganizationId();
+    const pattern = `%${likeLiteral(term)}%`;
+    const fullName = Prisma.sql`lower(c.first_name || ' ' || c.last_name)`;
+    const matches = [
+      Prisma.sql`SELECT id FROM contacts WHERE organization_id = ${organizationId}
+        AND (lower(first_name || ' ' || last_name) LIKE ${pattern} OR lower(first_name || ' ' || last_name) % ${term})`,
+      Prisma.sql`SELECT contact_id FROM contact_emails WHERE organization_id = ${organizationId} AND lower(email) LIKE ${pattern}`,
+    ];
+    const digits = term.replace(/\D/g, '');
+    if (digits.length >= MIN_PHONE_DIGITS) {
+      matches.push(Prisma.sql`SELECT contact_id FROM contact_phone_numbers
+        WHERE organization_id = ${organizationId} AND number LIKE ${`%${digits}%`}`);
+    }
+    const email = Prisma.sql`(SELECT e.email FROM contact_emails e
+      WHERE e.organization_id = c.organization_id AND e.contact_id = c.id
+      ORDER BY e.is_primary DESC, lower(e.email) LIKE ${pattern} DESC, e.created_at LIMIT 1)`;
+    return this.prisma.$queryRaw<ContactHit[]>`
+      SELECT c.id, c.first_name AS "firstName", c.last_name AS "lastName", c.preferred_name AS "preferredName",
+        c.type::text AS type, ${email} AS email,
+        ph.country_code AS "phoneCountryCode", ph.number AS phone,
+        h.id AS "householdId", h.name AS "householdName"
+      FROM contacts c
+      LEFT JOIN households h ON h.organization_id = c.organization_id AND h.id = c.household_id AND h.deleted_at IS NULL
+      LEFT JOIN LATERAL (SELECT p.country_code, p.number FROM contact_phone_numbers p
+        WHERE p.organization_id = c.organization_id AND p.contact_id = c.id
+        ORDER BY p.is_primary DESC, p.created_at LIMIT 1) ph ON true
+      WHERE c.organization_id = ${organizationId} AND c.deleted_at IS NULL
+        AND c.id IN (${Prisma.join(matches, ' UNION ')})
+      ORDER BY ${rank(fullName, term)}, lower(c.last_name), lower(c.first_name), c.id
+      LIMIT ${limit}`;
+  }
+
+  households(term: string, limit: number): Promise<HouseholdHit[]> {
+    const organizationId = currentOrganizationId();
+    const pattern = `%${likeLiteral(term)}%`;
+    return this.prisma.$queryRaw<HouseholdHit[]>`
+      SELECT h.id, h.name, pr.display_name AS advisor,
+        ARRAY(SELECT p.first_name || ' ' || p.last_name FROM persons p
+          WHERE p.organization_id = h.organization_id AND p.household_id = h.id AND p.deleted_at IS NULL
+          ORDER BY lower(p.last_name), lower(p.first_name), p.id) AS "memberNames"
+      FROM households h
+      LEFT JOIN professionals pr ON pr.organization_id = h.organization_id AND pr.id = h.primary_advisor_id
+      WHERE h.organization_id = ${organizationId} AND h.deleted_at IS NULL
+        AND (lower(h.name) LIKE ${pattern} OR lower(h.name) % ${term})
+      ORDER BY ${rank(Prisma.sql`lower(h.name)`, term)}, lower(h.name), h.id
+      LIMIT ${limit}`;
+  }
+
+  persons(term: string, limit: number): Promise<PersonHit[]> {
+    const organizationId = currentOrganizationId();
+    const pattern = `%${likeLiteral(term)}%`;
+    const fullName = Prisma.sql`lower(p.first_name || ' ' || p.last_name)`;
+    return this.prisma.$queryRaw<PersonHit[]>`
+      SELECT p.id, p.first_name AS "firstName", p.last_name AS "lastName", p.preferred_name AS "preferredName",
+        p.date_of_birth AS "dateOfBirth", h.id AS "householdId", h.name AS "householdName"
+      FROM persons p
+      LEFT JOIN households h ON h.organization_id = p.organization_id AND h.id = p.household_id AND h.deleted_at IS NULL
+      WHERE p.organization_id = ${organizationId} AND p.deleted_at IS NULL
+        AND (${fullName} LIKE ${pattern} OR ${fullName} % ${term})
+      ORDER BY ${rank(fullName, term)}, lower(p.last_name), lower(p.first_name), p.id
+      LIMIT ${limit}`;
+  }
+}
