@@ -303,7 +303,7 @@ describe('GET /api/contacts (search and lists)', () => {
 
   it.each([
     ['type=FRIEND', 'type', 'Please select a valid contact type'],
-    ['sort=age', 'sort', 'Sort must be one of name, createdAt, updatedAt'],
+    ['sort=age', 'sort', 'Sort must be one of name, type, email, household, createdAt, updatedAt'],
     ['order=up', 'order', 'Order must be asc or desc'],
     [`search=${'x'.repeat(101)}`, 'search', 'Search must be at most 100 characters'],
     ['tagId=golf', 'tagId', 'Invalid tag id'],
