@@ -114,6 +114,7 @@ describe('dashboard CRM', () => {
     await page.getByText('Sofia Rossi').waitFor();
     expect(await page.getByTestId('contact-row').count()).toBe(1);
 
+    await page.getByTestId('columns-menu').locator('summary').click();
     await page.getByTestId('column-source').check();
     await page.getByTestId('column-email').uncheck();
     await page.reload();

@@ -1,4 +1,6 @@
 import type {
+  GlobalSearchResult,
+  HouseholdListItem,
   AddressView,
   ContactListItem,
   ContactResponse,
@@ -26,6 +28,8 @@ export interface ContactListParams {
   type?: string;
   tagId?: string;
   teamId?: string;
+  advisorId?: string;
+  birthdayWithinDays?: string | number;
   sort?: string;
   order?: string;
   page?: number;
@@ -36,8 +40,8 @@ export function listContacts(params: ContactListParams, signal?: AbortSignal) {
   return apiRequest<ListPage<ContactListItem>>(withQuery('/contacts', { ...params }), { signal });
 }
 
-export function listLeads(params: { team?: string; page?: number; limit?: number }, signal?: AbortSignal) {
-  return apiRequest<ListPage<ContactListItem>>(withQuery('/leads', params), { signal });
+export function listLeads(params: ContactListParams & { team?: string }, signal?: AbortSignal) {
+  return apiRequest<ListPage<ContactListItem>>(withQuery('/leads', { ...params }), { signal });
 }
 
 export function listTags(signal?: AbortSignal) {
@@ -99,21 +103,31 @@ export const contactCalls = {
   setCustomField: (id: string, body: unknown) => patch<CustomFieldValueView[]>(`/contacts/${id}/custom-fields`, body),
 };
 
-export function listHouseholds(
-  params: { search?: string; teamId?: string; page?: number; limit?: number },
-  signal?: AbortSignal,
-) {
-  return apiRequest<
-    ListPage<{
-      id: string;
-      teamId: string;
-      name: string;
-      salutation: string | null;
-      memberCount: number;
-      contactType: string | null;
-      createdAt: string;
-    }>
-  >(withQuery('/households', params), { signal });
+export interface HouseholdListParams {
+  search?: string;
+  teamId?: string;
+  advisorId?: string;
+  type?: string;
+  tagId?: string;
+  reviewOverdue?: string | boolean;
+  sort?: string;
+  order?: string;
+  page?: number;
+  limit?: number;
+}
+
+export function listHouseholds(params: HouseholdListParams, signal?: AbortSignal) {
+  return apiRequest<ListPage<HouseholdListItem>>(withQuery('/households', { ...params }), { signal });
+}
+
+/** The organization's professionals, for the advisor filters. */
+export function listAdvisors(signal?: AbortSignal) {
+  return apiRequest<{ id: string; displayName: string }[]>('/advisors', { signal });
+}
+
+/** The command palette's search (contacts, households, persons). */
+export function globalSearch(q: string, limit: number, signal?: AbortSignal) {
+  return apiRequest<GlobalSearchResult>(withQuery('/search', { q, limit }), { signal });
 }
 
 export function getHousehold(householdId: string, signal?: AbortSignal) {

@@ -53,6 +53,9 @@ export interface SyncRunListParams {
   /** YYYY-MM-DD (UTC). */
   from?: string | undefined;
   to?: string | undefined;
+  stale?: boolean | undefined;
+  sort?: string | undefined;
+  order?: string | undefined;
   page?: number;
   limit?: number;
 }

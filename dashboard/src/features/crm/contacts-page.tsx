@@ -1,84 +1,80 @@
 import { useCallback, useEffect, useId, useState } from 'react';
-import { Button, Callout } from '@tremor/react';
+import { Badge, Button, Callout } from '@tremor/react';
 import { Link } from 'react-router';
-import { ContactType } from '@meridian/domain';
-import { listContacts, listTags } from '../../api';
-import { CheckboxInput, enumChoices, InputField, SelectInput } from '../../components/fields';
+import { enumerationOptions } from '@meridian/domain';
+import { listAdvisors, listContacts, listTags } from '../../api';
+import { ColumnsMenu, ListPager, useColumnChoice, useListQuery } from '../../components/data-table';
+import { InputField, SelectInput } from '../../components/fields';
 import { LoadingState } from '../../components/full-page-status';
-import { Pager } from '../../components/pager';
+import { useDebounced } from '../../components/use-debounced';
 import { useResource } from '../../hooks/use-resource';
-import { CONTACT_COLUMNS, ContactsTable, type ContactColumn } from './contacts-table';
+import { CONTACT_COLUMNS, ContactsTable } from './contacts-table';
 import { useTeamOptions } from './teams';
 
-const COLUMNS_KEY = 'meridian.crm.contactColumns';
-const DEFAULT_COLUMNS: ContactColumn[] = ['type', 'email', 'phone', 'tags'];
-const PAGE_SIZE = 25;
+type ContactFilter = 'search' | 'type' | 'tagId' | 'teamId' | 'advisorId' | 'birthdayWithinDays';
 
-/** The column choice saved in this browser, or the default one. */
-function savedColumns(): ContactColumn[] {
-  try {
-    const saved = JSON.parse(window.localStorage.getItem(COLUMNS_KEY) ?? 'null') as unknown;
-    if (Array.isArray(saved)) {
-      return CONTACT_COLUMNS.map((column) => column.key).filter((key) => saved.includes(key));
-    }
-  } catch {
-    // Unreadable or unavailable storage: the default columns.
-  }
-  return DEFAULT_COLUMNS;
+/** The tag filter's choices, by name with the tag's type (emoji kept after the text: no emoji font fallback needed). */
+export function useTagOptions() {
+  const tags = useResource(listTags);
+  return (tags.data ?? []).map((tag) => ({ value: tag.id, label: `${tag.name} (${tag.type})` }));
 }
 
-function saveColumns(columns: ContactColumn[]): void {
-  try {
-    window.localStorage.setItem(COLUMNS_KEY, JSON.stringify(columns));
-  } catch {
-    // Kept for this page only.
-  }
+export function useAdvisorOptions() {
+  const advisors = useResource(listAdvisors);
+  return (advisors.data ?? []).map((advisor) => ({ value: advisor.id, label: advisor.displayName }));
 }
 
-/** A value that follows `value` once it has stopped changing for `ms`. */
-function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
+/** The search box: typed freely, written to the URL once the typing pauses. */
+export function useSearchBox(current: string, onSettled: (value: string) => void) {
+  const [text, setText] = useState(current);
+  const settled = useDebounced(text.trim(), 250);
   useEffect(() => {
-    const timer = window.setTimeout(() => setSettled(value), ms);
-    return () => window.clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
+    if (settled !== current) onSettled(settled);
+    // Only a settled change of the text writes the URL.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [settled]);
+  return [text, setText] as const;
 }
 
 export default function ContactsPage() {
   const id = useId();
   const teams = useTeamOptions();
-  const [search, setSearch] = useState('');
-  const [type, setType] = useState('');
-  const [tagId, setTagId] = useState('');
-  const [teamId, setTeamId] = useState('');
-  const [page, setPage] = useState(1);
-  const [columns, setColumns] = useState<ContactColumn[]>(savedColumns);
-  const query = useDebounced(search.trim(), 250);
+  const tags = useTagOptions();
+  const advisors = useAdvisorOptions();
+  const list = useListQuery<ContactFilter>({ sort: 'name', order: 'asc', limit: 25 });
+  const { page, limit, sort, order, filter, update } = list;
+  const columns = useColumnChoice('contacts', CONTACT_COLUMNS);
+  const [search, setSearch] = useSearchBox(filter('search'), (value) => update({ search: value }));
+  const birthdays = filter('birthdayWithinDays');
 
-  useEffect(() => setPage(1), [query, type, tagId, teamId]);
-
+  const query = {
+    search: filter('search'),
+    type: filter('type'),
+    tagId: filter('tagId'),
+    teamId: filter('teamId'),
+    advisorId: filter('advisorId'),
+    birthdayWithinDays: birthdays,
+    sort,
+    order,
+    page,
+    limit,
+  };
+  const key = JSON.stringify(query);
   const load = useCallback(
-    (signal: AbortSignal) => listContacts({ search: query, type, tagId, teamId, page, limit: PAGE_SIZE }, signal),
-    [query, type, tagId, teamId, page],
+    (signal: AbortSignal) => listContacts(JSON.parse(key) as typeof query, signal),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [key],
   );
   const contacts = useResource(load);
-  const tags = useResource(listTags);
-
-  function toggleColumn(column: ContactColumn, shown: boolean) {
-    const next = CONTACT_COLUMNS.map((item) => item.key).filter((key) =>
-      key === column ? shown : columns.includes(key),
-    );
-    setColumns(next);
-    saveColumns(next);
-  }
 
   return (
     <section className="space-y-4" data-testid="contacts-page">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight text-tremor-content-strong">Contacts</h1>
-          <p className="mt-1 text-tremor-default text-tremor-content">Search by name, e-mail or phone number.</p>
+          <p className="mt-1 text-tremor-default text-tremor-content">
+            Search by name, e-mail or phone number; click a column’s header to sort by it.
+          </p>
         </div>
         <div className="flex gap-2">
           <Link to="/crm/contacts/new">
@@ -90,7 +86,7 @@ export default function ContactsPage() {
         </div>
       </div>
 
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-4">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-5" role="group" aria-label="Filter contacts">
         <InputField
           id={`${id}-search`}
           label="Search"
@@ -102,49 +98,58 @@ export default function ContactsPage() {
         <SelectInput
           id={`${id}-type`}
           label="Type"
-          value={type}
-          onChange={setType}
-          options={enumChoices(ContactType)}
+          value={filter('type')}
+          onChange={(type) => update({ type })}
+          options={enumerationOptions('ContactType')}
           emptyLabel="All types"
           testId="contacts-type"
         />
         <SelectInput
           id={`${id}-tag`}
           label="Tag"
-          value={tagId}
-          onChange={setTagId}
-          options={(tags.data ?? []).map((tag) => ({
-            value: tag.id,
-            label: `${tag.emoji ? `${tag.emoji} ` : ''}${tag.name} (${tag.type})`,
-          }))}
+          value={filter('tagId')}
+          onChange={(tagId) => update({ tagId })}
+          options={tags}
           emptyLabel="All tags"
           testId="contacts-tag"
         />
         <SelectInput
           id={`${id}-team`}
           label="Team"
-          value={teamId}
-          onChange={setTeamId}
+          value={filter('teamId')}
+          onChange={(teamId) => update({ teamId })}
           options={teams}
           emptyLabel="All teams"
           testId="contacts-team"
         />
+        <SelectInput
+          id={`${id}-advisor`}
+          label="Advisor"
+          value={filter('advisorId')}
+          onChange={(advisorId) => update({ advisorId })}
+          options={advisors}
+          emptyLabel="All advisors"
+          testId="contacts-advisor"
+        />
       </div>
 
-      <fieldset className="flex flex-wrap items-center gap-4" data-testid="contacts-columns">
-        <legend className="sr-only">Columns</legend>
-        <span className="text-tremor-default font-medium text-tremor-content-strong">Columns</span>
-        {CONTACT_COLUMNS.map((column) => (
-          <CheckboxInput
-            key={column.key}
-            id={`${id}-column-${column.key}`}
-            label={column.label}
-            checked={columns.includes(column.key)}
-            onChange={(shown) => toggleColumn(column.key, shown)}
-            testId={`column-${column.key}`}
-          />
-        ))}
-      </fieldset>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex flex-wrap gap-2">
+          {birthdays && (
+            <Badge color="amber" data-testid="birthday-filter">
+              Birthdays in the next {birthdays} days{' '}
+              <button
+                type="button"
+                className="ml-1 underline"
+                onClick={() => update({ birthdayWithinDays: undefined })}
+              >
+                Clear
+              </button>
+            </Badge>
+          )}
+        </div>
+        <ColumnsMenu columns={CONTACT_COLUMNS} hidden={columns.hidden} onToggle={columns.toggle} />
+      </div>
 
       {contacts.error && (
         <Callout color="red" title="Contacts could not be loaded">
@@ -154,8 +159,29 @@ export default function ContactsPage() {
       {!contacts.data && contacts.loading && <LoadingState />}
       {contacts.data && (
         <>
-          <ContactsTable items={contacts.data.items} columns={columns} testId="contacts-table" />
-          <Pager page={page} limit={PAGE_SIZE} total={contacts.data.total} onPage={setPage} />
+          <ContactsTable
+            items={contacts.data.items}
+            columns={columns.visible}
+            testId="contacts-table"
+            sort={{ sort, order }}
+            onSort={(next) => update({ ...next })}
+            empty={
+              <>
+                No contacts match these filters. Clear a filter, or{' '}
+                <Link className="text-tremor-brand underline" to="/crm/contacts/new">
+                  add a contact
+                </Link>
+                .
+              </>
+            }
+          />
+          <ListPager
+            page={page}
+            limit={limit}
+            total={contacts.data.total}
+            onPage={(next) => update({ page: next })}
+            onLimit={(next) => update({ limit: next })}
+          />
         </>
       )}
     </section>

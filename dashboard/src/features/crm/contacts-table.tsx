@@ -1,19 +1,7 @@
 import { Badge } from '@tremor/react';
 import { Link } from 'react-router';
-import type { ContactListItem } from '@meridian/domain';
-import { humanize } from '../../components/fields';
-
-/** The columns a contact list can show; the name is always shown. */
-export const CONTACT_COLUMNS = [
-  { key: 'type', label: 'Type' },
-  { key: 'email', label: 'Email' },
-  { key: 'phone', label: 'Phone' },
-  { key: 'tags', label: 'Tags' },
-  { key: 'source', label: 'Source' },
-  { key: 'household', label: 'Household' },
-  { key: 'created', label: 'Created' },
-] as const;
-export type ContactColumn = (typeof CONTACT_COLUMNS)[number]['key'];
+import { enumLabel, type ContactListItem } from '@meridian/domain';
+import { DataTable, type DataColumn, type SortState } from '../../components/data-table';
 
 const TYPE_COLOURS: Record<string, string> = {
   CLIENT: 'emerald',
@@ -23,89 +11,110 @@ const TYPE_COLOURS: Record<string, string> = {
   OTHER: 'gray',
 };
 
-function cell(item: ContactListItem, column: ContactColumn) {
-  switch (column) {
-    case 'type':
-      return (
-        <Badge size="xs" color={TYPE_COLOURS[item.type] ?? 'gray'}>
-          {humanize(item.type)}
-        </Badge>
-      );
-    case 'email':
-      return item.email ?? '—';
-    case 'phone':
-      return item.phoneNumber ? `+${item.phoneNumber.number.countryCode} ${item.phoneNumber.number.number}` : '—';
-    case 'tags':
-      return (
-        <span className="flex flex-wrap gap-1">
-          {(item.tags ?? []).map((tag) => (
-            <Badge key={tag.id} size="xs" color="slate">
-              {tag.emoji ? `${tag.emoji} ` : ''}
-              {tag.name}
-            </Badge>
-          ))}
-        </span>
-      );
-    case 'source':
-      return item.source ? humanize(item.source) : '—';
-    case 'household':
-      return item.household ? <Link to={`/crm/households/${item.household.id}`}>{item.household.name}</Link> : '—';
-    case 'created':
-      return new Date(item.createdAt).toLocaleDateString('en-CA');
-  }
-}
+/** Every column a contact list can show; the name is always shown. Sort keys are the API's. */
+export const CONTACT_COLUMNS: DataColumn<ContactListItem>[] = [
+  {
+    key: 'name',
+    label: 'Name',
+    fixed: true,
+    sortKey: 'name',
+    render: (item) => (
+      <Link
+        className="font-medium text-tremor-content-strong hover:underline"
+        to={`/crm/contacts/${item.id}`}
+        data-testid="contact-name"
+      >
+        {item.name.display}
+      </Link>
+    ),
+  },
+  {
+    key: 'type',
+    label: 'Type',
+    sortKey: 'type',
+    render: (item) => (
+      <Badge size="xs" color={TYPE_COLOURS[item.type] ?? 'gray'}>
+        {enumLabel('ContactType', item.type)}
+      </Badge>
+    ),
+  },
+  { key: 'email', label: 'Email', sortKey: 'email', render: (item) => item.email ?? '—' },
+  {
+    key: 'phone',
+    label: 'Phone',
+    render: (item) =>
+      item.phoneNumber ? `+${item.phoneNumber.number.countryCode} ${item.phoneNumber.number.number}` : '—',
+  },
+  {
+    key: 'tags',
+    label: 'Tags',
+    render: (item) => (
+      <span className="flex flex-wrap gap-1">
+        {(item.tags ?? []).map((tag) => (
+          <Badge key={tag.id} size="xs" color="slate">
+            {tag.emoji ? `${tag.emoji} ` : ''}
+            {tag.name}
+          </Badge>
+        ))}
+      </span>
+    ),
+  },
+  {
+    key: 'source',
+    label: 'Source',
+    hiddenByDefault: true,
+    render: (item) => (item.source ? enumLabel('LeadSource', item.source) : '—'),
+  },
+  {
+    key: 'household',
+    label: 'Household',
+    sortKey: 'household',
+    hiddenByDefault: true,
+    render: (item) =>
+      item.household ? <Link to={`/crm/households/${item.household.id}`}>{item.household.name}</Link> : '—',
+  },
+  {
+    key: 'created',
+    label: 'Created',
+    sortKey: 'createdAt',
+    hiddenByDefault: true,
+    render: (item) => new Date(item.createdAt).toLocaleDateString('en-CA'),
+  },
+];
+export type ContactColumn = (typeof CONTACT_COLUMNS)[number]['key'];
 
+/** A contact list on the shared table: `columns` picks which (the name always shows). */
 export function ContactsTable({
   items,
   columns,
   testId,
+  sort,
+  onSort,
+  empty = 'No contacts match.',
 }: {
   items: readonly ContactListItem[];
-  columns: readonly ContactColumn[];
+  columns: readonly (ContactColumn | DataColumn<ContactListItem>)[];
   testId: string;
+  sort?: SortState;
+  onSort?: (sort: SortState) => void;
+  empty?: React.ReactNode;
 }) {
-  const shown = CONTACT_COLUMNS.filter((column) => columns.includes(column.key));
+  const shown = CONTACT_COLUMNS.filter(
+    (column) =>
+      column.fixed || columns.some((wanted) => (typeof wanted === 'string' ? wanted : wanted.key) === column.key),
+  );
   return (
-    <div className="overflow-x-auto rounded-tremor-default border border-tremor-border bg-tremor-background">
-      <table className="w-full text-left text-tremor-default" data-testid={testId}>
-        <thead className="border-b border-tremor-border bg-tremor-background-muted text-tremor-content">
-          <tr>
-            <th className="px-4 py-2 font-medium">Name</th>
-            {shown.map((column) => (
-              <th key={column.key} className="px-4 py-2 font-medium">
-                {column.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {items.length === 0 && (
-            <tr>
-              <td className="px-4 py-6 text-tremor-content" colSpan={shown.length + 1}>
-                No contacts match.
-              </td>
-            </tr>
-          )}
-          {items.map((item) => (
-            <tr key={item.id} className="border-b border-tremor-border last:border-0" data-testid="contact-row">
-              <td className="px-4 py-2 font-medium text-tremor-content-strong">
-                <Link className="hover:underline" to={`/crm/contacts/${item.id}`} data-testid="contact-name">
-                  {item.name.display}
-                </Link>
-              </td>
-              {shown.map((column) => (
-                <td
-                  key={column.key}
-                  className="px-4 py-2 text-tremor-content-emphasis"
-                  data-testid={`contact-${column.key}`}
-                >
-                  {cell(item, column.key)}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      columns={shown}
+      items={items}
+      rowKey={(item) => item.id}
+      sort={sort}
+      onSort={onSort}
+      empty={empty}
+      testId={testId}
+      rowTestId="contact-row"
+      cellTestIdPrefix="contact"
+      label="Contacts"
+    />
   );
 }

@@ -1,11 +1,26 @@
-import { type FormEvent, useCallback, useId, useState } from 'react';
+import { type FormEvent, useCallback, useId } from 'react';
 import { Callout, Card } from '@tremor/react';
 import { Link, useNavigate } from 'react-router';
-import { createHouseholdSchema } from '@meridian/domain';
+import {
+  createHouseholdSchema,
+  enumerationOptions,
+  enumLabel,
+  formatCad,
+  formatShortDate,
+  type HouseholdListItem,
+} from '@meridian/domain';
 import { createHousehold, listHouseholds } from '../../api';
-import { humanize, InputField, SelectInput } from '../../components/fields';
+import {
+  ColumnsMenu,
+  DataTable,
+  ListPager,
+  useColumnChoice,
+  useListQuery,
+  type DataColumn,
+} from '../../components/data-table';
+import { CheckboxInput, InputField, SelectInput } from '../../components/fields';
 import { LoadingState } from '../../components/full-page-status';
-import { Pager } from '../../components/pager';
+import { useAdvisorOptions, useSearchBox, useTagOptions } from './contacts-page';
 import { useResource } from '../../hooks/use-resource';
 import { useSessionUser } from '../platform/auth/auth-context';
 import { HouseholdNameFields } from './household-fields';
@@ -42,31 +57,162 @@ function NewHouseholdForm() {
   );
 }
 
+/** The household list's columns: the name, advisor, members and assets tell two of a name apart. */
+const HOUSEHOLD_COLUMNS: DataColumn<HouseholdListItem>[] = [
+  {
+    key: 'name',
+    label: 'Name',
+    fixed: true,
+    sortKey: 'name',
+    render: (item) => (
+      <Link
+        className="font-medium text-tremor-content-strong hover:underline"
+        to={`/crm/households/${item.id}`}
+        data-testid="household-name"
+      >
+        {item.name}
+      </Link>
+    ),
+  },
+  {
+    key: 'advisor',
+    label: 'Advisor',
+    sortKey: 'advisor',
+    render: (item) => item.primaryAdvisor?.displayName ?? 'No advisor',
+  },
+  {
+    key: 'members',
+    label: 'Members',
+    sortKey: 'members',
+    render: (item) =>
+      item.memberNames.length === 0 ? (
+        <span className="text-tremor-content">No members yet</span>
+      ) : (
+        <span title={item.memberNames.join(', ')}>
+          {item.memberNames.slice(0, 3).join(', ')}
+          {item.memberNames.length > 3 ? ` and ${item.memberNames.length - 3} more` : ''}
+        </span>
+      ),
+  },
+  {
+    key: 'assets',
+    label: 'Total assets',
+    numeric: true,
+    render: (item) =>
+      item.totalAssets === null ? (
+        <span title="A record's currency has no exchange rate yet">—</span>
+      ) : (
+        `${formatCad(item.totalAssets)} ${item.assetsCurrency}`
+      ),
+  },
+  {
+    key: 'type',
+    label: 'Contact type',
+    render: (item) => enumLabel('ContactType', item.contactType),
+  },
+  {
+    key: 'kyc',
+    label: 'Last KYC update',
+    sortKey: 'lastKycUpdatedAt',
+    render: (item) => (item.lastKycUpdatedAt ? formatShortDate(item.lastKycUpdatedAt) : 'Never'),
+  },
+  { key: 'salutation', label: 'Salutation', hiddenByDefault: true, render: (item) => item.salutation ?? '—' },
+  {
+    key: 'created',
+    label: 'Created',
+    sortKey: 'createdAt',
+    hiddenByDefault: true,
+    render: (item) => formatShortDate(item.createdAt),
+  },
+];
+
+type HouseholdFilter = 'search' | 'teamId' | 'advisorId' | 'type' | 'tagId' | 'reviewOverdue';
+
 export default function HouseholdsPage() {
   const id = useId();
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const load = useCallback(
-    (signal: AbortSignal) => listHouseholds({ search: search.trim(), page, limit: PAGE_SIZE }, signal),
-    [search, page],
-  );
+  const teams = useTeamOptions();
+  const tags = useTagOptions();
+  const advisors = useAdvisorOptions();
+  const { page, limit, sort, order, filter, update } = useListQuery<HouseholdFilter>({
+    sort: 'name',
+    order: 'asc',
+    limit: 25,
+  });
+  const columns = useColumnChoice('households', HOUSEHOLD_COLUMNS);
+  const [search, setSearch] = useSearchBox(filter('search'), (value) => update({ search: value }));
+  const key = JSON.stringify({
+    search: filter('search'),
+    teamId: filter('teamId'),
+    advisorId: filter('advisorId'),
+    type: filter('type'),
+    tagId: filter('tagId'),
+    reviewOverdue: filter('reviewOverdue'),
+    sort,
+    order,
+    page,
+    limit,
+  });
+  const load = useCallback((signal: AbortSignal) => listHouseholds(JSON.parse(key) as object, signal), [key]);
   const households = useResource(load);
   return (
     <section className="space-y-4" data-testid="households-page">
       <h1 className="text-2xl font-semibold tracking-tight text-tremor-content-strong">Households</h1>
       <NewHouseholdForm />
-      <div className="max-w-sm">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-5" role="group" aria-label="Filter households">
         <InputField
           id={`${id}-search`}
           label="Search"
           value={search}
-          onChange={(v) => {
-            setSearch(v);
-            setPage(1);
-          }}
+          onChange={setSearch}
           testId="households-search"
           placeholder="Household name"
         />
+        <SelectInput
+          id={`${id}-advisor`}
+          label="Advisor"
+          value={filter('advisorId')}
+          onChange={(advisorId) => update({ advisorId })}
+          options={advisors}
+          emptyLabel="All advisors"
+          testId="households-advisor"
+        />
+        <SelectInput
+          id={`${id}-team`}
+          label="Team"
+          value={filter('teamId')}
+          onChange={(teamId) => update({ teamId })}
+          options={teams}
+          emptyLabel="All teams"
+          testId="households-team"
+        />
+        <SelectInput
+          id={`${id}-type`}
+          label="Contact type"
+          value={filter('type')}
+          onChange={(type) => update({ type })}
+          options={enumerationOptions('ContactType')}
+          emptyLabel="All types"
+          testId="households-type"
+        />
+        <SelectInput
+          id={`${id}-tag`}
+          label="Tag"
+          value={filter('tagId')}
+          onChange={(tagId) => update({ tagId })}
+          options={tags}
+          emptyLabel="All tags"
+          testId="households-tag"
+        />
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <CheckboxInput
+          id={`${id}-overdue`}
+          label="Review overdue: no KYC update and no meeting in 12 months"
+          checked={filter('reviewOverdue') === 'true'}
+          onChange={(checked) => update({ reviewOverdue: checked ? 'true' : undefined })}
+          testId="households-review-overdue"
+        />
+        <ColumnsMenu columns={HOUSEHOLD_COLUMNS} hidden={columns.hidden} onToggle={columns.toggle} />
       </div>
       {households.error && (
         <Callout color="red" title="Households could not be loaded">
@@ -76,33 +222,25 @@ export default function HouseholdsPage() {
       {!households.data && households.loading && <LoadingState />}
       {households.data && (
         <>
-          <div className="overflow-x-auto rounded-tremor-default border border-tremor-border bg-tremor-background">
-            <table className="w-full text-left text-tremor-default" data-testid="households-table">
-              <thead className="border-b border-tremor-border bg-tremor-background-muted text-tremor-content">
-                <tr>
-                  <th className="px-4 py-2 font-medium">Name</th>
-                  <th className="px-4 py-2 font-medium">Salutation</th>
-                  <th className="px-4 py-2 font-medium">Members</th>
-                  <th className="px-4 py-2 font-medium">Contact type</th>
-                </tr>
-              </thead>
-              <tbody>
-                {households.data.items.map((item) => (
-                  <tr key={item.id} className="border-b border-tremor-border last:border-0">
-                    <td className="px-4 py-2 font-medium">
-                      <Link className="hover:underline" to={`/crm/households/${item.id}`}>
-                        {item.name}
-                      </Link>
-                    </td>
-                    <td className="px-4 py-2">{item.salutation ?? '—'}</td>
-                    <td className="px-4 py-2 tabular-nums">{item.memberCount}</td>
-                    <td className="px-4 py-2">{item.contactType ? humanize(item.contactType) : '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager page={page} limit={PAGE_SIZE} total={households.data.total} onPage={setPage} />
+          <DataTable
+            columns={columns.visible}
+            items={households.data.items}
+            rowKey={(item) => item.id}
+            sort={{ sort, order }}
+            onSort={(next) => update({ ...next })}
+            empty="No household matches these filters. Clear a filter, or create a household above."
+            testId="households-table"
+            rowTestId="household-row"
+            cellTestIdPrefix="household"
+            label="Households"
+          />
+          <ListPager
+            page={page}
+            limit={limit}
+            total={households.data.total}
+            onPage={(next) => update({ page: next })}
+            onLimit={(next) => update({ limit: next })}
+          />
         </>
       )}
     </section>

@@ -1,25 +1,46 @@
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useId } from 'react';
 import { Button, Callout } from '@tremor/react';
 import { Link, useLocation } from 'react-router';
 import { listLeads } from '../../api';
-import { SelectInput } from '../../components/fields';
+import { ColumnsMenu, ListPager, useColumnChoice, useListQuery } from '../../components/data-table';
+import { InputField, SelectInput } from '../../components/fields';
 import { LoadingState } from '../../components/full-page-status';
-import { Pager } from '../../components/pager';
 import { useResource } from '../../hooks/use-resource';
-import { ContactsTable } from './contacts-table';
+import { useAdvisorOptions, useSearchBox, useTagOptions } from './contacts-page';
+import { CONTACT_COLUMNS, ContactsTable } from './contacts-table';
 import { useTeamOptions } from './teams';
 
-const PAGE_SIZE = 25;
+/** What a lead list shows: type is always LEAD there. */
+const LEAD_COLUMNS = CONTACT_COLUMNS.filter((column) => column.key !== 'type').map((column) =>
+  column.key === 'source' || column.key === 'created' ? { ...column, hiddenByDefault: false } : column,
+);
 
-/** Leads, newest first (crm §7 `GET /leads?team=`). */
+/** Leads, newest first unless sorted (crm §7 `GET /leads?team=`), filtered from the URL. */
 export default function LeadsPage() {
   const id = useId();
   const teams = useTeamOptions();
+  const tags = useTagOptions();
+  const advisors = useAdvisorOptions();
   const location = useLocation();
   const created = (location.state as { created?: string } | null)?.created;
-  const [team, setTeam] = useState('');
-  const [page, setPage] = useState(1);
-  const load = useCallback((signal: AbortSignal) => listLeads({ team, page, limit: PAGE_SIZE }, signal), [team, page]);
+  const { page, limit, sort, order, filter, update } = useListQuery<'search' | 'team' | 'tagId' | 'advisorId'>({
+    sort: 'createdAt',
+    order: 'desc',
+    limit: 25,
+  });
+  const columns = useColumnChoice('leads', LEAD_COLUMNS);
+  const [search, setSearch] = useSearchBox(filter('search'), (value) => update({ search: value }));
+  const key = JSON.stringify({
+    search: filter('search'),
+    team: filter('team'),
+    tagId: filter('tagId'),
+    advisorId: filter('advisorId'),
+    sort,
+    order,
+    page,
+    limit,
+  });
+  const load = useCallback((signal: AbortSignal) => listLeads(JSON.parse(key) as object, signal), [key]);
   const leads = useResource(load);
 
   return (
@@ -27,7 +48,9 @@ export default function LeadsPage() {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight text-tremor-content-strong">Leads</h1>
-          <p className="mt-1 text-tremor-default text-tremor-content">Newest first.</p>
+          <p className="mt-1 text-tremor-default text-tremor-content">
+            Newest first; click a column’s header to sort by it.
+          </p>
         </div>
         <Link to="/crm/leads/new">
           <Button data-testid="new-lead">New lead</Button>
@@ -38,19 +61,45 @@ export default function LeadsPage() {
           {created} was added to your leads.
         </Callout>
       )}
-      <div className="max-w-xs">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-4" role="group" aria-label="Filter leads">
+        <InputField
+          id={`${id}-search`}
+          label="Search"
+          value={search}
+          onChange={setSearch}
+          testId="leads-search"
+          placeholder="Name, e-mail or phone"
+        />
         <SelectInput
           id={`${id}-team`}
           label="Team"
-          value={team}
-          onChange={(value) => {
-            setTeam(value);
-            setPage(1);
-          }}
+          value={filter('team')}
+          onChange={(team) => update({ team })}
           options={teams}
           emptyLabel="All teams"
           testId="leads-team"
         />
+        <SelectInput
+          id={`${id}-tag`}
+          label="Tag"
+          value={filter('tagId')}
+          onChange={(tagId) => update({ tagId })}
+          options={tags}
+          emptyLabel="All tags"
+          testId="leads-tag"
+        />
+        <SelectInput
+          id={`${id}-advisor`}
+          label="Advisor"
+          value={filter('advisorId')}
+          onChange={(advisorId) => update({ advisorId })}
+          options={advisors}
+          emptyLabel="All advisors"
+          testId="leads-advisor"
+        />
+      </div>
+      <div className="flex justify-end">
+        <ColumnsMenu columns={LEAD_COLUMNS} hidden={columns.hidden} onToggle={columns.toggle} />
       </div>
       {leads.error && (
         <Callout color="red" title="Leads could not be loaded">
@@ -62,10 +111,27 @@ export default function LeadsPage() {
         <>
           <ContactsTable
             items={leads.data.items}
-            columns={['email', 'phone', 'source', 'tags', 'created']}
+            columns={columns.visible}
             testId="leads-table"
+            sort={{ sort, order }}
+            onSort={(next) => update({ ...next })}
+            empty={
+              <>
+                No leads match.{' '}
+                <Link className="text-tremor-brand underline" to="/crm/leads/new">
+                  Add a lead
+                </Link>{' '}
+                to start your pipeline.
+              </>
+            }
           />
-          <Pager page={page} limit={PAGE_SIZE} total={leads.data.total} onPage={setPage} />
+          <ListPager
+            page={page}
+            limit={limit}
+            total={leads.data.total}
+            onPage={(next) => update({ page: next })}
+            onLimit={(next) => update({ limit: next })}
+          />
         </>
       )}
     </section>

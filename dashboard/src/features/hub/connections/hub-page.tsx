@@ -8,10 +8,10 @@ import { useResource } from '../../../hooks/use-resource';
 import { ConnectionsTable } from './connections-table';
 import { QueueHealthCards } from './queue-health';
 import { RunsChart } from './runs-chart';
-import { NO_RUN_FILTERS, RunFilterBar, RunsTable, type RunFilters } from './runs-table';
+import { RUN_COLUMNS, RunFilterBar, RunsTable, type RunFilters } from './runs-table';
+import { ColumnsMenu, ListPager, useColumnChoice, useListQuery } from '../../../components/data-table';
 
 const CONNECTIONS_PAGE_SIZE = 25;
-const RUNS_PAGE_SIZE = 20;
 const CHART_DAYS = 14;
 
 /**
@@ -21,8 +21,20 @@ const CHART_DAYS = 14;
  */
 export default function HubPage() {
   const [connectionPage, setConnectionPage] = useState(1);
-  const [runPage, setRunPage] = useState(1);
-  const [filters, setFilters] = useState<RunFilters>(NO_RUN_FILTERS);
+  // The run history's filters, sort and page live in the URL: the home page links to /connections?status=FAILED.
+  const runList = useListQuery<'status' | 'service' | 'trigger' | 'stale'>({
+    sort: 'queuedAt',
+    order: 'desc',
+    limit: 20,
+  });
+  const runColumns = useColumnChoice('sync-runs', RUN_COLUMNS);
+  const filters: RunFilters = {
+    status: runList.filter('status') as RunFilters['status'],
+    service: runList.filter('service') as RunFilters['service'],
+    trigger: runList.filter('trigger') as RunFilters['trigger'],
+  };
+  const stale = runList.filter('stale') === 'true';
+  const runPage = runList.page;
   const [live, setLive] = useState(false);
   const refreshMs = live ? LIVE_REFRESH_MS : undefined;
 
@@ -37,12 +49,16 @@ export default function HubPage() {
           status: filters.status || undefined,
           service: filters.service || undefined,
           trigger: filters.trigger || undefined,
+          stale: stale || undefined,
+          sort: runList.sort,
+          order: runList.order,
           page: runPage,
-          limit: RUNS_PAGE_SIZE,
+          limit: runList.limit,
         },
         signal,
       ),
-    [filters, runPage],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [filters.status, filters.service, filters.trigger, stale, runList.sort, runList.order, runPage, runList.limit],
   );
   const loadDaily = useCallback((signal: AbortSignal) => getSyncRunsDaily(CHART_DAYS, signal), []);
 
@@ -131,21 +147,38 @@ export default function HubPage() {
       <Card role="region" aria-labelledby="runs-title">
         <Title id="runs-title">Run history</Title>
         <div className="mt-3">
-          <RunFilterBar
-            filters={filters}
-            onChange={(next) => {
-              setFilters(next);
-              setRunPage(1);
-            }}
-          />
+          <RunFilterBar filters={filters} onChange={(next) => runList.update({ ...next })} />
+        </div>
+        <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+          <label className="flex items-center gap-2 text-tremor-default text-tremor-content-emphasis">
+            <input
+              type="checkbox"
+              checked={stale}
+              onChange={(event) => runList.update({ stale: event.target.checked ? 'true' : undefined })}
+              data-testid="runs-filter-stale"
+            />
+            Stale connections only: the newest run of each connection not synced within its schedule
+          </label>
+          <ColumnsMenu columns={RUN_COLUMNS} hidden={runColumns.hidden} onToggle={runColumns.toggle} />
         </div>
         <div className="mt-4">
           <Loaded resource={runs} what="runs">
             {(data) => (
               <>
-                <RunsTable runs={data.items} />
+                <RunsTable
+                  runs={data.items}
+                  columns={runColumns.visible}
+                  sort={{ sort: runList.sort, order: runList.order }}
+                  onSort={(next) => runList.update({ ...next })}
+                />
                 <div className="mt-3">
-                  <Pager page={runPage} limit={RUNS_PAGE_SIZE} total={data.total} onPage={setRunPage} />
+                  <ListPager
+                    page={runPage}
+                    limit={runList.limit}
+                    total={data.total}
+                    onPage={(next) => runList.update({ page: next })}
+                    onLimit={(next) => runList.update({ limit: next })}
+                  />
                 </div>
               </>
             )}

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { IntegrationService, SyncRunStatus, SyncTrigger, type SyncRunView } from '@meridian/domain';
 import { controlClass } from '../../../components/fields';
+import { DataTable, type DataColumn, type SortState } from '../../../components/data-table';
 import { RelativeTime } from '../../../components/relative-time';
 import { RUN_STATUS, RunStatusBadge } from '../../../components/run-status';
 import { formatMilliseconds } from '../../../lib/relative-time';
@@ -80,8 +81,6 @@ export function RunFilterBar({ filters, onChange }: { filters: RunFilters; onCha
   );
 }
 
-const cell = 'px-3 py-2 align-top';
-
 /** created / updated / unchanged / deleted / failed, the failures in red. */
 export function CountsSummary({ counts }: { counts: SyncRunView['counts'] }) {
   return (
@@ -92,52 +91,75 @@ export function CountsSummary({ counts }: { counts: SyncRunView['counts'] }) {
   );
 }
 
-/** The run history, newest first; each run opens its detail. */
-export function RunsTable({ runs }: { runs: readonly SyncRunView[] }) {
-  if (runs.length === 0) return <p className="text-tremor-default text-tremor-content">No runs match.</p>;
+/** The run history's columns; sort keys are the API's. */
+export const RUN_COLUMNS: DataColumn<SyncRunView>[] = [
+  {
+    key: 'queued',
+    label: 'Queued',
+    fixed: true,
+    sortKey: 'queuedAt',
+    render: (run) => (
+      <Link to={`/connections/runs/${run.id}`} className="font-medium text-tremor-brand hover:underline">
+        <RelativeTime value={run.queuedAt} />
+        <span className="sr-only"> (run details)</span>
+      </Link>
+    ),
+  },
+  {
+    key: 'connection',
+    label: 'Connection',
+    sortKey: 'connection',
+    render: (run) => run.connection.displayName ?? serviceLabel(run.connection.service),
+  },
+  { key: 'trigger', label: 'Trigger', sortKey: 'trigger', render: (run) => TRIGGER_LABELS[run.trigger] },
+  {
+    key: 'status',
+    label: 'Status',
+    sortKey: 'status',
+    render: (run) => <RunStatusBadge status={run.status} testId="run-status" />,
+  },
+  { key: 'attempt', label: 'Attempt', sortKey: 'attempt', numeric: true, render: (run) => run.attempt },
+  { key: 'records', label: 'Records', render: (run) => <CountsSummary counts={run.counts} /> },
+  {
+    key: 'duration',
+    label: 'Duration',
+    numeric: true,
+    render: (run) => (run.durationMs === null ? '—' : formatMilliseconds(run.durationMs)),
+  },
+  {
+    key: 'error',
+    label: 'Error',
+    render: (run) => (
+      <span className="block max-w-xs truncate text-red-600" title={run.error?.message}>
+        {run.error ? run.error.code : ''}
+      </span>
+    ),
+  },
+];
+
+/** The run history, newest first unless sorted; each run opens its detail. */
+export function RunsTable({
+  runs,
+  columns = RUN_COLUMNS,
+  sort,
+  onSort,
+}: {
+  runs: readonly SyncRunView[];
+  columns?: readonly DataColumn<SyncRunView>[];
+  sort?: SortState;
+  onSort?: (sort: SortState) => void;
+}) {
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left text-tremor-default" aria-label="Sync runs" data-testid="runs-table">
-        <thead className="border-b border-tremor-border text-tremor-content">
-          <tr>
-            <th className={cell}>Queued</th>
-            <th className={cell}>Connection</th>
-            <th className={cell}>Trigger</th>
-            <th className={cell}>Status</th>
-            <th className={cell}>Attempt</th>
-            <th className={cell}>Records</th>
-            <th className={cell}>Duration</th>
-            <th className={cell}>Error</th>
-          </tr>
-        </thead>
-        <tbody>
-          {runs.map((run) => (
-            <tr key={run.id} className="border-b border-tremor-border last:border-0" data-testid={`run-${run.id}`}>
-              <td className={cell}>
-                <Link to={`/connections/runs/${run.id}`} className="font-medium text-tremor-brand hover:underline">
-                  <RelativeTime value={run.queuedAt} />
-                  <span className="sr-only"> (run details)</span>
-                </Link>
-              </td>
-              <td className={cell}>{run.connection.displayName ?? serviceLabel(run.connection.service)}</td>
-              <td className={cell}>{TRIGGER_LABELS[run.trigger]}</td>
-              <td className={cell}>
-                <RunStatusBadge status={run.status} testId="run-status" />
-              </td>
-              <td className={`${cell} tabular-nums`}>{run.attempt}</td>
-              <td className={cell}>
-                <CountsSummary counts={run.counts} />
-              </td>
-              <td className={`${cell} tabular-nums`}>
-                {run.durationMs === null ? '—' : formatMilliseconds(run.durationMs)}
-              </td>
-              <td className={`${cell} max-w-xs truncate text-red-600`} title={run.error?.message}>
-                {run.error ? run.error.code : ''}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      columns={columns}
+      items={runs}
+      rowKey={(run) => run.id}
+      sort={sort}
+      onSort={onSort}
+      empty="No runs match these filters. Clear a filter, or press Run now on a connection."
+      testId="runs-table"
+      cellTestIdPrefix="run"
+      label="Sync runs"
+    />
   );
 }

@@ -1,5 +1,6 @@
 import { Suspense, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
+import { CommandPalette } from '../../../components/command-palette';
 import { LoadingState } from '../../../components/full-page-status';
 import { useAuth, useSessionUser } from '../auth/auth-context';
 import { SideNav } from './side-nav';
@@ -11,6 +12,7 @@ export default function AppShell() {
   const { signOut } = useAuth();
   const navigate = useNavigate();
   const [navOpen, setNavOpen] = useState(false);
+  const [searchOpen, setSearchOpen] = useState(false);
 
   function handleSignOut() {
     signOut();
@@ -19,7 +21,14 @@ export default function AppShell() {
 
   return (
     <div className="min-h-screen bg-tremor-background-muted">
-      <TopBar user={user} navOpen={navOpen} onToggleNav={() => setNavOpen((open) => !open)} onSignOut={handleSignOut} />
+      <TopBar
+        user={user}
+        navOpen={navOpen}
+        onToggleNav={() => setNavOpen((open) => !open)}
+        onSignOut={handleSignOut}
+        onSearch={() => setSearchOpen(true)}
+      />
+      <CommandPalette open={searchOpen} onOpenChange={setSearchOpen} />
       <div className="flex min-h-[calc(100vh-4rem)]">
         <aside
           id="side-navigation"

@@ -8,9 +8,10 @@ interface TopBarProps {
   navOpen: boolean;
   onToggleNav: () => void;
   onSignOut: () => void;
+  onSearch: () => void;
 }
 
-export function TopBar({ user, navOpen, onToggleNav, onSignOut }: TopBarProps) {
+export function TopBar({ user, navOpen, onToggleNav, onSignOut, onSearch }: TopBarProps) {
   return (
     <header className="sticky top-0 z-20 flex h-16 items-center gap-4 border-b border-tremor-border bg-tremor-background px-4 sm:px-6">
       <button
@@ -35,6 +36,16 @@ export function TopBar({ user, navOpen, onToggleNav, onSignOut }: TopBarProps) {
       </p>
 
       <div className="ml-auto flex items-center gap-3">
+        <button
+          type="button"
+          className="flex items-center gap-2 rounded-tremor-small border border-tremor-border px-3 py-1.5 text-tremor-default text-tremor-content hover:bg-tremor-background-subtle"
+          onClick={onSearch}
+          aria-keyshortcuts="Control+K Meta+K"
+          data-testid="search-button"
+        >
+          Search
+          <kbd className="hidden rounded border border-tremor-border px-1 text-tremor-label sm:inline">Ctrl K</kbd>
+        </button>
         <div className="hidden text-right sm:block">
           <p className="text-tremor-default font-medium text-tremor-content-strong" data-testid="user-name">
             {user.name}
