@@ -60,11 +60,7 @@ export default function ContactsPage() {
     limit,
   };
   const key = JSON.stringify(query);
-  const load = useCallback(
-    (signal: AbortSignal) => listContacts(JSON.parse(key) as typeof query, signal),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [key],
-  );
+  const load = useCallback((signal: AbortSignal) => listContacts(JSON.parse(key) as typeof query, signal), [key]);
   const contacts = useResource(load);
 
   return (

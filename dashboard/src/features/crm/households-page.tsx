@@ -28,8 +28,6 @@ import { GridForm, SubmitCell } from './record-form';
 import { useTeamOptions } from './teams';
 import { useForm } from './use-form';
 
-const PAGE_SIZE = 25;
-
 function NewHouseholdForm() {
   const navigate = useNavigate();
   const user = useSessionUser();

@@ -57,7 +57,6 @@ export default function HubPage() {
         },
         signal,
       ),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [filters.status, filters.service, filters.trigger, stale, runList.sort, runList.order, runPage, runList.limit],
   );
   const loadDaily = useCallback((signal: AbortSignal) => getSyncRunsDaily(CHART_DAYS, signal), []);
