@@ -21,6 +21,7 @@ import { HouseholdsModule } from './modules/crm/households/index.js';
 import { ReportsModule } from './modules/crm/reports/index.js';
 import { TasksModule } from './modules/crm/tasks/index.js';
 import { NotesModule } from './modules/crm/notes/index.js';
+import { HomeModule } from './modules/crm/home/index.js';
 import { ConnectionsModule } from './modules/hub/connections/index.js';
 import { SyncRunsModule } from './modules/hub/sync-runs/index.js';
 import { ControlCharactersInterceptor } from './common/http/control-characters.interceptor.js';
@@ -49,6 +50,7 @@ export class AppModule {
         ReportsModule,
         TasksModule,
         NotesModule,
+        HomeModule,
         FxRatesModule,
         FinancialRecordsModule,
         FinancialViewModule,
