@@ -22,6 +22,7 @@ import { ReportsModule } from './modules/crm/reports/index.js';
 import { TasksModule } from './modules/crm/tasks/index.js';
 import { NotesModule } from './modules/crm/notes/index.js';
 import { SearchModule } from './modules/crm/search/index.js';
+import { HomeModule } from './modules/crm/home/index.js';
 import { ConnectionsModule } from './modules/hub/connections/index.js';
 import { SyncRunsModule } from './modules/hub/sync-runs/index.js';
 import { ControlCharactersInterceptor } from './common/http/control-characters.interceptor.js';
@@ -51,6 +52,7 @@ export class AppModule {
         TasksModule,
         NotesModule,
         SearchModule,
+        HomeModule,
         FxRatesModule,
         FinancialRecordsModule,
         FinancialViewModule,

@@ -2,6 +2,7 @@ import type {
   ContributionRoom,
   ContributionRoomQuery,
   HealthResponse,
+  HomeView,
   LoginInput,
   LoginResponse,
   OrganizationOverview,
@@ -26,6 +27,11 @@ export function getCurrentUser(signal?: AbortSignal): Promise<SessionUser> {
 /** Public; a degraded system answers 503 with the same body, which is a result here, not an error. */
 export function getHealth(signal?: AbortSignal): Promise<HealthResponse> {
   return apiRequest<HealthResponse>('/health', { authenticated: false, acceptStatuses: [503], signal });
+}
+
+/** The home page's figures for the caller's households, amounts in `currency`. */
+export function getHome(currency: string, signal?: AbortSignal): Promise<HomeView> {
+  return apiRequest<HomeView>(withQuery('/home', { currency }), { signal });
 }
 
 export function getOrganizationOverview(signal?: AbortSignal): Promise<OrganizationOverview> {

@@ -5,6 +5,7 @@ export {
   getContributionRoom,
   getCurrentUser,
   getHealth,
+  getHome,
   getOrganizationOverview,
   getRegisteredLimits,
   getRegisteredLimitsByYear,

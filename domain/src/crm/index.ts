@@ -8,6 +8,7 @@ export * from './contacts/schemas.js';
 export * from './custom-fields/api.js';
 export * from './custom-fields/enums.js';
 export * from './custom-fields/schemas.js';
+export * from './home/api.js';
 export * from './households/api.js';
 export * from './households/enums.js';
 export * from './households/forms.js';

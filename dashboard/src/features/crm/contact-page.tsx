@@ -1,7 +1,11 @@
-import { type FormEvent, useCallback, useState } from 'react';
-import { Badge, Button, Callout, Card, Title } from '@tremor/react';
-import { Link, useParams } from 'react-router';
+import { type FormEvent, type ReactNode, useCallback, useState } from 'react';
+import { Badge, Button, Callout, Card, Tab, TabGroup, TabList, TabPanel, TabPanels, Text, Title } from '@tremor/react';
+import { Link, useParams, useSearchParams } from 'react-router';
 import {
+  enumLabel,
+  formatMoney,
+  type FinancialView,
+  type HouseholdResponse,
   setAvatarSchema,
   setContactNameSchema,
   setEmploymentStatusForm,
@@ -11,8 +15,8 @@ import {
   updateContactNameForm,
   type ContactResponse,
 } from '@meridian/domain';
-import { contactCalls, getContact } from '../../api';
-import { humanize, InputField } from '../../components/fields';
+import { contactCalls, getContact, getFinancialView, getHousehold } from '../../api';
+import { InputField } from '../../components/fields';
 import { LoadingState } from '../../components/full-page-status';
 import { useResource } from '../../hooks/use-resource';
 import {
@@ -23,6 +27,8 @@ import {
   SocialLinksSection,
   TagsSection,
 } from './contact-records';
+import { ContactActivity } from './contact-activity';
+import { ContactsTable } from './contacts-table';
 import { CustomFieldsCard } from './custom-field-values';
 import { DefinitionForm } from './definition-form';
 import { useForm } from './use-form';
@@ -44,13 +50,366 @@ function AvatarForm({ contact, onChange }: { contact: ContactResponse; onChange:
   );
 }
 
-/** A contact with every sub-record editable through the spec's forms (crm §2, §7). */
+/** The profile's tabs, in order; `?tab=` names the open one (Details when absent). */
+const TABS = [
+  { key: 'details', label: 'Details' },
+  { key: 'household', label: 'Household' },
+  { key: 'financials', label: 'Financials' },
+  { key: 'activity', label: 'Activity' },
+] as const;
+type TabKey = (typeof TABS)[number]['key'];
+
+/** The amount the figures are shown in: the financial view's default currency. */
+const PROFILE_CURRENCY = 'CAD';
+
+/**
+ * The buttons of the profile's header (Delete, Convert, Merge...). Each is one entry: add yours here
+ * with what it needs from the contact; `reload` reads the contact again after a change.
+ */
+function headerActions(_contact: ContactResponse, _reload: () => void): ReactNode[] {
+  return [];
+}
+
+/** The household's AUM: its investment accounts' market values, converted (the financial view's Investment group). */
+function householdAum(view: FinancialView) {
+  return view.accountGroups.find((group) => group.group === 'INVESTMENT')?.total ?? null;
+}
+
+function Figure({ label, value, hint, testId }: { label: string; value: string; hint: string; testId: string }) {
+  return (
+    <div className="min-w-[9rem]" data-testid={testId}>
+      <p className="text-tremor-label text-tremor-content" title={hint}>
+        {label}
+      </p>
+      <p className="text-lg font-semibold tabular-nums text-tremor-content-strong" data-testid={`${testId}-value`}>
+        {value}
+      </p>
+    </div>
+  );
+}
+
+function ProfileHeader({
+  contact,
+  household,
+  view,
+  viewError,
+  actions,
+}: {
+  contact: ContactResponse;
+  household: HouseholdResponse | undefined;
+  view: FinancialView | undefined;
+  viewError: string | undefined;
+  actions: ReactNode[];
+}) {
+  const aum = view ? householdAum(view) : null;
+  const figure = (money: { value: string } | null | undefined) =>
+    money ? formatMoney(money.value) : viewError ? 'Not available' : '…';
+  return (
+    <header className="space-y-4" data-testid="contact-header">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="flex items-center gap-4">
+          {contact.avatarUrl ? (
+            <img src={contact.avatarUrl} alt="" className="h-14 w-14 rounded-full object-cover" />
+          ) : (
+            <span
+              className="flex h-14 w-14 items-center justify-center rounded-full bg-tremor-brand-faint text-lg font-semibold text-tremor-brand-emphasis"
+              aria-hidden="true"
+            >
+              {contact.name.first.charAt(0)}
+              {contact.name.last.charAt(0)}
+            </span>
+          )}
+          <div>
+            <h1 className="text-2xl font-semibold tracking-tight text-tremor-content-strong" data-testid="contact-name">
+              {contact.name.display}
+            </h1>
+            <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-tremor-default text-tremor-content">
+              <Badge size="xs" data-testid="contact-type">
+                {enumLabel('ContactType', contact.type)}
+              </Badge>
+              {contact.householdId ? (
+                <Link
+                  to={`/crm/households/${contact.householdId}`}
+                  className="font-medium text-tremor-brand hover:underline"
+                  data-testid="contact-household"
+                >
+                  {household?.name ?? 'Household'}
+                </Link>
+              ) : (
+                <span data-testid="contact-household">No household</span>
+              )}
+              <span data-testid="contact-advisor">
+                Advisor: {household?.primaryAdvisor?.displayName ?? (household ? 'none assigned' : '—')}
+              </span>
+              {contact.email && <span>{contact.email}</span>}
+              {contact.phoneNumber && (
+                <span>
+                  +{contact.phoneNumber.number.countryCode} {contact.phoneNumber.number.number}
+                </span>
+              )}
+              {contact.source && <span>Source: {enumLabel('LeadSource', contact.source)}</span>}
+            </p>
+            {contact.tags.length > 0 && (
+              <ul className="mt-2 flex flex-wrap gap-1" aria-label="Tags" data-testid="contact-tags">
+                {contact.tags.map((tag) => (
+                  <li key={tag.id}>
+                    <Badge size="xs" color="slate">
+                      {tag.name}
+                    </Badge>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </div>
+        <div className="flex flex-wrap items-center gap-2" data-testid="contact-actions">
+          {actions}
+        </div>
+      </div>
+      {contact.householdId && (
+        <div className="flex flex-wrap gap-6 rounded-tremor-default border border-tremor-border px-4 py-3">
+          <Figure
+            label="Household net worth"
+            value={figure(view?.netWorth)}
+            hint="Everything the household owns minus what it owes, in CAD"
+            testId="contact-net-worth"
+          />
+          <Figure
+            label="Household AUM"
+            value={figure(aum)}
+            hint="Market value of the household's investment accounts, in CAD"
+            testId="contact-aum"
+          />
+          {viewError && <Text className="self-center text-tremor-label">{viewError}</Text>}
+        </div>
+      )}
+    </header>
+  );
+}
+
+function DetailsTab({ contact, onChange }: { contact: ContactResponse; onChange: (contact: ContactResponse) => void }) {
+  const key = `${contact.id}-${contact.updatedAt}`;
+  return (
+    <div className="space-y-6">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+        <Card className="space-y-6" data-testid="contact-details">
+          <Title>Name and profile</Title>
+          <DefinitionForm
+            key={`name-${key}`}
+            definition={updateContactNameForm}
+            schema={setContactNameSchema}
+            send={(body) => contactCalls.setName(contact.id, body)}
+            onDone={onChange}
+            start={{
+              'name.first': contact.name.first,
+              'name.last': contact.name.last,
+              'name.middle': contact.name.middle ?? '',
+              'name.preferred': contact.name.preferred ?? '',
+              'name.short': contact.name.short ?? '',
+            }}
+          />
+          <div className="grid grid-cols-1 gap-6 sm:grid-cols-2">
+            <DefinitionForm
+              key={`gender-${key}`}
+              definition={setGenderForm}
+              schema={setGenderSchema}
+              send={(body) => contactCalls.setGender(contact.id, body)}
+              onDone={onChange}
+              start={{ gender: contact.gender ?? '' }}
+            />
+            <DefinitionForm
+              key={`status-${key}`}
+              definition={setEmploymentStatusForm}
+              schema={setEmploymentStatusSchema}
+              send={(body) => contactCalls.setEmploymentStatus(contact.id, body)}
+              onDone={onChange}
+              start={{ employmentStatus: contact.employmentStatus ?? '' }}
+            />
+          </div>
+          <AvatarForm key={`avatar-${key}`} contact={contact} onChange={onChange} />
+        </Card>
+        <div className="space-y-6">
+          <TagsSection contact={contact} onChange={onChange} />
+          <EmailsSection contact={contact} onChange={onChange} />
+          <PhoneNumbersSection contact={contact} onChange={onChange} />
+        </div>
+      </div>
+      <AddressesSection contact={contact} onChange={onChange} />
+      <EmploymentsSection contact={contact} onChange={onChange} />
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+        <SocialLinksSection contact={contact} onChange={onChange} />
+        <CustomFieldsCard
+          fields={contact.customFields}
+          save={(body) => contactCalls.setCustomField(contact.id, body)}
+          onSaved={(customFields) => onChange({ ...contact, customFields })}
+        />
+      </div>
+    </div>
+  );
+}
+
+function NoHousehold() {
+  return (
+    <Text data-testid="contact-no-household">
+      This contact is in no household yet. Add them to one from its page under{' '}
+      <Link to="/crm/households" className="text-tremor-brand hover:underline">
+        Households
+      </Link>{' '}
+      to follow their family and financials here.
+    </Text>
+  );
+}
+
+function HouseholdTab({ household }: { household: HouseholdResponse }) {
+  return (
+    <div className="space-y-6" data-testid="contact-household-tab">
+      <div className="flex flex-wrap gap-4 text-tremor-default">
+        <Link
+          to={`/crm/households/${household.id}`}
+          className="font-medium text-tremor-brand hover:underline"
+          data-testid="household-page-link"
+        >
+          {household.name}
+        </Link>
+        <Link
+          to={`/financial-records/${household.id}`}
+          className="font-medium text-tremor-brand hover:underline"
+          data-testid="household-financials-link"
+        >
+          {household.name}: financials
+        </Link>
+      </div>
+      <Card>
+        <Title>Members</Title>
+        {household.members.length === 0 ? (
+          <Text className="mt-2">No member yet: add the household’s people on its page.</Text>
+        ) : (
+          <ul className="mt-2 divide-y divide-tremor-border" data-testid="contact-household-members">
+            {household.members.map((person) => (
+              <li key={person.id} className="flex flex-wrap gap-3 py-2 text-tremor-default">
+                <span className="text-tremor-content-strong">{person.name.display}</span>
+                {person.dateOfBirth && <span className="text-tremor-content">born {person.dateOfBirth}</span>}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      <section className="space-y-2">
+        <Title>Contacts of the household</Title>
+        <ContactsTable
+          items={household.contacts}
+          columns={['type', 'email', 'phone']}
+          testId="contact-household-contacts"
+        />
+      </section>
+    </div>
+  );
+}
+
+function FinancialsTab({
+  householdId,
+  householdName,
+  view,
+  error,
+}: {
+  householdId: string;
+  householdName: string;
+  view: FinancialView | undefined;
+  error: string | undefined;
+}) {
+  if (error) {
+    return (
+      <Callout title="The household's financials could not be loaded" color="rose">
+        {error}
+      </Callout>
+    );
+  }
+  if (!view) return <LoadingState label="Loading financials…" />;
+  const groups = view.accountGroups.filter((group) => group.recordIds.length > 0);
+  return (
+    <div className="space-y-6" data-testid="contact-financials-tab">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+        {[
+          { label: 'Total assets', money: view.totalAssets, testId: 'financials-assets' },
+          { label: 'Total debt', money: view.totalDebt, testId: 'financials-debt' },
+          { label: 'Net worth', money: view.netWorth, testId: 'financials-net-worth' },
+        ].map((item) => (
+          <Card key={item.testId} data-testid={item.testId}>
+            <Text>{item.label}</Text>
+            <p className="mt-1 text-2xl font-semibold tabular-nums text-tremor-content-strong">
+              {formatMoney(item.money.value)}
+            </p>
+          </Card>
+        ))}
+      </div>
+      <Card>
+        <Title>Records by group</Title>
+        {groups.length === 0 ? (
+          <Text className="mt-2">No financial record yet: add accounts, assets and debts on the financial page.</Text>
+        ) : (
+          <ul className="mt-2 divide-y divide-tremor-border" data-testid="financials-groups">
+            {groups.map((group) => (
+              <li key={group.group} className="flex justify-between gap-4 py-2 text-tremor-default">
+                <span>
+                  {group.label}{' '}
+                  <span className="text-tremor-content">
+                    ({group.recordIds.length} {group.recordIds.length === 1 ? 'record' : 'records'})
+                  </span>
+                </span>
+                <span className={`tabular-nums ${group.side === 'LIABILITY' ? 'text-rose-700' : ''}`}>
+                  {group.side === 'LIABILITY' ? 'owed ' : ''}
+                  {formatMoney(group.total.value)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      <Link
+        to={`/financial-records/${householdId}`}
+        className="font-medium text-tremor-brand hover:underline"
+        data-testid="financials-page-link"
+      >
+        Open {householdName}’s financial page →
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * A contact's profile: a header with the facts looked for first (name, type, household, advisor,
+ * tags, the household's net worth and AUM) and the actions, then tabs: Details (the spec's edit
+ * forms, crm §2, §7), Household, Financials and Activity. The open tab is in the URL (`?tab=`).
+ */
 export default function ContactPage() {
   const { contactId = '' } = useParams();
+  const [search, setSearch] = useSearchParams();
   const load = useCallback((signal: AbortSignal) => getContact(contactId, signal), [contactId]);
   const resource = useResource(load);
   const [contact, setContact] = useState<ContactResponse>();
   const shown = contact?.id === contactId ? contact : resource.data;
+  const householdId = shown?.householdId ?? null;
+
+  const loadHousehold = useCallback(
+    (signal: AbortSignal) => (householdId ? getHousehold(householdId, signal) : Promise.resolve(undefined)),
+    [householdId],
+  );
+  const loadView = useCallback(
+    (signal: AbortSignal) =>
+      householdId ? getFinancialView(householdId, PROFILE_CURRENCY, signal) : Promise.resolve(undefined),
+    [householdId],
+  );
+  const household = useResource(loadHousehold);
+  const view = useResource(loadView);
+
+  const tab: TabKey = TABS.find((item) => item.key === search.get('tab'))?.key ?? 'details';
+  const selectTab = (index: number) => {
+    const next = new URLSearchParams(search);
+    const key = TABS[index]!.key;
+    if (key === 'details') next.delete('tab');
+    else next.set('tab', key);
+    setSearch(next, { replace: true });
+  };
 
   if (resource.error && !shown) {
     return (
@@ -60,95 +419,60 @@ export default function ContactPage() {
     );
   }
   if (!shown) return <LoadingState />;
-  const key = `${shown.id}-${shown.updatedAt}`;
+  const shownHousehold = household.data?.id === householdId ? household.data : undefined;
+  const shownView = view.data?.householdId === householdId ? view.data : undefined;
 
   return (
     <div className="space-y-6" data-testid="contact-page">
-      <div className="flex flex-wrap items-center gap-4">
-        {shown.avatarUrl ? (
-          <img src={shown.avatarUrl} alt="" className="h-14 w-14 rounded-full object-cover" />
-        ) : (
-          <span
-            className="flex h-14 w-14 items-center justify-center rounded-full bg-tremor-brand-faint text-lg font-semibold text-tremor-brand-emphasis"
-            aria-hidden="true"
-          >
-            {shown.name.first.charAt(0)}
-            {shown.name.last.charAt(0)}
-          </span>
-        )}
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight text-tremor-content-strong" data-testid="contact-name">
-            {shown.name.display}
-          </h1>
-          <p className="mt-1 flex flex-wrap items-center gap-2 text-tremor-default text-tremor-content">
-            <Badge size="xs" data-testid="contact-type">
-              {humanize(shown.type)}
-            </Badge>
-            {shown.email && <span>{shown.email}</span>}
-            {shown.phoneNumber && (
-              <span>
-                +{shown.phoneNumber.number.countryCode} {shown.phoneNumber.number.number}
-              </span>
-            )}
-            {shown.householdId && <Link to={`/crm/households/${shown.householdId}`}>Household</Link>}
-            {shown.source && <span>Source: {humanize(shown.source)}</span>}
-          </p>
-        </div>
-      </div>
-
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <Card className="space-y-6" data-testid="contact-details">
-          <Title>Details</Title>
-          <DefinitionForm
-            key={`name-${key}`}
-            definition={updateContactNameForm}
-            schema={setContactNameSchema}
-            send={(body) => contactCalls.setName(shown.id, body)}
-            onDone={setContact}
-            start={{
-              'name.first': shown.name.first,
-              'name.last': shown.name.last,
-              'name.middle': shown.name.middle ?? '',
-              'name.preferred': shown.name.preferred ?? '',
-              'name.short': shown.name.short ?? '',
-            }}
-          />
-          <div className="grid grid-cols-1 gap-6 sm:grid-cols-2">
-            <DefinitionForm
-              key={`gender-${key}`}
-              definition={setGenderForm}
-              schema={setGenderSchema}
-              send={(body) => contactCalls.setGender(shown.id, body)}
-              onDone={setContact}
-              start={{ gender: shown.gender ?? '' }}
-            />
-            <DefinitionForm
-              key={`status-${key}`}
-              definition={setEmploymentStatusForm}
-              schema={setEmploymentStatusSchema}
-              send={(body) => contactCalls.setEmploymentStatus(shown.id, body)}
-              onDone={setContact}
-              start={{ employmentStatus: shown.employmentStatus ?? '' }}
-            />
-          </div>
-          <AvatarForm key={`avatar-${key}`} contact={shown} onChange={setContact} />
-        </Card>
-        <div className="space-y-6">
-          <TagsSection contact={shown} onChange={setContact} />
-          <EmailsSection contact={shown} onChange={setContact} />
-          <PhoneNumbersSection contact={shown} onChange={setContact} />
-        </div>
-      </div>
-      <AddressesSection contact={shown} onChange={setContact} />
-      <EmploymentsSection contact={shown} onChange={setContact} />
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <SocialLinksSection contact={shown} onChange={setContact} />
-        <CustomFieldsCard
-          fields={shown.customFields}
-          save={(body) => contactCalls.setCustomField(shown.id, body)}
-          onSaved={(customFields) => setContact({ ...shown, customFields })}
-        />
-      </div>
+      <ProfileHeader
+        contact={shown}
+        household={shownHousehold}
+        view={shownView}
+        viewError={view.error?.message}
+        actions={headerActions(shown, resource.reload)}
+      />
+      <TabGroup index={TABS.findIndex((item) => item.key === tab)} onIndexChange={selectTab}>
+        <TabList>
+          {TABS.map((item) => (
+            <Tab key={item.key} data-testid={`contact-tab-${item.key}`}>
+              {item.label}
+            </Tab>
+          ))}
+        </TabList>
+        <TabPanels>
+          <TabPanel className="pt-6">
+            {tab === 'details' && <DetailsTab contact={shown} onChange={setContact} />}
+          </TabPanel>
+          <TabPanel className="pt-6">
+            {tab === 'household' &&
+              (!householdId ? (
+                <NoHousehold />
+              ) : shownHousehold ? (
+                <HouseholdTab household={shownHousehold} />
+              ) : household.error ? (
+                <Callout title="The household could not be loaded" color="rose">
+                  {household.error.message}
+                </Callout>
+              ) : (
+                <LoadingState label="Loading the household…" />
+              ))}
+          </TabPanel>
+          <TabPanel className="pt-6">
+            {tab === 'financials' &&
+              (!householdId ? (
+                <NoHousehold />
+              ) : (
+                <FinancialsTab
+                  householdId={householdId}
+                  householdName={shownHousehold?.name ?? 'the household'}
+                  view={shownView}
+                  error={view.error?.message}
+                />
+              ))}
+          </TabPanel>
+          <TabPanel className="pt-6">{tab === 'activity' && <ContactActivity entityId={shown.id} />}</TabPanel>
+        </TabPanels>
+      </TabGroup>
     </div>
   );
 }

@@ -161,6 +161,15 @@ export default function HouseholdPage() {
           {shown.salutation ?? 'No salutation'}
           {shown.primaryAdvisor && ` · Primary advisor: ${shown.primaryAdvisor.displayName}`}
         </p>
+        <p className="mt-1 text-tremor-default">
+          <Link
+            to={`/financial-records/${shown.id}`}
+            className="font-medium text-tremor-brand hover:underline"
+            data-testid="household-financials-link"
+          >
+            {shown.name}: financials
+          </Link>
+        </p>
       </div>
       <Card>
         <DetailsForm key={shown.updatedAt} household={shown} onChange={setHousehold} />

@@ -88,6 +88,15 @@ export default function HouseholdFinancialPage() {
           >
             {financial.data?.householdName ?? 'Household'}
           </h1>
+          {financial.data && (
+            <Link
+              to={`/crm/households/${householdId}`}
+              className="text-tremor-default font-medium text-tremor-brand hover:underline"
+              data-testid="household-page-link"
+            >
+              {financial.data.householdName}: members and contacts
+            </Link>
+          )}
         </div>
         <div className="flex flex-wrap items-center gap-3">
           <Button variant="secondary" onClick={() => setLinking({ kind: 'link' })} data-testid="link-bank">

@@ -6,3 +6,4 @@ export * from './resp.js';
 export * from './rrif.js';
 export * from './lif.js';
 export * from './account-rules.js';
+export * from './deadlines.js';

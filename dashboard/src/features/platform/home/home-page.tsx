@@ -1,5 +1,6 @@
+import { useCallback } from 'react';
 import { Callout } from '@tremor/react';
-import { getOrganizationOverview } from '../../../api';
+import { getHome, getOrganizationOverview } from '../../../api';
 import { LoadingState } from '../../../components/full-page-status';
 import { useResource } from '../../../hooks/use-resource';
 import { useSessionUser } from '../auth/auth-context';
@@ -7,6 +8,46 @@ import { CountCards } from './count-cards';
 import { DemoBanner } from './demo-banner';
 import { HealthCard } from './health-card';
 import { RecordsChart } from './records-chart';
+import { AssetsCard, BirthdaysCard, DeadlinesCard, NetNewAssetsCard, ReviewsCard, SyncsCard } from './today-cards';
+
+/** Amounts on the home page are in the organization's reporting currency (the financial view's default). */
+const HOME_CURRENCY = 'CAD';
+
+/** What the advisor acts on today: figures and lists of GET /api/home, each card linking to its list. */
+function Today() {
+  const load = useCallback((signal: AbortSignal) => getHome(HOME_CURRENCY, signal), []);
+  const { data: home, error } = useResource(load);
+  if (error) {
+    return (
+      <Callout title="Today’s figures could not be loaded" color="rose" role="alert">
+        {error.message}
+      </Callout>
+    );
+  }
+  if (!home) return <LoadingState label="Loading today’s figures…" />;
+  if (home.scope.kind === 'NONE') {
+    return (
+      <Callout title="No households are assigned to you" color="blue" data-testid="home-no-scope">
+        Your login has no advisor profile, so there are no households of yours to follow here. An administrator can make
+        you a household’s primary advisor.
+      </Callout>
+    );
+  }
+  return (
+    <section aria-label="Today" className="space-y-4" data-testid="home-today">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+        <AssetsCard home={home} />
+        <NetNewAssetsCard home={home} />
+      </div>
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
+        <ReviewsCard home={home} />
+        <BirthdaysCard home={home} />
+        <DeadlinesCard home={home} />
+      </div>
+      {home.syncs && <SyncsCard syncs={home.syncs} />}
+    </section>
+  );
+}
 
 export default function HomePage() {
   const user = useSessionUser();
@@ -22,6 +63,8 @@ export default function HomePage() {
           {overview?.organization.name ?? user.organizationName} at a glance
         </p>
       </div>
+
+      <Today />
 
       {error && (
         <Callout title="The organization overview could not be loaded" color="rose" role="alert">
