@@ -14,7 +14,25 @@ let prisma: PrismaClient;
 let north: CreatedOrganization;
 let south: CreatedOrganization;
 let northApi: ApiCall;
-const ids: Record<string, string> = {};
+/** Ids of the rows the tests seed, filled in beforeAll. */
+const ids = {} as Record<
+  | 'adams'
+  | 'ann'
+  | 'annPerson'
+  | 'bob'
+  | 'bobPerson'
+  | 'carl'
+  | 'deleted'
+  | 'dora'
+  | 'gone'
+  | 'olivia'
+  | 'smithA'
+  | 'smithB'
+  | 'victor'
+  | 'vip'
+  | 'zed',
+  string
+>;
 
 const DAY = 86_400_000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY);
@@ -65,7 +83,11 @@ beforeAll(async () => {
     lastName: 'Smith',
     dateOfBirth: bornDaysAhead(45),
   });
-  const gonePerson = await createPerson(prisma, north, { householdId: ids.smithA, firstName: 'Gone', lastName: 'Smith' });
+  const gonePerson = await createPerson(prisma, north, {
+    householdId: ids.smithA,
+    firstName: 'Gone',
+    lastName: 'Smith',
+  });
   await prisma.person.update({ where: { id: gonePerson }, data: { deletedAt: new Date() } });
   ids.ann = (
     await createContact(prisma, north, {
@@ -112,7 +134,12 @@ describe('GET /api/contacts: sort and filters', () => {
 
   it('sorts by household name and by type', async () => {
     const byType = await northApi('GET', '/api/contacts?sort=type');
-    expect(byType.body.items.map((item: { type: string }) => item.type)).toEqual(['CLIENT', 'LEAD', 'LEAD', 'PROSPECT']);
+    expect(byType.body.items.map((item: { type: string }) => item.type)).toEqual([
+      'CLIENT',
+      'LEAD',
+      'LEAD',
+      'PROSPECT',
+    ]);
     const byHousehold = await northApi('GET', '/api/contacts?sort=household');
     expect(idsOf(byHousehold.body).slice(0, 2)).toEqual([ids.ann, ids.bob]);
   });
@@ -232,9 +259,17 @@ describe('GET /api/sync-runs: sort and stale connections', () => {
     });
     // Every 6 hours: synced 2 days ago is stale, 1 hour ago is not.
     await prisma.connection.update({ where: { id: late.id }, data: { lastSyncedAt: daysAgo(2) } });
-    await prisma.connection.update({ where: { id: fresh.id }, data: { lastSyncedAt: new Date(Date.now() - 3_600_000) } });
+    await prisma.connection.update({
+      where: { id: fresh.id },
+      data: { lastSyncedAt: new Date(Date.now() - 3_600_000) },
+    });
     await seedRun(prisma, { organizationId, connectionId: late.id, status: 'SUCCEEDED', queuedAt: daysAgo(3) });
-    const newest = await seedRun(prisma, { organizationId, connectionId: late.id, status: 'FAILED', queuedAt: daysAgo(2) });
+    const newest = await seedRun(prisma, {
+      organizationId,
+      connectionId: late.id,
+      status: 'FAILED',
+      queuedAt: daysAgo(2),
+    });
     const freshRun = await seedRun(prisma, { organizationId, connectionId: fresh.id, status: 'SUCCEEDED' });
 
     expect(idsOf((await northApi('GET', '/api/sync-runs?stale=true')).body)).toEqual([newest]);
