@@ -15,6 +15,7 @@ import { contactCalls, getContact } from '../../api';
 import { humanize, InputField } from '../../components/fields';
 import { LoadingState } from '../../components/full-page-status';
 import { useResource } from '../../hooks/use-resource';
+import { usePageTitle } from '../../hooks/use-page-title';
 import {
   AddressesSection,
   EmailsSection,
@@ -51,6 +52,7 @@ export default function ContactPage() {
   const resource = useResource(load);
   const [contact, setContact] = useState<ContactResponse>();
   const shown = contact?.id === contactId ? contact : resource.data;
+  usePageTitle(shown?.name.display);
 
   if (resource.error && !shown) {
     return (
