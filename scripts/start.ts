@@ -1,6 +1,7 @@
 // `npm start`: migrate, seed the demo organization on an empty database, build what is stale,
 // then run the API (which serves the dashboard) and the worker until Ctrl-C.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WORKER_NODE_FLAGS } from './lib/worker-heap.js';
@@ -10,6 +11,7 @@ import {
   assertPostgresReachable,
   assertRedisReachable,
   loadConfig,
+  portInUseMessage,
 } from '@meridian/api';
 import { migrateDatabase } from '../prisma/migrate.js';
 import { seedDemoOrganization, DEMO_ORGANIZATION_NAME } from './seed/main.js';
@@ -23,10 +25,28 @@ function fail(message: string): never {
   process.exit(1);
 }
 
+/** Whether something already listens on the API's port (checked before minutes of migrating and compiling). */
+function portTaken(port: number, host: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'EADDRINUSE'));
+    server.listen(port, host, () => server.close(() => resolve(false)));
+  });
+}
+
 async function prepare() {
   const config = loadConfig();
+  if (config.PORT !== 0 && (await portTaken(config.PORT, config.HOST))) {
+    console.error(portInUseMessage(config.PORT));
+    process.exit(1);
+  }
   await Promise.all([assertPostgresReachable(config.DATABASE_URL), assertRedisReachable(config.REDIS_URL)]);
-  const { applied } = await migrateDatabase(config.DATABASE_URL, { log: (line) => console.log(line) });
+  // The summary below says how many migrations ran; a line for each would bury the rest.
+  const { applied } = await migrateDatabase(config.DATABASE_URL, {
+    log: (line) => {
+      if (!line.startsWith('Applied ')) console.log(line);
+    },
+  });
   console.log(applied.length > 0 ? `Applied ${applied.length} migration(s).` : 'Database schema is up to date.');
   let seeded = false;
   if (config.SEED_DEMO) {
