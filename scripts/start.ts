@@ -17,6 +17,7 @@ import { migrateDatabase } from '../prisma/migrate.js';
 import { seedDemoOrganization, DEMO_ORGANIZATION_NAME } from './seed/main.js';
 import { buildDashboardIfStale } from './lib/dashboard-build.js';
 import { startFakePlaidIfWanted, type RunningFakePlaid } from './lib/fake-plaid.js';
+import { showDemoHubAtWork } from './lib/demo-hub.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -122,7 +123,7 @@ function stop(exitCode = 0): void {
 }
 
 try {
-  const { config } = await prepare();
+  const { config, seeded } = await prepare();
   try {
     fakePlaid = await startFakePlaidIfWanted(config);
   } catch (error) {
@@ -137,6 +138,23 @@ try {
   children.push(run('API', join(root, 'api', 'dist', 'main.js'), env));
   children.push(run('worker', join(root, 'workers', 'dist', 'main.js'), env, WORKER_NODE_FLAGS));
   await waitUntilServing(config.PORT);
+  if (seeded && fakePlaid) {
+    // Once, with the demo's first start: the Connections page then shows the hub at work.
+    console.log(
+      'Linking a bank on the fake Plaid and importing a file, so the demo shows the integration hub at work...',
+    );
+    try {
+      const hub = await showDemoHubAtWork({
+        apiUrl: `http://127.0.0.1:${config.PORT}`,
+        admin: { email: config.DEMO_ADMIN_EMAIL, password: config.DEMO_ADMIN_PASSWORD },
+        fake: fakePlaid.server,
+        dropRoot: config.IMPORT_DROP_ROOT,
+      });
+      console.log(`Demo hub ready: ${hub.runs.length} sync runs, a committed import and a drop folder.`);
+    } catch (error) {
+      console.warn(`npm start: the demo's integration hub history could not be written (${(error as Error).message}).`);
+    }
+  }
   const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   console.log('');
   console.log(`  Meridian is running at ${url}  (API under ${url}/api, API document at ${url}/api/docs)`);

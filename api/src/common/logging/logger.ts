@@ -69,8 +69,12 @@ export function formatLogLine(line: string): string {
     text = [String(entry.msg ?? ''), ...fields].filter((part) => part !== '').join(' ');
   }
   const context = typeof entry.context === 'string' ? `[${entry.context}] ` : '';
-  const stack = (entry.err as { stack?: unknown } | undefined)?.stack ?? entry.trace;
-  const detail = typeof stack === 'string' && stack !== '' ? `\n${stack}` : '';
+  // A stack helps with an error; a warning (a job that failed as expected) needs only its reason.
+  const err = entry.err as { stack?: unknown; message?: unknown } | undefined;
+  const stack = err?.stack ?? entry.trace;
+  let detail = '';
+  if (Number(entry.level) >= 50 && typeof stack === 'string' && stack !== '') detail = `\n${stack}`;
+  else if (typeof err?.message === 'string') detail = ` (${err.message})`;
   return `${time} ${level} ${source.padEnd(6)} ${context}${text}${detail}\n`;
 }
 

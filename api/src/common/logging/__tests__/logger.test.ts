@@ -65,3 +65,16 @@ describe("Nest's log lines", () => {
     expect(lines.map((line) => line.msg)).toEqual(['Something worth knowing']);
   });
 });
+
+describe('errors in the readable format', () => {
+  const err = { message: 'Plaid answered 500', stack: 'Error: Plaid answered 500\n    at somewhere' };
+  it('gives a warning its reason only, and an error its stack', () => {
+    const time = '2026-03-01T09:00:00.000Z';
+    expect(formatLogLine(JSON.stringify({ level: 40, time, msg: 'job failed', err }))).toBe(
+      '09:00:00 WARN  api    job failed (Plaid answered 500)\n',
+    );
+    expect(formatLogLine(JSON.stringify({ level: 50, time, msg: 'crashed', err }))).toBe(
+      '09:00:00 ERROR api    crashed\nError: Plaid answered 500\n    at somewhere\n',
+    );
+  });
+});
