@@ -1,6 +1,7 @@
 // `npm start`: migrate, seed the demo organization on an empty database, build what is stale,
 // then run the API (which serves the dashboard) and the worker until Ctrl-C.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WORKER_NODE_FLAGS } from './lib/worker-heap.js';
@@ -10,11 +11,13 @@ import {
   assertPostgresReachable,
   assertRedisReachable,
   loadConfig,
+  portInUseMessage,
 } from '@meridian/api';
 import { migrateDatabase } from '../prisma/migrate.js';
 import { seedDemoOrganization, DEMO_ORGANIZATION_NAME } from './seed/main.js';
 import { buildDashboardIfStale } from './lib/dashboard-build.js';
 import { startFakePlaidIfWanted, type RunningFakePlaid } from './lib/fake-plaid.js';
+import { showDemoHubAtWork } from './lib/demo-hub.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -23,10 +26,28 @@ function fail(message: string): never {
   process.exit(1);
 }
 
+/** Whether something already listens on the API's port (checked before minutes of migrating and compiling). */
+function portTaken(port: number, host: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'EADDRINUSE'));
+    server.listen(port, host, () => server.close(() => resolve(false)));
+  });
+}
+
 async function prepare() {
   const config = loadConfig();
+  if (config.PORT !== 0 && (await portTaken(config.PORT, config.HOST))) {
+    console.error(portInUseMessage(config.PORT));
+    process.exit(1);
+  }
   await Promise.all([assertPostgresReachable(config.DATABASE_URL), assertRedisReachable(config.REDIS_URL)]);
-  const { applied } = await migrateDatabase(config.DATABASE_URL, { log: (line) => console.log(line) });
+  // The summary below says how many migrations ran; a line for each would bury the rest.
+  const { applied } = await migrateDatabase(config.DATABASE_URL, {
+    log: (line) => {
+      if (!line.startsWith('Applied ')) console.log(line);
+    },
+  });
   console.log(applied.length > 0 ? `Applied ${applied.length} migration(s).` : 'Database schema is up to date.');
   let seeded = false;
   if (config.SEED_DEMO) {
@@ -102,7 +123,7 @@ function stop(exitCode = 0): void {
 }
 
 try {
-  const { config } = await prepare();
+  const { config, seeded } = await prepare();
   try {
     fakePlaid = await startFakePlaidIfWanted(config);
   } catch (error) {
@@ -117,6 +138,23 @@ try {
   children.push(run('API', join(root, 'api', 'dist', 'main.js'), env));
   children.push(run('worker', join(root, 'workers', 'dist', 'main.js'), env, WORKER_NODE_FLAGS));
   await waitUntilServing(config.PORT);
+  if (seeded && fakePlaid) {
+    // Once, with the demo's first start: the Connections page then shows the hub at work.
+    console.log(
+      'Linking a bank on the fake Plaid and importing a file, so the demo shows the integration hub at work...',
+    );
+    try {
+      const hub = await showDemoHubAtWork({
+        apiUrl: `http://127.0.0.1:${config.PORT}`,
+        admin: { email: config.DEMO_ADMIN_EMAIL, password: config.DEMO_ADMIN_PASSWORD },
+        fake: fakePlaid.server,
+        dropRoot: config.IMPORT_DROP_ROOT,
+      });
+      console.log(`Demo hub ready: ${hub.runs.length} sync runs, a committed import and a drop folder.`);
+    } catch (error) {
+      console.warn(`npm start: the demo's integration hub history could not be written (${(error as Error).message}).`);
+    }
+  }
   const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   console.log('');
   console.log(`  Meridian is running at ${url}  (API under ${url}/api, API document at ${url}/api/docs)`);

@@ -6,7 +6,14 @@ export {
   assertRedisReachable,
   ServiceUnreachableError,
 } from './common/config/connectivity.js';
-export { createLogger, LOGGER, PinoNestLogger } from './common/logging/logger.js';
+export {
+  createLogger,
+  formatLogLine,
+  LOGGER,
+  logFormatFor,
+  PinoNestLogger,
+  type LogFormat,
+} from './common/logging/logger.js';
 export { runAsOrganization, currentContext } from './common/tenancy/request-context.js';
 export { CoreModule } from './infra/core.module.js';
 export {
@@ -28,7 +35,7 @@ export {
 export { EmailModule, OutboxService, OutboxRepository } from './modules/platform/email/index.js';
 export { AuditService, AuditModule, type AuditEntry } from './modules/platform/audit/index.js';
 export { hashPassword, TokenService } from './modules/platform/auth/index.js';
-export { runMain } from './run-main.js';
+export { portInUseMessage, runMain } from './run-main.js';
 export type { PrismaClient, Prisma } from './generated/prisma/client.js';
 export {
   SyncModule,

@@ -1,6 +1,11 @@
 import { ConfigError } from './common/config/config.js';
 import { ServiceUnreachableError } from './common/config/connectivity.js';
 
+/** What a port already taken is told as: one line naming the setting that moves it. */
+export function portInUseMessage(port: number): string {
+  return `Port ${port} is in use: set PORT to another port, e.g. PORT=${port === 65535 ? 3001 : port + 1} npm start`;
+}
+
 /** A shutdown that takes longer than this is cut short. */
 const SHUTDOWN_TIMEOUT_MS = 30_000;
 

@@ -8,6 +8,8 @@ import { FakePlaidServer } from '@meridian/connectors/testing';
 
 export interface RunningFakePlaid {
   url: string;
+  /** The fake itself, to show the integration hub at work in the demo (faults on demand). */
+  server: FakePlaidServer;
   /** What the API and the worker need in their environment to use it. */
   env: Record<string, string>;
   close(): Promise<void>;
@@ -39,6 +41,7 @@ export async function startFakePlaidIfWanted(
   }
   return {
     url: fake.url,
+    server: fake,
     env: { PLAID_BASE_URL: fake.url },
     close: () => fake.close(),
   };

@@ -99,14 +99,67 @@ describe('npm start', () => {
       const fakePlaidUrl = /the local fake Plaid at (http:\/\/\S+)/.exec(output)?.[1];
       expect(fakePlaidUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
 
+      // A short, readable start: no JSON lines, no route-by-route mapping, and the demo's hub history.
+      const beforeBanner = output.slice(0, output.indexOf('Meridian is running at')).trim().split('\n');
+      expect(beforeBanner.filter((line) => line.trimStart().startsWith('{'))).toEqual([]);
+      expect(output).not.toMatch(/RouterExplorer|RoutesResolver|Mapped \{/);
+      expect(beforeBanner.length).toBeLessThan(25);
+      expect(output).toContain('Demo hub ready: 4 sync runs, a committed import and a drop folder.');
+
+      // A second npm start on the same port: one line naming PORT, no stack trace.
+      const second = spawn('npm', ['start', '--silent'], {
+        cwd: REPO_ROOT,
+        env: {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          DATABASE_URL: databaseUrl.toString(),
+          PORT: String(port),
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let secondOutput = '';
+      second.stdout.on('data', (chunk: Buffer) => (secondOutput += chunk.toString()));
+      second.stderr.on('data', (chunk: Buffer) => (secondOutput += chunk.toString()));
+      const secondCode = await new Promise<number | null>((resolveExit) => second.on('exit', resolveExit));
+      expect(secondCode).toBe(1);
+      expect(secondOutput.trim()).toBe(
+        `Port ${port} is in use: set PORT to another port, e.g. PORT=${port + 1} npm start`,
+      );
+
       browser = await launchBrowser();
       const { page } = browser;
       await page.goto(url!);
+      // The login page offers the demo login it printed.
+      const demoLogin = page.getByTestId('demo-login');
+      await demoLogin.waitFor();
+      expect(await page.getByTestId('demo-login-email').textContent()).toBe(email);
+      expect(await page.getByTestId('demo-login-password').textContent()).toBe(password);
+      expect(await page.title()).toBe('Sign in · Meridian');
+      await browser.screenshot('npm-start-login');
       await submitSignIn(page, { email: email!, password: password! });
       await page.getByTestId('home-page').waitFor({ timeout: 30_000 });
       expect(await page.getByTestId('organization-name').textContent()).toBe('Maple & Pine Wealth Partners (demo)');
       await page.getByTestId('demo-banner').waitFor();
+      expect(await page.title()).toBe('Home · Meridian');
       await browser.screenshot('npm-start-home');
+
+      // An ops person's Connections page: the demo bank and its history of runs, not an empty page.
+      await page.goto(`${url}/connections`);
+      await page.getByTestId('hub-page').waitFor();
+      const connections = page.getByTestId('connections-table');
+      await connections.getByText('Northern Maple Trust').first().waitFor();
+      const runs = page.getByTestId('runs-table');
+      await runs.waitFor();
+      const statuses = await runs.getByTestId('run-status').allTextContents();
+      expect(statuses.map((status) => status.trim())).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/succeeded/i),
+          expect.stringMatching(/partial/i),
+          expect.stringMatching(/failed/i),
+        ]),
+      );
+      expect(await page.title()).toBe('Connections · Meridian');
+      await browser.screenshot('npm-start-connections');
 
       process.kill(-child.pid!, 'SIGINT');
       // npm re-raises the interrupt on itself once its script has stopped.

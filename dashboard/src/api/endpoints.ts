@@ -1,6 +1,7 @@
 import type {
   ContributionRoom,
   ContributionRoomQuery,
+  DemoLogin,
   HealthResponse,
   HomeView,
   LoginInput,
@@ -18,6 +19,11 @@ import { withQuery } from './query';
 
 export function login(input: LoginInput, signal?: AbortSignal): Promise<LoginResponse> {
   return apiRequest<LoginResponse>('/auth/login', { method: 'POST', body: input, authenticated: false, signal });
+}
+
+/** The demo organization's sign-in while it still works; null when there is none (404) or it cannot be asked. */
+export function getDemoLogin(signal?: AbortSignal): Promise<DemoLogin | null> {
+  return apiRequest<DemoLogin>('/auth/demo-login', { authenticated: false, signal }).catch(() => null);
 }
 
 export function getCurrentUser(signal?: AbortSignal): Promise<SessionUser> {

@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { LoadingState } from '../components/full-page-status';
+import { usePageTitle } from '../hooks/use-page-title';
 import { RequireAuth } from './require-auth';
 
 // Each page is its own chunk: the login page never downloads the charts the home page uses.
@@ -26,37 +27,197 @@ const NewImportPage = lazy(() => import('../features/hub/imports/new-import-page
 const ImportWizardPage = lazy(() => import('../features/hub/imports/import-wizard-page'));
 const NotFoundPage = lazy(() => import('../features/platform/errors/not-found-page'));
 
+/** Names the page in the browser tab; a detail page refines it with what it shows (usePageTitle). */
+function Titled({ title, children }: { title: string; children: ReactNode }) {
+  usePageTitle(title);
+  return children;
+}
+
 export function AppRoutes() {
   return (
     <Suspense fallback={<LoadingState fullPage />}>
       <Routes>
-        <Route path="/login" element={<LoginPage />} />
+        <Route
+          path="/login"
+          element={
+            <Titled title="Sign in">
+              <LoginPage />
+            </Titled>
+          }
+        />
         <Route element={<RequireAuth />}>
           <Route element={<AppShell />}>
-            <Route index element={<HomePage />} />
-            <Route path="calculators" element={<CalculatorsPage />} />
-            <Route path="financial-records" element={<FinancialHouseholdsPage />} />
-            <Route path="financial-records/:householdId" element={<HouseholdFinancialPage />} />
-            <Route path="cash-flows" element={<FinancialHouseholdsPage />} />
-            <Route path="cash-flows/:householdId" element={<HouseholdFinancialPage />} />
-            <Route path="connections" element={<HubPage />} />
-            <Route path="connections/runs/:syncRunId" element={<RunDetailPage />} />
-            <Route path="imports" element={<ImportsPage />} />
-            <Route path="imports/new" element={<NewImportPage />} />
-            <Route path="imports/:batchId" element={<ImportWizardPage />} />
+            <Route
+              index
+              element={
+                <Titled title="Home">
+                  <HomePage />
+                </Titled>
+              }
+            />
+            <Route
+              path="calculators"
+              element={
+                <Titled title="Calculators">
+                  <CalculatorsPage />
+                </Titled>
+              }
+            />
+            <Route
+              path="financial-records"
+              element={
+                <Titled title="Financial records">
+                  <FinancialHouseholdsPage />
+                </Titled>
+              }
+            />
+            <Route
+              path="financial-records/:householdId"
+              element={
+                <Titled title="Household financials">
+                  <HouseholdFinancialPage />
+                </Titled>
+              }
+            />
+            <Route
+              path="cash-flows"
+              element={
+                <Titled title="Cash flows">
+                  <FinancialHouseholdsPage />
+                </Titled>
+              }
+            />
+            <Route
+              path="cash-flows/:householdId"
+              element={
+                <Titled title="Household financials">
+                  <HouseholdFinancialPage />
+                </Titled>
+              }
+            />
+            <Route
+              path="connections"
+              element={
+                <Titled title="Connections">
+                  <HubPage />
+                </Titled>
+              }
+            />
+            <Route
+              path="connections/runs/:syncRunId"
+              element={
+                <Titled title="Sync run">
+                  <RunDetailPage />
+                </Titled>
+              }
+            />
+            <Route
+              path="imports"
+              element={
+                <Titled title="Imports">
+                  <ImportsPage />
+                </Titled>
+              }
+            />
+            <Route
+              path="imports/new"
+              element={
+                <Titled title="New import">
+                  <NewImportPage />
+                </Titled>
+              }
+            />
+            <Route
+              path="imports/:batchId"
+              element={
+                <Titled title="Import">
+                  <ImportWizardPage />
+                </Titled>
+              }
+            />
             <Route path="crm" element={<CrmLayout />}>
               <Route index element={<Navigate to="contacts" replace />} />
-              <Route path="contacts" element={<ContactsPage />} />
-              <Route path="contacts/new" element={<NewContactPage kind="contact" />} />
-              <Route path="contacts/:contactId" element={<ContactPage />} />
-              <Route path="leads" element={<LeadsPage />} />
-              <Route path="leads/new" element={<NewContactPage kind="lead" />} />
-              <Route path="households" element={<CrmHouseholdsPage />} />
-              <Route path="households/:householdId" element={<CrmHouseholdPage />} />
-              <Route path="reports" element={<ReportsPage />} />
-              <Route path="custom-fields" element={<CustomFieldsPage />} />
+              <Route
+                path="contacts"
+                element={
+                  <Titled title="Contacts">
+                    <ContactsPage />
+                  </Titled>
+                }
+              />
+              <Route
+                path="contacts/new"
+                element={
+                  <Titled title="New contact">
+                    <NewContactPage kind="contact" />
+                  </Titled>
+                }
+              />
+              <Route
+                path="contacts/:contactId"
+                element={
+                  <Titled title="Contact">
+                    <ContactPage />
+                  </Titled>
+                }
+              />
+              <Route
+                path="leads"
+                element={
+                  <Titled title="Leads">
+                    <LeadsPage />
+                  </Titled>
+                }
+              />
+              <Route
+                path="leads/new"
+                element={
+                  <Titled title="New lead">
+                    <NewContactPage kind="lead" />
+                  </Titled>
+                }
+              />
+              <Route
+                path="households"
+                element={
+                  <Titled title="Households">
+                    <CrmHouseholdsPage />
+                  </Titled>
+                }
+              />
+              <Route
+                path="households/:householdId"
+                element={
+                  <Titled title="Household">
+                    <CrmHouseholdPage />
+                  </Titled>
+                }
+              />
+              <Route
+                path="reports"
+                element={
+                  <Titled title="Reports">
+                    <ReportsPage />
+                  </Titled>
+                }
+              />
+              <Route
+                path="custom-fields"
+                element={
+                  <Titled title="Custom fields">
+                    <CustomFieldsPage />
+                  </Titled>
+                }
+              />
             </Route>
-            <Route path="*" element={<NotFoundPage />} />
+            <Route
+              path="*"
+              element={
+                <Titled title="Page not found">
+                  <NotFoundPage />
+                </Titled>
+              }
+            />
           </Route>
         </Route>
       </Routes>

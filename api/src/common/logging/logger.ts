@@ -1,8 +1,16 @@
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 import type { LoggerService } from '@nestjs/common';
 
-export function createLogger(level: string): Logger {
-  return pino({
+/** `json`: one JSON object a line (production, log collectors); `pretty`: a line a person reads. */
+export type LogFormat = 'json' | 'pretty';
+
+/** JSON in production, readable lines on a developer's terminal. */
+export function logFormatFor(nodeEnv: string): LogFormat {
+  return nodeEnv === 'production' ? 'json' : 'pretty';
+}
+
+export function createLogger(level: string, format: LogFormat = 'json'): Logger {
+  const options: LoggerOptions = {
     level,
     base: { service: 'meridian' },
     // Secrets never reach the log even if a caller passes a whole request or config object.
@@ -22,14 +30,76 @@ export function createLogger(level: string): Logger {
       censor: '[redacted]',
     },
     timestamp: pino.stdTimeFunctions.isoTime,
-  });
+  };
+  return format === 'pretty' ? pino(options, prettyDestination(process.stdout)) : pino(options);
 }
+
+const LEVEL_NAMES: Readonly<Record<number, string>> = {
+  10: 'TRACE',
+  20: 'DEBUG',
+  30: 'INFO ',
+  40: 'WARN ',
+  50: 'ERROR',
+  60: 'FATAL',
+};
+/** Fields every line has, or that the line's text already says. */
+const SHOWN_ELSEWHERE = new Set(['level', 'time', 'msg', 'service', 'pid', 'hostname', 'process', 'context']);
+
+/**
+ * One pino JSON line as a person reads it: `14:03:07 INFO  api  GET /api/contacts 200 12.5 ms`, or
+ * the message followed by its fields as key=value. A line that is not JSON is passed through.
+ */
+export function formatLogLine(line: string): string {
+  let entry: Record<string, unknown>;
+  try {
+    entry = JSON.parse(line) as Record<string, unknown>;
+  } catch {
+    return line.endsWith('\n') ? line : `${line}\n`;
+  }
+  const time = typeof entry.time === 'string' ? entry.time.slice(11, 19) : '';
+  const level = LEVEL_NAMES[Number(entry.level)] ?? 'INFO ';
+  const source = typeof entry.process === 'string' ? entry.process : 'api';
+  let text: string;
+  if (entry.msg === 'request' && typeof entry.method === 'string') {
+    text = `${entry.method} ${String(entry.url)} ${String(entry.status)} ${String(entry.durationMs)} ms`;
+  } else {
+    const fields = Object.entries(entry)
+      .filter(([key, value]) => !SHOWN_ELSEWHERE.has(key) && value !== undefined && key !== 'trace' && key !== 'err')
+      .map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`);
+    text = [String(entry.msg ?? ''), ...fields].filter((part) => part !== '').join(' ');
+  }
+  const context = typeof entry.context === 'string' ? `[${entry.context}] ` : '';
+  // A stack helps with an error; a warning (a job that failed as expected) needs only its reason.
+  const err = entry.err as { stack?: unknown; message?: unknown } | undefined;
+  const stack = err?.stack ?? entry.trace;
+  let detail = '';
+  if (Number(entry.level) >= 50 && typeof stack === 'string' && stack !== '') detail = `\n${stack}`;
+  else if (typeof err?.message === 'string') detail = ` (${err.message})`;
+  return `${time} ${level} ${source.padEnd(6)} ${context}${text}${detail}\n`;
+}
+
+function prettyDestination(out: NodeJS.WritableStream): DestinationStream {
+  return { write: (line: string) => void out.write(formatLogLine(line)) };
+}
+
+/**
+ * Nest's start-up chatter: a line per module, controller and route. It says nothing a person acts
+ * on, so it goes to debug (LOG_LEVEL=debug shows it).
+ */
+const NEST_START_UP_CONTEXTS = new Set([
+  'InstanceLoader',
+  'RoutesResolver',
+  'RouterExplorer',
+  'NestFactory',
+  'NestApplication',
+]);
 
 /** Nest's own log lines (bootstrap, route mapping, errors) as JSON through pino. */
 export class PinoNestLogger implements LoggerService {
   constructor(private readonly logger: Logger) {}
   log(message: unknown, context?: string) {
-    this.logger.info({ context }, String(message));
+    if (context !== undefined && NEST_START_UP_CONTEXTS.has(context)) this.logger.debug({ context }, String(message));
+    else this.logger.info({ context }, String(message));
   }
   error(message: unknown, trace?: string, context?: string) {
     this.logger.error({ context, trace }, String(message));

@@ -19,6 +19,7 @@ import { contactCalls, getContact, getFinancialView, getHousehold } from '../../
 import { InputField } from '../../components/fields';
 import { LoadingState } from '../../components/full-page-status';
 import { useResource } from '../../hooks/use-resource';
+import { usePageTitle } from '../../hooks/use-page-title';
 import {
   AddressesSection,
   EmailsSection,
@@ -410,6 +411,7 @@ export default function ContactPage() {
     else next.set('tab', key);
     setSearch(next, { replace: true });
   };
+  usePageTitle(shown?.name.display);
 
   if (resource.error && !shown) {
     return (

@@ -6,6 +6,7 @@ import { familyCalls, getHousehold, setHouseholdCustomField, updateHousehold } f
 import { InputField } from '../../components/fields';
 import { LoadingState } from '../../components/full-page-status';
 import { useResource } from '../../hooks/use-resource';
+import { usePageTitle } from '../../hooks/use-page-title';
 import { AddressForm } from './contact-records';
 import { ContactsTable } from './contacts-table';
 import { CustomFieldsCard } from './custom-field-values';
@@ -133,6 +134,7 @@ export default function HouseholdPage() {
   const resource = useResource(load);
   const [household, setHousehold] = useState<HouseholdResponse>();
   const shown = household?.id === householdId ? household : resource.data;
+  usePageTitle(shown?.name);
 
   if (resource.error && !shown) {
     return (

@@ -37,6 +37,13 @@ export type SessionUser = z.infer<typeof sessionUserSchema>;
 export const loginResponseSchema = z.object({ accessToken: z.string(), user: sessionUserSchema });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
+/**
+ * The demo organization's sign-in, shown on the login page while the organization exists and the
+ * seed's password still opens it (GET /auth/demo-login; 404 otherwise).
+ */
+export const demoLoginSchema = z.object({ email: z.string(), password: z.string() });
+export type DemoLogin = z.infer<typeof demoLoginSchema>;
+
 export const teamIdParamsSchema = z.object({
   teamId: z.string().regex(/^team-[A-Za-z0-9_-]{21}$/, 'Invalid team id'),
 });

@@ -1,8 +1,10 @@
 import { Controller, Get, Inject, Post } from '@nestjs/common';
 import {
+  demoLoginSchema,
   loginResponseSchema,
   loginSchema,
   sessionUserSchema,
+  type DemoLogin,
   type LoginInput,
   type LoginResponse,
   type SessionUser,
@@ -27,6 +29,19 @@ export class AuthController {
   })
   login(@ValidBody() body: LoginInput): Promise<LoginResponse> {
     return this.auth.login(body);
+  }
+
+  @Get('demo-login')
+  @ApiRoute({
+    summary:
+      "The demo organization's sign-in (e-mail and password) for the login page; 404 when there is no demo organization or its admin's password has been changed",
+    tags: ['identity'],
+    public: true,
+    response: demoLoginSchema,
+    errors: [404],
+  })
+  demoLogin(): Promise<DemoLogin> {
+    return this.auth.demoLogin();
   }
 
   @Get('me')

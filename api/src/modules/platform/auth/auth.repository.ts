@@ -27,6 +27,14 @@ export class AuthRepository {
     });
   }
 
+  /** The user of `email` when it belongs to a demo organization (the seed's admin), with its password hash. */
+  findDemoUser(email: string) {
+    return this.prisma.user.findFirst({
+      where: { email, organization: { isDemo: true } },
+      select: { id: true, passwordHash: true },
+    });
+  }
+
   async findSessionUser(userId: string): Promise<SessionUser | null> {
     const user = await this.prisma.user.findUnique({ where: { id: userId }, select: SESSION_USER_SELECT });
     if (!user) return null;

@@ -1,7 +1,9 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { Button, Callout, Card, TextInput } from '@tremor/react';
+import type { DemoLogin } from '@meridian/domain';
 import { type ApiError, toApiError } from '../../../api';
+import { getDemoLogin } from '../../../api/endpoints';
 import { BrandMark } from '../../../components/brand-mark';
 import { useAuth } from './auth-context';
 
@@ -28,6 +30,16 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<ApiError>();
+  const [demo, setDemo] = useState<DemoLogin | null>(null);
+
+  // The sample organization's sign-in, while it exists and still works (a newcomer's first visit).
+  useEffect(() => {
+    const controller = new AbortController();
+    void getDemoLogin(controller.signal).then((answer) => {
+      if (!controller.signal.aborted) setDemo(answer);
+    });
+    return () => controller.abort();
+  }, []);
 
   // After a failed attempt (once the inputs are enabled again), put the cursor where the fix goes.
   useEffect(() => {
@@ -148,6 +160,38 @@ export default function LoginPage() {
             </Button>
           </form>
         </Card>
+
+        {demo && (
+          <Card className="mt-4 p-5" data-testid="demo-login">
+            <p className="text-tremor-default font-medium text-tremor-content-strong">Try the demo organization</p>
+            <p className="mt-1 text-tremor-default text-tremor-content">
+              Sample clients and households, all invented. Sign in with:
+            </p>
+            <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-tremor-default">
+              <dt className="text-tremor-content">Email</dt>
+              <dd className="font-mono text-tremor-content-strong" data-testid="demo-login-email">
+                {demo.email}
+              </dd>
+              <dt className="text-tremor-content">Password</dt>
+              <dd className="font-mono text-tremor-content-strong" data-testid="demo-login-password">
+                {demo.password}
+              </dd>
+            </dl>
+            <Button
+              type="button"
+              variant="secondary"
+              className="mt-4 w-full"
+              disabled={submitting}
+              onClick={() => {
+                setEmail(demo.email);
+                setPassword(demo.password);
+              }}
+              data-testid="demo-login-fill"
+            >
+              Fill in the demo login
+            </Button>
+          </Card>
+        )}
       </div>
     </main>
   );
