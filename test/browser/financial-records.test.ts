@@ -187,6 +187,42 @@ describe('financial records: create, edit and remove from the household page', (
     expect(gone.status).toBe(404);
   });
 
+  it('adds a debt secured by an asset, chosen and shown by name, with its owners and borrowers', async () => {
+    const page = await signIn();
+    await page.goto(`${api.baseUrl}/financial-records/${household.householdId}`);
+    await page.getByTestId('add-record').click();
+    const drawer = page.getByTestId('record-form');
+    await drawer.getByTestId('record-field-type').selectOption('LINE_OF_CREDIT');
+    const securedBy = drawer.getByTestId('record-field-securedByRecordId');
+    const choices = await securedBy.locator('option').allTextContents();
+    expect(choices).toEqual(['None', 'Everyday chequing']);
+    await securedBy.selectOption({ label: 'Everyday chequing' });
+    await drawer.getByTestId('record-field-nickname').fill('Overdraft line');
+    await drawer.getByTestId('record-field-balance').fill('3200');
+    await drawer.getByTestId('record-field-creditLimit').fill('10000');
+    await drawer.getByTestId('record-field-interestRatePercent').fill('7.2');
+    await drawer.getByTestId('record-form-save').click();
+    await drawer.waitFor({ state: 'detached' });
+
+    const line = (await financialView()).records.find((record) => record.nickname === 'Overdraft line')!;
+    expect(line).toMatchObject({
+      type: 'LINE_OF_CREDIT',
+      details: { balance: { value: '3200' }, creditLimit: { value: '10000' }, interestRatePercent: '7.2' },
+      securedBy: { securedType: 'OTHER' },
+    });
+    const panel = page.getByTestId('record-panel');
+    await expect.poll(() => panel.textContent(), POLL).toContain('Secured byEveryday chequing');
+    expect(await panel.textContent()).not.toContain(line.id);
+    expect(await page.getByTestId('total-debt').textContent()).toBe('$3,200');
+    await panel.getByRole('button', { name: 'Add Borrower' }).click();
+    const borrower = page.getByTestId('add-borrower-form');
+    await borrower.getByLabel('Borrower').selectOption(household.personIds[1]);
+    await borrower.getByRole('button', { name: 'Add Borrower' }).click();
+    await borrower.waitFor({ state: 'detached' });
+    await expect.poll(() => panel.getByTestId('record-borrowers').textContent(), POLL).toContain('Louis Tremblay');
+    await browser.screenshot('financial-records-line-of-credit');
+  });
+
   it('explains why an owner cannot be added to a record of a one-member household', async () => {
     const page = await signIn();
     await page.goto(`${api.baseUrl}/financial-records/${soloHouseholdId}`);

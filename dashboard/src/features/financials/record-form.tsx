@@ -197,6 +197,12 @@ export function RecordForm({
     <SideDrawer title={title} testId="record-form" onClose={onClose}>
       <form onSubmit={submit} noValidate className="space-y-5">
         {formError && <Callout title={formError} color="rose" role="alert" data-testid="record-form-error" />}
+        {record?.sync && (
+          <Callout title="Synced from the bank" color="amber" data-testid="record-form-synced">
+            The next sync replaces the institution’s name, the balance and the other figures the bank sends. The
+            nickname and the owners set here stay.
+          </Callout>
+        )}
         {!record ? (
           <FieldShell id={fieldId('type')} label="What is it?" error={errors.type} testId={testId('type')} required>
             <select
