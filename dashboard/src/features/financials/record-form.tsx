@@ -146,7 +146,8 @@ export function RecordForm({
     for (const name of ['nickname', 'name', 'asOfDate'] as const) {
       if (changed(name)) result[name] = values[name]?.trim() ? values[name] : null;
     }
-    if (jointAllowed && changed('isJoint')) result.isJoint = values.isJoint === 'true';
+    if (jointAllowed && (!record || record.owners.length <= 1) && changed('isJoint'))
+      result.isJoint = values.isJoint === 'true';
     for (const [name, spec] of fields) {
       if (!changed(name)) continue;
       const value = apiValue(spec, name, values, view.currency);
@@ -156,7 +157,8 @@ export function RecordForm({
     if (!record) {
       result.type = type;
       result.householdId = householdId;
-      result.owners = owners;
+      // Only the owners still offered: a type changed afterwards may allow fewer kinds.
+      result.owners = owners.filter((id) => ownerCandidates.some((party) => party.id === id));
     }
     return result;
   }
@@ -315,7 +317,8 @@ export function RecordForm({
                   {errors.owners}
                 </p>
               )}
-              {jointAllowed && (
+              {/* Two owners make a record joint already; the box is for one owner holding it jointly. */}
+              {jointAllowed && (!record || record.owners.length <= 1) && (
                 <CheckboxInput
                   id={fieldId('isJoint')}
                   label="Owned jointly"
