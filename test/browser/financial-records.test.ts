@@ -138,6 +138,9 @@ describe('financial records: create, edit and remove from the household page', (
     await expectNetWorthAgrees(page, '130000');
     // The saved record's panel is open: add the second owner with the spec's Add Owner form.
     const panel = page.getByTestId('record-panel');
+    expect(await panel.getByTestId('ownership-rule').textContent()).toBe(
+      'This Cash account can be owned by a person, corporation, trust or foundation, alone or jointly.',
+    );
     await panel.getByTestId('add-owner').click();
     const ownerForm = page.getByTestId('add-owner-form');
     await ownerForm.getByLabel('Owner').selectOption(household.personIds[1]);

@@ -11,6 +11,7 @@ import {
   enumLabel,
   formatMoney,
   ownerChoices,
+  ownershipRuleText,
   RECORD_FIELDS,
   type FieldSpec,
   type FinancialView,
@@ -98,12 +99,13 @@ export function RecordPanel({
   const persons: Option[] = parties
     .filter((party) => party.kind === 'Person')
     .map((party) => ({ value: party.id, label: party.name }));
+  const accountType =
+    record.type === 'INVESTMENT_ACCOUNT'
+      ? ((record.details as RecordDetails).accountType as InvestmentAccountType)
+      : undefined;
   const choices = ownerChoices({
     type: record.type,
-    accountType:
-      record.type === 'INVESTMENT_ACCOUNT'
-        ? ((record.details as RecordDetails).accountType as InvestmentAccountType)
-        : undefined,
+    accountType,
     ownerIds: record.owners.map((owner) => owner.entityId),
     parties,
   });
@@ -171,9 +173,13 @@ export function RecordPanel({
         onRemove={(id) => act(() => removeRecordOwner(record, id))}
         testId="record-owners"
       />
-      {choices.blocker && (
+      {choices.blocker ? (
         <p className="text-tremor-label text-tremor-content" data-testid="owner-blocker">
           {choices.blocker} {householdLink}
+        </p>
+      ) : (
+        <p className="text-tremor-label text-tremor-content" data-testid="ownership-rule">
+          {ownershipRuleText(record.type, accountType)}
         </p>
       )}
       {isLiability && (
