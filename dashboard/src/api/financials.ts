@@ -2,6 +2,7 @@ import type {
   AdditionalCard,
   CashFlowItem,
   CashFlowSourceResponse,
+  CashFlowSourceUpdate,
   CashFlowView,
   CurrencyCode,
   FinancialRecordResponse,
@@ -25,6 +26,16 @@ export function getCashFlowView(householdId: string, currency: CurrencyCode, sig
 const patchRecord = (path: string, body: unknown) =>
   apiRequest<FinancialRecordResponse>(`/financial-records/${path}`, { method: 'PATCH', body });
 
+/** Creates a record of any type, with its owners (the body's own fields follow the type). */
+export function createRecord(body: Record<string, unknown>) {
+  return apiRequest<FinancialRecordResponse>('/financial-records', { method: 'POST', body });
+}
+
+/** Changes a record's common and own fields; null clears an optional field. */
+export function editRecord(recordId: string, body: Record<string, unknown>) {
+  return patchRecord(recordId, body);
+}
+
 /** Edit Name. */
 export function renameRecord(recordId: string, nickname: string) {
   return patchRecord(`${recordId}/rename`, { nickname });
@@ -37,8 +48,11 @@ export function addRecordOwner(record: Pick<FinancialRecordResponse, 'id' | 'typ
       return patchRecord(`investment-accounts/${record.id}/owners/add`, { ownerId });
     case 'BANK_ACCOUNT':
       return patchRecord(`bank-accounts/${record.id}/add-owner`, { personId: ownerId });
-    default:
+    case 'REAL_ESTATE_PROPERTY':
       return patchRecord(`real-estate-properties/${record.id}/add-owner`, { personId: ownerId });
+    default:
+      // The spec has no add-owner call for the other types: ours, for any record.
+      return patchRecord(`${record.id}/add-owner`, { ownerId });
   }
 }
 
@@ -48,8 +62,10 @@ export function removeRecordOwner(record: Pick<FinancialRecordResponse, 'id' | '
       return patchRecord(`investment-accounts/${record.id}/owners/remove`, { ownerId: entityId });
     case 'BANK_ACCOUNT':
       return patchRecord(`bank-accounts/${record.id}/remove-owner`, { entityId });
-    default:
+    case 'REAL_ESTATE_PROPERTY':
       return patchRecord(`real-estate-properties/${record.id}/remove-owner`, { personId: entityId });
+    default:
+      return patchRecord(`${record.id}/remove-owner`, { ownerId: entityId });
   }
 }
 
@@ -86,6 +102,16 @@ export function addFlow(
   body: { householdId: string; name: string; flows: CashFlowItem[]; necessity?: Necessity },
 ) {
   return apiRequest<CashFlowSourceResponse>(`/${kind}-flows`, { method: 'POST', body });
+}
+
+/** Changes an income or expense: its name, need or want, and flows (the list given replaces the stored one). */
+export function updateFlowSource(sourceId: string, body: CashFlowSourceUpdate) {
+  return apiRequest<CashFlowSourceResponse>(`/cash-flow-sources/${sourceId}`, { method: 'PATCH', body });
+}
+
+/** Deletes an income or expense (soft: the audit log keeps it). */
+export function deleteFlowSource(sourceId: string) {
+  return apiRequest<void>(`/cash-flow-sources/${sourceId}/soft-delete`, { method: 'DELETE' });
 }
 
 const patchStream = (streamId: string, action: 'confirm' | 'rename' | 'categorize', body?: unknown) =>

@@ -13,6 +13,7 @@ export * from './planning/forms.js';
 export * from './records/enums.js';
 export * from './records/forms.js';
 export * from './records/record-fields.js';
+export * from './records/record-forms.js';
 export * from './records/record-rules.js';
 export * from './records/record-types.js';
 export * from './records/schemas.js';

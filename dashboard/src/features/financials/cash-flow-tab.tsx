@@ -5,7 +5,10 @@ import {
   addIncomeForm,
   deleteStreamForm,
   dynamicOptions,
+  enumLabel,
+  formatMoney,
   humanizeEnumValue,
+  Money,
   NECESSITY_LABELS,
   Necessity,
   PaymentFrequency,
@@ -16,7 +19,17 @@ import {
   type CashFlowView,
   type FormDefinition,
 } from '@meridian/domain';
-import { addFlow, categorizeStream, confirmStream, deleteStream, renameStream, toApiError } from '../../api';
+import {
+  addFlow,
+  categorizeStream,
+  confirmStream,
+  deleteFlowSource,
+  deleteStream,
+  renameStream,
+  toApiError,
+} from '../../api';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { FlowSourceForm } from './flow-source-form';
 import { chartDollars, chartValue, showMoney, showOwnMoney, VIEW_CURRENCIES } from './money';
 import { SpecForm, type ExtraField } from './spec-form';
 
@@ -110,7 +123,34 @@ function MonthlyCard({
   );
 }
 
-type OpenForm = { kind: 'income' | 'expense' } | { kind: 'rename' | 'categorize' | 'delete'; stream: Stream };
+type Source = CashFlowView['sources'][number];
+
+type OpenForm =
+  | { kind: 'income' | 'expense' }
+  | { kind: 'rename' | 'categorize' | 'delete'; stream: Stream }
+  | { kind: 'editSource' | 'deleteSource'; source: Source };
+
+/** What deleting an income or expense does, for its confirmation. */
+function deleteSourceConsequence(source: Source): string {
+  // Summed per currency, as decimals: a source's flows may be in more than one.
+  const totals = new Map<string, Money>();
+  for (const flow of source.flows) {
+    if (flow.status !== 'ACTIVE' || !flow.monthly) continue;
+    const { value, currency: code } = flow.monthly;
+    totals.set(code, (totals.get(code) ?? Money.zero(code)).add(Money.of(value, code)));
+  }
+  const amounts = [...totals.values()].map((total) => `${formatMoney(total.toJSON().value)} ${total.currency}`);
+  const side = source.direction === 'INFLOW' ? 'money in' : 'money out';
+  const effect =
+    amounts.length > 0
+      ? `Its ${amounts.join(' and ')} a month no longer count${amounts.length === 1 ? 's' : ''} in the household's monthly ${side}.`
+      : `It no longer appears in the household's cash flow.`;
+  const streams =
+    source.streams.length > 0
+      ? ` The ${source.streams.length === 1 ? 'recurring stream it explained counts' : `${source.streams.length} recurring streams it explained count`} on ${source.streams.length === 1 ? 'its' : 'their'} own again.`
+      : '';
+  return `${effect}${streams} The audit log keeps it, with who deleted it and when.`;
+}
 
 /** Monthly money in and out, needs against wants, spending by category, the sources and the streams. */
 export function CashFlowTab({
@@ -240,22 +280,46 @@ export function CashFlowTab({
             </Button>
           </div>
         </div>
-        {view.sources.length === 0 && <Text className="mt-2">No incomes or expenses yet.</Text>}
+        {view.sources.length === 0 && (
+          <Text className="mt-2">
+            No incomes or expenses yet. Add the household’s salaries, pensions and regular bills with Add Income and Add
+            Expense.
+          </Text>
+        )}
         <ul className="mt-4 divide-y divide-tremor-border" data-testid="cash-flow-sources">
           {view.sources.map((source) => (
-            <li key={source.id} className="py-3">
+            <li key={source.id} className="py-3" data-testid={`source-${source.id}`}>
               <div className="flex flex-wrap items-center gap-2">
                 <span className="text-tremor-default font-medium text-tremor-content-strong">{source.name}</span>
                 <Badge size="xs" color={source.direction === 'INFLOW' ? 'emerald' : 'rose'}>
-                  {humanizeEnumValue(source.type)}
+                  {enumLabel('CashFlowType', source.type)}
                 </Badge>
                 {source.necessity && <Badge size="xs">{NECESSITY_LABELS[source.necessity]}</Badge>}
+                <span className="ml-auto flex gap-2">
+                  <Button
+                    size="xs"
+                    variant="secondary"
+                    onClick={() => setForm({ kind: 'editSource', source })}
+                    data-testid="edit-source"
+                  >
+                    Edit
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color="rose"
+                    onClick={() => setForm({ kind: 'deleteSource', source })}
+                    data-testid="delete-source"
+                  >
+                    Delete
+                  </Button>
+                </span>
               </div>
               <ul className="mt-1 space-y-0.5 text-tremor-label text-tremor-content">
                 {source.flows.map((flow) => (
                   <li key={flow.id}>
                     {flow.name}: {showOwnMoney(flow.amount, view.currency)}{' '}
-                    {humanizeEnumValue(flow.frequency.common).toLowerCase()}
+                    {enumLabel('PaymentFrequency', flow.frequency.common).toLowerCase()}
                     {flow.monthly && ` · ${showOwnMoney(flow.monthly, view.currency)} a month`}
                     {flow.status === 'INACTIVE' && ' · inactive'}
                   </li>
@@ -314,6 +378,32 @@ export function CashFlowTab({
           onClose={() => setForm(undefined)}
           testId={`${form.kind}-form`}
         />
+      )}
+      {form?.kind === 'editSource' && (
+        <FlowSourceForm
+          source={form.source}
+          currency={view.currency}
+          onSaved={() => {
+            setForm(undefined);
+            onChanged();
+          }}
+          onClose={() => setForm(undefined)}
+        />
+      )}
+      {form?.kind === 'deleteSource' && (
+        <ConfirmDialog
+          title={`Delete ${form.source.name}?`}
+          testId="delete-source-dialog"
+          confirmLabel={form.source.direction === 'INFLOW' ? 'Delete income' : 'Delete expense'}
+          action={() => deleteFlowSource(form.source.id)}
+          onDone={() => {
+            setForm(undefined);
+            onChanged();
+          }}
+          onClose={() => setForm(undefined)}
+        >
+          {deleteSourceConsequence(form.source)}
+        </ConfirmDialog>
       )}
       {form?.kind === 'rename' && (
         <SpecForm

@@ -3,6 +3,7 @@ import { BarChart, Badge, Button, Card, DonutChart, Legend, Metric, Text, Title 
 import { RECORD_TYPE_LABELS, type FinancialView } from '@meridian/domain';
 import { chartDollars, chartValue, showMoney, showOwnMoney } from './money';
 import { FreshnessBadge, type SyncedRecord } from './freshness-badge';
+import { RecordForm } from './record-form';
 import { RecordPanel } from './record-panel';
 
 type ViewRecord = SyncedRecord;
@@ -95,6 +96,8 @@ export function NetWorthTab({
   onReconnect: (connectionId: string) => void;
 }) {
   const [openId, setOpenId] = useState<string>();
+  /** The side drawer: adding a record, or editing the one with this id. */
+  const [drawer, setDrawer] = useState<{ kind: 'add' } | { kind: 'edit'; id: string }>();
   const byId = new Map<string, ViewRecord>(view.records.map((record) => [record.id, record]));
   const assetGroups = view.accountGroups.filter((group) => group.side === 'ASSET' && Number(group.total.value) > 0);
   const debtGroups = view.accountGroups.filter((group) => group.side === 'LIABILITY');
@@ -153,9 +156,17 @@ export function NetWorthTab({
       </div>
 
       <Card>
-        <Title>Accounts</Title>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <Title>Accounts</Title>
+          <Button size="xs" onClick={() => setDrawer({ kind: 'add' })} data-testid="add-record">
+            Add account, asset or debt
+          </Button>
+        </div>
         {view.records.length === 0 && (
-          <Text className="mt-2">No financial records yet: they appear here once added or synced.</Text>
+          <Text className="mt-2" data-testid="accounts-empty">
+            No financial records yet. Add the household’s accounts, property and debts with “Add account, asset or
+            debt”, or link a bank to bring its accounts in.
+          </Text>
         )}
         <div className="mt-4 space-y-6" data-testid="accounts">
           {view.accountGroups
@@ -178,7 +189,16 @@ export function NetWorthTab({
                           onOpen={() => setOpenId(openId === id ? undefined : id)}
                         />
                         <ReauthNotice record={record} onReconnect={onReconnect} />
-                        {openId === id && <RecordPanel record={record} parties={view.parties} onChanged={onChanged} />}
+                        {openId === id && (
+                          <RecordPanel
+                            record={record}
+                            records={view.records}
+                            parties={view.parties}
+                            householdId={view.householdId}
+                            onChanged={onChanged}
+                            onEdit={() => setDrawer({ kind: 'edit', id })}
+                          />
+                        )}
                       </li>
                     );
                   })}
@@ -187,6 +207,19 @@ export function NetWorthTab({
             ))}
         </div>
       </Card>
+      {drawer && (drawer.kind === 'add' || byId.has(drawer.id)) && (
+        <RecordForm
+          householdId={view.householdId}
+          view={view}
+          record={drawer.kind === 'edit' ? byId.get(drawer.id) : undefined}
+          onSaved={(saved) => {
+            setDrawer(undefined);
+            setOpenId(saved.id);
+            onChanged();
+          }}
+          onClose={() => setDrawer(undefined)}
+        />
+      )}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Button, Callout } from '@tremor/react';
 import {
   addAdditionalCardForm,
@@ -7,12 +8,14 @@ import {
   addOwnerForm,
   editCardForm,
   editNameForm,
-  humanizeEnumValue,
+  enumLabel,
+  formatMoney,
+  ownerChoices,
+  ownershipRuleText,
   RECORD_FIELDS,
-  submit,
   type FieldSpec,
   type FinancialView,
-  type FormDefinition,
+  type InvestmentAccountType,
   type RecordDetails,
   type RecordDetailValue,
 } from '@meridian/domain';
@@ -27,6 +30,7 @@ import {
   softDeleteRecord,
   toApiError,
 } from '../../api';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { showMoney } from './money';
 import { SpecForm, type Option } from './spec-form';
 
@@ -34,53 +38,87 @@ type ViewRecord = FinancialView['records'][number];
 type Party = FinancialView['parties'][number];
 
 const LIABILITIES = ['CREDIT_CARD', 'LINE_OF_CREDIT', 'LOAN', 'MORTGAGE'];
-/** The records the spec gives an add-owner call (foundations §7). */
-const OWNER_CALLS = ['INVESTMENT_ACCOUNT', 'BANK_ACCOUNT', 'REAL_ESTATE_PROPERTY'];
 
-const deleteRecordForm: FormDefinition = {
-  id: 'deleteRecord',
-  title: 'Delete Record',
-  fields: [],
-  buttons: [submit('Delete', 'danger')],
-  http: { method: 'DELETE', path: '/:financialRecordId/soft-delete', params: ['financialRecordId'] },
-};
+/** A record or person a reference field names, by name (never its id). */
+function referenceName(id: string, records: readonly ViewRecord[], parties: readonly Party[]): string {
+  return (
+    records.find((item) => item.id === id)?.displayName ??
+    parties.find((party) => party.id === id)?.name ??
+    'A record no longer in this household'
+  );
+}
 
-function showDetail(spec: FieldSpec, value: RecordDetailValue): string | undefined {
+function showDetail(
+  spec: FieldSpec,
+  value: RecordDetailValue,
+  records: readonly ViewRecord[],
+  parties: readonly Party[],
+): string | undefined {
   if (value === null || value === undefined || value === '') return undefined;
   if (typeof value === 'object') return `${showMoney(value)} ${value.currency}`;
   if (spec.kind === 'boolean') return value ? 'Yes' : undefined;
-  if (spec.kind === 'enum') return humanizeEnumValue(String(value));
+  if (spec.kind === 'enum') return enumLabel(spec.enumeration, String(value));
+  if (spec.kind === 'reference') return referenceName(String(value), records, parties);
   if (spec.kind === 'decimal' && /rate|accrual|penalty|ownership/i.test(spec.label)) return `${String(value)}%`;
   return String(value);
 }
 
+/** Why nobody can be added as a borrower or cosigner: the household has no person. */
+const NO_PERSON = 'This household has no members yet; add one on the household page first.';
+
 type OpenForm =
   { kind: 'rename' | 'owner' | 'borrower' | 'cosigner' | 'addCard' | 'delete' } | { kind: 'editCard'; cardId: string };
 
-/** A record's fields, owners, parties and cards, with the forms of foundations §2 that act on it. */
+/**
+ * A record's fields, owners, parties and cards, with the forms of foundations §2 that act on it,
+ * Edit (the side drawer of the page) and Delete (after saying what it does).
+ */
 export function RecordPanel({
   record,
+  records,
   parties,
+  householdId,
   onChanged,
+  onEdit,
 }: {
   record: ViewRecord;
+  /** The household's records, to name the ones a field points to. */
+  records: readonly ViewRecord[];
   parties: readonly Party[];
+  householdId: string;
   onChanged: () => void;
+  onEdit: () => void;
 }) {
   const [form, setForm] = useState<OpenForm>();
   const [error, setError] = useState<string>();
   const specs: Readonly<Record<string, FieldSpec>> = RECORD_FIELDS[record.type];
   const details = Object.entries(specs).flatMap(([name, spec]) => {
-    const shown = showDetail(spec, (record.details as RecordDetails)[name] as RecordDetailValue);
+    const shown = showDetail(spec, (record.details as RecordDetails)[name] as RecordDetailValue, records, parties);
     return shown === undefined ? [] : [{ name, label: spec.label, shown }];
   });
   const persons: Option[] = parties
     .filter((party) => party.kind === 'Person')
     .map((party) => ({ value: party.id, label: party.name }));
-  const owners: Option[] = (record.type === 'INVESTMENT_ACCOUNT' ? parties : parties.filter((p) => p.kind === 'Person'))
-    .filter((party) => !record.owners.some((owner) => owner.entityId === party.id))
-    .map((party) => ({ value: party.id, label: `${party.name} (${party.kind.toLowerCase()})` }));
+  const accountType =
+    record.type === 'INVESTMENT_ACCOUNT'
+      ? ((record.details as RecordDetails).accountType as InvestmentAccountType)
+      : undefined;
+  const choices = ownerChoices({
+    type: record.type,
+    accountType,
+    ownerIds: record.owners.map((owner) => owner.entityId),
+    parties,
+  });
+  const owners: Option[] = choices.candidates.map((party) => ({
+    value: party.id,
+    label: party.kind === 'Person' ? party.name : `${party.name} (${party.kind.toLowerCase()})`,
+  }));
   const isLiability = LIABILITIES.includes(record.type);
+  const householdLink = (
+    <Link to={`/crm/households/${householdId}`} className="text-tremor-brand hover:underline">
+      Open the household
+    </Link>
+  );
 
   async function act(action: () => Promise<unknown>) {
     setError(undefined);
@@ -112,7 +150,7 @@ export function RecordPanel({
           <div>
             <dt className="text-tremor-label text-tremor-content">Secured type</dt>
             <dd className="text-tremor-default text-tremor-content-strong">
-              {humanizeEnumValue(record.securedBy.securedType)}
+              {enumLabel('SecuredLoanPurpose', record.securedBy.securedType)}
             </dd>
           </div>
         )}
@@ -130,22 +168,39 @@ export function RecordPanel({
         title="Owners"
         entries={record.owners.map((owner) => ({
           id: owner.entityId,
-          name: `${owner.name} (${owner.ownerKind.toLowerCase()})`,
+          name: owner.ownerKind === 'Person' ? owner.name : `${owner.name} (${owner.ownerKind.toLowerCase()})`,
         }))}
-        onRemove={OWNER_CALLS.includes(record.type) ? (id) => act(() => removeRecordOwner(record, id)) : undefined}
+        onRemove={(id) => act(() => removeRecordOwner(record, id))}
+        testId="record-owners"
       />
+      {choices.blocker ? (
+        <p className="text-tremor-label text-tremor-content" data-testid="owner-blocker">
+          {choices.blocker} {householdLink}
+        </p>
+      ) : (
+        <p className="text-tremor-label text-tremor-content" data-testid="ownership-rule">
+          {ownershipRuleText(record.type, accountType)}
+        </p>
+      )}
       {isLiability && (
         <>
           <PartyList
             title="Borrowers"
             entries={record.borrowers.map((party) => ({ id: party.personId, name: party.name }))}
             onRemove={(id) => act(() => changeLiabilityParty(record.id, 'remove-borrower', id))}
+            testId="record-borrowers"
           />
           <PartyList
             title="Cosigners"
             entries={record.cosigners.map((party) => ({ id: party.personId, name: party.name }))}
             onRemove={(id) => act(() => changeLiabilityParty(record.id, 'remove-cosigner', id))}
+            testId="record-cosigners"
           />
+          {persons.length === 0 && (
+            <p className="text-tremor-label text-tremor-content">
+              {NO_PERSON} {householdLink}
+            </p>
+          )}
         </>
       )}
       {record.type === 'CREDIT_CARD' && (
@@ -178,37 +233,29 @@ export function RecordPanel({
       )}
 
       <div className="flex flex-wrap gap-2">
+        <Button size="xs" onClick={onEdit} data-testid="edit-record">
+          Edit
+        </Button>
         <Button size="xs" variant="secondary" onClick={() => setForm({ kind: 'rename' })}>
           {editNameForm.title}
         </Button>
-        {OWNER_CALLS.includes(record.type) && (
-          <Button
-            size="xs"
-            variant="secondary"
-            onClick={() => setForm({ kind: 'owner' })}
-            disabled={owners.length === 0}
-          >
+        {owners.length > 0 && (
+          <Button size="xs" variant="secondary" onClick={() => setForm({ kind: 'owner' })} data-testid="add-owner">
             {addOwnerForm.title}
           </Button>
         )}
         {isLiability && (
           <>
-            <Button
-              size="xs"
-              variant="secondary"
-              onClick={() => setForm({ kind: 'borrower' })}
-              disabled={persons.length === 0}
-            >
-              {addBorrowerForm.title}
-            </Button>
-            <Button
-              size="xs"
-              variant="secondary"
-              onClick={() => setForm({ kind: 'cosigner' })}
-              disabled={persons.length === 0}
-            >
-              {addCosignerForm.title}
-            </Button>
+            {persons.length > 0 && (
+              <>
+                <Button size="xs" variant="secondary" onClick={() => setForm({ kind: 'borrower' })}>
+                  {addBorrowerForm.title}
+                </Button>
+                <Button size="xs" variant="secondary" onClick={() => setForm({ kind: 'cosigner' })}>
+                  {addCosignerForm.title}
+                </Button>
+              </>
+            )}
           </>
         )}
         {record.type === 'CREDIT_CARD' && (
@@ -216,7 +263,13 @@ export function RecordPanel({
             {addAdditionalCardForm.title}
           </Button>
         )}
-        <Button size="xs" variant="light" color="rose" onClick={() => setForm({ kind: 'delete' })}>
+        <Button
+          size="xs"
+          variant="light"
+          color="rose"
+          onClick={() => setForm({ kind: 'delete' })}
+          data-testid="delete-record"
+        >
           Delete
         </Button>
       </div>
@@ -291,32 +344,52 @@ export function RecordPanel({
         />
       )}
       {form?.kind === 'delete' && (
-        <SpecForm
-          definition={deleteRecordForm}
-          description={`Delete ${record.displayName}? It leaves the household's view; the audit log keeps it.`}
-          onSubmit={() => done(softDeleteRecord(record.id))}
+        <ConfirmDialog
+          title={`Delete ${record.displayName}?`}
+          testId="delete-record-dialog"
+          confirmLabel="Delete record"
+          action={() => softDeleteRecord(record.id)}
+          onDone={() => {
+            setForm(undefined);
+            onChanged();
+          }}
           onClose={() => setForm(undefined)}
-          testId="delete-record-form"
-        />
+        >
+          {deleteConsequence(record)}
+        </ConfirmDialog>
       )}
     </div>
   );
+}
+
+/** What deleting a record does, in words, for its confirmation. */
+function deleteConsequence(record: ViewRecord): string {
+  const amount = record.value ? `${formatMoney(record.value.value)} ${record.value.currency}` : undefined;
+  const effect = amount
+    ? record.side === 'LIABILITY'
+      ? `Its ${amount} no longer counts in the household's debt, so net worth goes up by that much.`
+      : `Its ${amount} no longer counts in the household's assets, so net worth goes down by that much.`
+    : 'It no longer appears in the household’s net worth.';
+  const synced = record.sync ? ' A bank sync does not bring it back.' : '';
+  return `${effect} It leaves every view of the household; the audit log keeps it, with who deleted it and when.${synced}`;
 }
 
 function PartyList({
   title,
   entries,
   onRemove,
+  testId,
 }: {
   title: string;
   entries: { id: string; name: string }[];
   onRemove: ((id: string) => void) | undefined;
+  testId: string;
 }) {
   return (
     <div>
       <h3 className="text-tremor-label font-semibold uppercase tracking-wide text-tremor-content">{title}</h3>
       {entries.length === 0 && <p className="text-tremor-default text-tremor-content">None</p>}
-      <ul className="mt-1 space-y-1">
+      <ul className="mt-1 space-y-1" data-testid={testId}>
         {entries.map((entry) => (
           <li key={entry.id} className="flex items-center gap-3 text-tremor-default text-tremor-content-strong">
             <span>{entry.name}</span>

@@ -3,6 +3,7 @@ import { isStorableIsoDate } from '../../shared/input/common.js';
 import { textRule } from '../../shared/input/text.js';
 import { makeMoneyValueSchema } from '../../shared/money/money.schema.js';
 import { FinancialInputMessage, idOf, moneyJsonSchema } from '../shared-schemas.js';
+import type { EnumerationName } from '../../catalogue.js';
 
 /**
  * The fields of a financial record's type table, declared once: each declaration gives the
@@ -16,7 +17,14 @@ export type FieldSpec =
   | { kind: 'date'; label: string; required?: boolean }
   | { kind: 'text'; label: string; required?: boolean }
   | { kind: 'boolean'; label: string }
-  | { kind: 'enum'; label: string; values: readonly [string, ...string[]]; required?: boolean }
+  | {
+      kind: 'enum';
+      label: string;
+      values: readonly [string, ...string[]];
+      /** The catalogue's name of the enumeration, whose labels a form and a page show. */
+      enumeration: EnumerationName;
+      required?: boolean;
+    }
   | { kind: 'reference'; label: string; prefixes: readonly string[] };
 
 export type FieldSpecs = Readonly<Record<string, FieldSpec>>;

@@ -25,6 +25,7 @@ import { requiredString } from '../../shared/input/common.js';
 import { recordSyncInfoSchema } from '../../hub/connections/schemas.js';
 import { createShape, editShape, type FieldSpec, type FieldSpecs, outputShape } from './record-fields.js';
 import { idOf, moneyJsonSchema } from '../shared-schemas.js';
+import type { EnumerationName } from '../../catalogue.js';
 
 /** What each record type is called in labels and messages. */
 export const RECORD_TYPE_LABELS: Readonly<Record<FinancialRecordType, string>> = {
@@ -63,10 +64,16 @@ const amount = (label: string): FieldSpec => ({ kind: 'money', label, nonNegativ
 const percent = (label: string): FieldSpec => ({ kind: 'decimal', label, min: 0, max: 100 });
 const date = (label: string): FieldSpec => ({ kind: 'date', label });
 const text = (label: string): FieldSpec => ({ kind: 'text', label });
-const choice = (label: string, values: readonly [string, ...string[]], required = false): FieldSpec => ({
+const choice = (
+  label: string,
+  enumeration: EnumerationName,
+  values: readonly [string, ...string[]],
+  required = false,
+): FieldSpec => ({
   kind: 'enum',
   label,
   values,
+  enumeration,
   required,
 });
 
@@ -77,14 +84,14 @@ const securedBy: FieldSpec = { kind: 'reference', label: 'Secured by', prefixes:
 /** The fields of each record type's own table (foundations §3), as the API reads and writes them. */
 export const RECORD_FIELDS = {
   BANK_ACCOUNT: {
-    bankAccountType: choice('Bank account type', BankAccountType, true),
+    bankAccountType: choice('Bank account type', 'BankAccountType', BankAccountType, true),
     balance: money('Balance'),
     interestRatePercent: percent('Interest rate'),
   },
   INVESTMENT_ACCOUNT: {
-    accountType: choice('Account type', InvestmentAccountType, true),
-    taxStatus: choice('Tax status', TaxStatus),
-    jurisdiction: choice('Jurisdiction', CountryCode),
+    accountType: choice('Account type', 'InvestmentAccountType', InvestmentAccountType, true),
+    taxStatus: choice('Tax status', 'TaxStatus', TaxStatus),
+    jurisdiction: choice('Jurisdiction', 'CountryCode', CountryCode),
     marketValue: money('Market value'),
     costBasis: money('Cost basis'),
   },
@@ -106,7 +113,7 @@ export const RECORD_FIELDS = {
     balance: money('Balance'),
     interestRatePercent: percent('Interest rate'),
     paymentAmount: amount('Payment amount'),
-    paymentFrequency: choice('Payment frequency', PaymentFrequency),
+    paymentFrequency: choice('Payment frequency', 'PaymentFrequency', PaymentFrequency),
     startDate: date('Start date'),
     maturityDate: date('Maturity date'),
     securedByRecordId: securedBy,
@@ -117,13 +124,13 @@ export const RECORD_FIELDS = {
     balance: money('Balance'),
     interestRatePercent: percent('Interest rate'),
     paymentAmount: amount('Payment amount'),
-    paymentFrequency: choice('Payment frequency', PaymentFrequency),
+    paymentFrequency: choice('Payment frequency', 'PaymentFrequency', PaymentFrequency),
     termStartDate: date('Term start date'),
     termEndDate: date('Term end date'),
     amortizationMonths: { kind: 'integer', label: 'Amortization months', min: 1 },
   },
   REAL_ESTATE_PROPERTY: {
-    propertyKind: choice('Property kind', PropertyKind, true),
+    propertyKind: choice('Property kind', 'PropertyKind', PropertyKind, true),
     line1: text('Line 1'),
     line2: text('Line 2'),
     city: text('City'),
@@ -136,7 +143,7 @@ export const RECORD_FIELDS = {
     isPrimaryResidence: { kind: 'boolean', label: 'Primary residence' },
   },
   REAL_ASSET: {
-    assetType: choice('Asset type', RealAssetType, true),
+    assetType: choice('Asset type', 'RealAssetType', RealAssetType, true),
     description: text('Description'),
     value: amount('Value'),
     purchasePrice: amount('Purchase price'),
@@ -150,11 +157,11 @@ export const RECORD_FIELDS = {
     issueDate: date('Issue date'),
     faceAmount: amount('Face amount'),
     premium: amount('Premium'),
-    premiumFrequency: choice('Premium frequency', PaymentFrequency),
+    premiumFrequency: choice('Premium frequency', 'PaymentFrequency', PaymentFrequency),
     cashValue: amount('Cash value'),
   },
   DEFINED_BENEFIT_PENSION: {
-    formulaType: choice('Benefit formula type', PensionBenefitFormulaType, true),
+    formulaType: choice('Benefit formula type', 'PensionBenefitFormulaType', PensionBenefitFormulaType, true),
     planName: text('Plan name'),
     employerName: text('Employer name'),
     serviceStartDate: { kind: 'date', label: 'Service start date', required: true },
@@ -188,7 +195,7 @@ export const RECORD_FIELDS = {
   },
   COMPANY_EQUITY: {
     companyName: { kind: 'text', label: 'Company name', required: true },
-    securityType: choice('Security type', SecurityType, true),
+    securityType: choice('Security type', 'SecurityType', SecurityType, true),
     quantity: { kind: 'decimal', label: 'Quantity', min: 0 },
     pricePerShare: amount('Price per share'),
     currentValue: amount('Current value'),

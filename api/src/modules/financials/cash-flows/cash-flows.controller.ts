@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, Patch, Post } from '@nestjs/common';
+import { Controller, Delete, Get, Inject, Patch, Post } from '@nestjs/common';
 import { z } from 'zod';
 import {
   cashFlowSourceCreateSchema,
@@ -62,6 +62,19 @@ export class CashFlowSourcesController {
   })
   update(@ValidParams() params: SourceParams, @ValidBody() body: CashFlowSourceUpdate) {
     return this.cashFlows.update(params.cashFlowSourceId, body);
+  }
+
+  @Delete(':cashFlowSourceId/soft-delete')
+  @ApiRoute({
+    summary:
+      'Soft-delete an income, expense or other source: it leaves the cash flow view; the streams it explained count on their own again',
+    tags: TAGS,
+    params: cashFlowSourceIdParamsSchema,
+    status: 204,
+    errors: [404],
+  })
+  async softDelete(@ValidParams() params: SourceParams): Promise<void> {
+    await this.cashFlows.softDelete(params.cashFlowSourceId);
   }
 }
 

@@ -104,13 +104,14 @@ export class CashFlowsRepository {
 
   // ─── sources ──────────────────────────────────────────────────────────────────────────────
 
+  /** A source that is not deleted. */
   findSource(id: string, db: Tx = this.prisma): Promise<SourceRow | null> {
-    return db.cashFlowSource.findUnique({ where: { id }, include: SOURCE_INCLUDE });
+    return db.cashFlowSource.findFirst({ where: { id, deletedAt: null }, include: SOURCE_INCLUDE });
   }
 
   listSources(householdId: string): Promise<SourceRow[]> {
     return this.prisma.cashFlowSource.findMany({
-      where: { householdId },
+      where: { householdId, deletedAt: null },
       include: SOURCE_INCLUDE,
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
     });
@@ -127,6 +128,10 @@ export class CashFlowsRepository {
 
   async updateSource(tx: Tx, id: string, fields: SourceFields): Promise<void> {
     await tx.cashFlowSource.update({ where: { id }, data: { ...fields, updatedAt: new Date() } });
+  }
+
+  async softDeleteSource(tx: Tx, id: string, at: Date): Promise<void> {
+    await tx.cashFlowSource.update({ where: { id }, data: { deletedAt: at, updatedAt: at } });
   }
 
   async replaceFlows(tx: Tx, sourceId: string, flows: readonly CashFlowItem[]): Promise<void> {

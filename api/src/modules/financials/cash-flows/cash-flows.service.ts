@@ -122,6 +122,30 @@ export class CashFlowsService {
   }
 
   /**
+   * Soft-deletes an income, expense or other source: it leaves the household's cash flow and every
+   * view; the row and the audit log keep it. The recurring streams and transactions it explained
+   * are let go, so a confirmed stream counts on its own again rather than vanishing with it.
+   */
+  async softDelete(id: string): Promise<void> {
+    await this.cashFlows.transaction(async (tx) => {
+      const row = await this.cashFlows.findSource(id, tx);
+      if (!row) throw notFound('Cash flow source');
+      const now = new Date();
+      await this.cashFlows.linkStreams(tx, id, []);
+      await this.cashFlows.linkTransactions(tx, id, []);
+      await this.cashFlows.softDeleteSource(tx, id, now);
+      const before = toSourceResponse(row);
+      await this.audit.record(tx, {
+        action: 'SOFT_DELETE',
+        entityType: EntityType.cashFlowSource,
+        entityId: id,
+        before,
+        after: { ...before, streams: [], transactions: [], deletedAt: now.toISOString() },
+      });
+    });
+  }
+
+  /**
    * Monthly and annual money in and out, needs against wants, and totals by category, in `currency`
    * (rates as of today), with the sources and streams they come from.
    */

@@ -114,6 +114,21 @@ export class FinancialRecordsController {
     await this.records.softDelete(params.financialRecordId);
   }
 
+  @Patch(':financialRecordId/add-owner')
+  @recordRoute(
+    'Add an owner to a record of any type (a person, corporation, trust or foundation of the household, as the type allows)',
+    { body: ownerBody, errors: [409] },
+  )
+  addOwner(@ValidParams() params: RecordParams, @ValidBody() body: z.infer<typeof ownerBody>) {
+    return this.records.addOwner(params.financialRecordId, 'ANY', body.ownerId, 'ownerId');
+  }
+
+  @Patch(':financialRecordId/remove-owner')
+  @recordRoute('Remove an owner from a record of any type', { body: ownerBody })
+  removeOwner(@ValidParams() params: RecordParams, @ValidBody() body: z.infer<typeof ownerBody>) {
+    return this.records.removeOwner(params.financialRecordId, 'ANY', body.ownerId);
+  }
+
   @Patch(':financialRecordId/add-borrower')
   @recordRoute('Add a borrower (a person of the household) to a liability', { body: personBody, errors: [409] })
   addBorrower(@ValidParams() params: RecordParams, @ValidBody() body: z.infer<typeof personBody>) {

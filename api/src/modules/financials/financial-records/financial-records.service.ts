@@ -218,7 +218,7 @@ export class FinancialRecordsService {
   }
 
   /** Adds a person, corporation, trust or foundation of the household as an owner. */
-  addOwner(recordId: string, expected: FinancialRecordType, ownerId: string, path: string) {
+  addOwner(recordId: string, expected: FinancialRecordType | 'ANY', ownerId: string, path: string) {
     return this.change(recordId, expected, async (scope, row) => {
       const party = await this.householdParty(ownerId, row.householdId, path, scope.tx);
       if (this.ownerRow(row, ownerId)) throw conflict(RecordRuleMessage.alreadyOwner);
@@ -234,7 +234,7 @@ export class FinancialRecordsService {
   }
 
   /** Removes an owner, named by the owning entity's id. */
-  removeOwner(recordId: string, expected: FinancialRecordType, entityId: string) {
+  removeOwner(recordId: string, expected: FinancialRecordType | 'ANY', entityId: string) {
     return this.change(recordId, expected, async (scope, row) => {
       if (!this.ownerRow(row, entityId)) throw new DomainError(ErrorCode.NOT_FOUND, RecordRuleMessage.notAnOwner);
       await this.writer.removeOwners(scope, [{ recordId: row.id, entityId }]);

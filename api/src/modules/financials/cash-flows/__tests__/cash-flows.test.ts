@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient, type PrismaClient } from '@meridian/api';
-import type { CashFlowSourceResponse, CashFlowView } from '@meridian/domain';
+import type { CashFlowSourceResponse, CashFlowView, RecurringStreamResponse } from '@meridian/domain';
 import { login } from '#test/support/http.js';
 import { startTestApi, type TestApi } from '#test/support/app.js';
 import { createOrganization, type CreatedOrganization } from '#test/support/factories.js';
@@ -274,6 +274,62 @@ describe('PATCH /api/cash-flow-sources/{id}', () => {
       expect({ ...foreign.body, requestId: 0 }).toEqual({ ...missing.body, requestId: 0 });
     }
     expectDetails(await as('GET', '/api/cash-flow-sources/nope'), [
+      { path: 'cashFlowSourceId', message: 'Invalid cash flow source id' },
+    ]);
+  });
+});
+
+describe('DELETE /api/cash-flow-sources/{id}/soft-delete', () => {
+  it('takes an income out of the view and its monthly figures, lets its streams count again, and audits it', async () => {
+    const family = await createFinancialHousehold(prisma, north, 'Deleting household');
+    const stream = await as<RecurringStreamResponse>('POST', '/api/streams', {
+      householdId: family.householdId,
+      name: 'Employer deposit',
+      direction: 'INFLOW',
+      frequency: 'MONTHLY',
+      averageAmount: { value: 500, currency: 'CAD' },
+    });
+    await as('PATCH', `/api/streams/${stream.body.id}/confirm`);
+    const salary = await as<CashFlowSourceResponse>('POST', '/api/cash-flow-sources', {
+      householdId: family.householdId,
+      type: 'INCOME',
+      subtype: 'SALARY',
+      name: 'Salary',
+      streams: [stream.body.id],
+      flows: [flow({ amount: { value: 4000, currency: 'CAD' } })],
+    });
+    const view = () => as<CashFlowView>('GET', `/api/cash-flow-view/${family.householdId}?currency=CAD`);
+    // The stream is explained by the salary, so only the salary's flow counts.
+    expect((await view()).body.summary.inflow.monthly.value).toBe('4000');
+
+    const deleted = await as('DELETE', `/api/cash-flow-sources/${salary.body.id}/soft-delete`);
+    expect(deleted.status).toBe(204);
+    const after = await view();
+    expect(after.body.sources.map((source) => source.name)).not.toContain('Salary');
+    expect(after.body.summary.inflow.monthly.value).toBe('500');
+    expect(after.body.streams.find((item) => item.id === stream.body.id)?.cashFlowSourceId).toBeNull();
+    expect((await as('GET', `/api/cash-flow-sources/${salary.body.id}`)).status).toBe(404);
+    expect((await as('PATCH', `/api/cash-flow-sources/${salary.body.id}`, { name: 'Back' })).status).toBe(404);
+    expect((await as('DELETE', `/api/cash-flow-sources/${salary.body.id}/soft-delete`)).status).toBe(404);
+    // Soft: the row stays, marked deleted.
+    const row = await prisma.cashFlowSource.findUnique({ where: { id: salary.body.id } });
+    expect(row?.deletedAt).toBeInstanceOf(Date);
+    const audit = await as<{ items: { action: string; before: { name: string } | null }[] }>(
+      'GET',
+      `/api/audit-logs?entityId=${salary.body.id}`,
+    );
+    expect(audit.body.items.map((entry) => entry.action)).toEqual(['SOFT_DELETE', 'CREATE']);
+    expect(audit.body.items[0]?.before?.name).toBe('Salary');
+  });
+
+  it("answers 404 for another organization's source and changes nothing; a bad id is a 400", async () => {
+    const foreign = await as('DELETE', `/api/cash-flow-sources/${south.sourceId}/soft-delete`);
+    const missing = await as('DELETE', '/api/cash-flow-sources/cash_flow_source-AAAAAAAAAAAAAAAAAAAAA/soft-delete');
+    expect(foreign.status).toBe(404);
+    expect({ ...(foreign.body as object), requestId: 0 }).toEqual({ ...(missing.body as object), requestId: 0 });
+    const row = await prisma.cashFlowSource.findUnique({ where: { id: south.sourceId } });
+    expect(row?.deletedAt).toBeNull();
+    expectDetails(await as('DELETE', '/api/cash-flow-sources/nope/soft-delete'), [
       { path: 'cashFlowSourceId', message: 'Invalid cash flow source id' },
     ]);
   });

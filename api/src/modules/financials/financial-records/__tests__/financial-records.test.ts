@@ -631,6 +631,55 @@ describe('owners of investment accounts, bank accounts and real estate', () => {
   });
 });
 
+describe('owners of a record of any type (add-owner, remove-owner)', () => {
+  it('adds and removes owners of a credit card or a pension within the type’s rules, and changes nothing on refusal', async () => {
+    const card = await create({ type: 'CREDIT_CARD', owners: [home.personIds[0]] });
+    const path = `/api/financial-records/${card.id}`;
+    const added = await as<FinancialRecordResponse>('PATCH', `${path}/add-owner`, { ownerId: home.corporationId });
+    expect(added.status).toBe(200);
+    expect(added.body.owners.map((owner) => owner.entityId).sort()).toEqual(
+      [home.corporationId, home.personIds[0]].sort(),
+    );
+    expect(added.body.isJoint).toBe(true);
+    expectError(
+      await as('PATCH', `${path}/add-owner`, { ownerId: home.corporationId }),
+      409,
+      'CONFLICT',
+      'This owner already owns the record',
+    );
+    const removed = await as<FinancialRecordResponse>('PATCH', `${path}/remove-owner`, {
+      ownerId: home.corporationId,
+    });
+    expect(removed.body.owners.map((owner) => owner.entityId)).toEqual([home.personIds[0]]);
+    expect(removed.body.isJoint).toBe(false);
+    expect((await auditOf(card.id)).map((entry) => entry.action)).toEqual(['UPDATE', 'UPDATE', 'CREATE']);
+
+    const pension = await create({
+      type: 'DEFINED_BENEFIT_PENSION',
+      formulaType: 'OTHER',
+      serviceStartDate: '2001-01-01',
+      owners: [home.personIds[0]],
+    });
+    const pensionPath = `/api/financial-records/${pension.id}`;
+    expectDetails(await as('PATCH', `${pensionPath}/add-owner`, { ownerId: home.personIds[1] }), [
+      { path: 'ownerId', message: 'A defined-benefit pension cannot be owned jointly' },
+    ]);
+    expectDetails(await as('PATCH', `${pensionPath}/add-owner`, { ownerId: otherHouseholdPerson }), [
+      { path: 'ownerId', message: "The person must belong to the record's household" },
+    ]);
+    expectDetails(await as('PATCH', `${pensionPath}/add-owner`, {}), [
+      { path: 'ownerId', message: 'Owner is required' },
+    ]);
+    expect(await prisma.financialRecordOwner.count({ where: { financialRecordId: pension.id } })).toBe(1);
+    expectError(
+      await as('PATCH', `${pensionPath}/remove-owner`, { ownerId: home.personIds[1] }),
+      404,
+      'NOT_FOUND',
+      'Owner not found on this record',
+    );
+  });
+});
+
 describe('borrowers, cosigners and securing assets', () => {
   it('adds and removes borrowers and cosigners of loans and lines of credit', async () => {
     for (const type of ['LOAN', 'LINE_OF_CREDIT']) {
@@ -798,6 +847,18 @@ describe('another organization’s records', () => {
       ['PATCH', `/api/financial-records/${south.bank.id}`, { nickname: 'x' }, 'Financial record not found'],
       ['PATCH', `/api/financial-records/${south.bank.id}/rename`, { nickname: 'x' }, 'Financial record not found'],
       ['DELETE', `/api/financial-records/${south.bank.id}/soft-delete`, undefined, 'Financial record not found'],
+      [
+        'PATCH',
+        `/api/financial-records/${south.card.id}/add-owner`,
+        { ownerId: home.personIds[0] },
+        'Financial record not found',
+      ],
+      [
+        'PATCH',
+        `/api/financial-records/${south.bank.id}/remove-owner`,
+        { ownerId: south.bank.owners[0]!.entityId },
+        'Financial record not found',
+      ],
       ['PATCH', `/api/financial-records/${south.loan.id}/add-borrower`, person, 'Financial record not found'],
       ['PATCH', `/api/financial-records/${south.loan.id}/remove-borrower`, person, 'Financial record not found'],
       ['PATCH', `/api/financial-records/${south.loan.id}/add-cosigner`, person, 'Financial record not found'],
