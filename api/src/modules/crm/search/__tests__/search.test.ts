@@ -77,10 +77,14 @@ describe('GET /api/search', () => {
         household: { id: ids.lapointe, name: 'Lapointe household' },
       },
     ]);
-    expect(response.body.households).toEqual([
-      { id: ids.lapointe, name: 'Lapointe household', advisor: 'Olivia Advisor', memberNames: ['Marie Lapointe'] },
-      { id: ids.lapointeToo, name: 'Lapointe household', advisor: null, memberNames: [] },
-    ]);
+    // Two households of one name rank alike (then by id, which is random): compare as a set.
+    expect(response.body.households).toHaveLength(2);
+    expect(response.body.households).toEqual(
+      expect.arrayContaining([
+        { id: ids.lapointe, name: 'Lapointe household', advisor: 'Olivia Advisor', memberNames: ['Marie Lapointe'] },
+        { id: ids.lapointeToo, name: 'Lapointe household', advisor: null, memberNames: [] },
+      ]),
+    );
     expect(response.body.persons).toEqual([
       {
         id: ids.person,
