@@ -79,12 +79,12 @@ export function humanizeEnumValue(value: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** Static options from an enumeration, labelled by `labels` or by the humanised value. */
-export function enumOptions(values: readonly string[], labels?: Readonly<Record<string, string>>): FormOptions {
-  return {
-    type: 'static',
-    options: values.map((value) => ({ value, label: labels?.[value] ?? humanizeEnumValue(value) })),
-  };
+/** Static options from an enumeration, labelled by the enumeration's own label table. */
+export function enumOptions<Value extends string>(
+  values: readonly Value[],
+  labels: Readonly<Record<Value, string>>,
+): FormOptions {
+  return { type: 'static', options: values.map((value) => ({ value, label: labels[value] })) };
 }
 
 /** Options the client fetches from `source`. */
