@@ -15,6 +15,7 @@ import * as financialView from './financials/financial-view/enums.js';
 import * as planning from './financials/planning/enums.js';
 import * as financial from './financials/records/enums.js';
 import * as connections from './hub/connections/enums.js';
+import * as audit from './platform/audit/audit-log.js';
 import * as invitations from './platform/invitations/enums.js';
 import * as organizations from './platform/organizations/enums.js';
 import * as users from './platform/users/enums.js';
@@ -298,6 +299,9 @@ export const ENUMERATIONS = {
     'Professional designations',
     organizations.PROFESSIONAL_DESIGNATION_TITLES,
   ),
+  // Audit log
+  AuditAction: entry(audit.AuditAction, 'What a change did', audit.AUDIT_ACTION_LABELS),
+  AuditActorKind: entry(audit.AuditActorKind, 'Who or what made a change', audit.AUDIT_ACTOR_KIND_LABELS),
   // Forms
   FormFieldKind: entry(forms.FormFieldKind, 'Form field kinds', forms.FORM_FIELD_KIND_LABELS),
   FormButtonType: entry(forms.FormButtonType, 'Form button types', forms.FORM_BUTTON_TYPE_LABELS),
