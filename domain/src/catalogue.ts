@@ -368,3 +368,16 @@ export function enumerationOptions(enumeration: EnumerationName): { value: strin
     label: enumLabel(enumeration, value),
   }));
 }
+
+const ENTRY_BY_VALUES: ReadonlyMap<readonly unknown[], EnumerationEntry> = new Map(
+  Object.values(ENUMERATIONS as Record<string, EnumerationEntry>).map((entry) => [entry.values, entry]),
+);
+
+/**
+ * The label of a value of the enumeration array `values` (the exported array itself, as a field
+ * specification carries it): for pages that hold the values but not the enumeration's name.
+ */
+export function labelOfValue(values: readonly (string | number)[], value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '—';
+  return ENTRY_BY_VALUES.get(values)?.labels[String(value)] ?? codeToWords(String(value));
+}

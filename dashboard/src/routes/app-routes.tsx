@@ -24,6 +24,7 @@ const RunDetailPage = lazy(() => import('../features/hub/connections/run-detail-
 const ImportsPage = lazy(() => import('../features/hub/imports/imports-page'));
 const NewImportPage = lazy(() => import('../features/hub/imports/new-import-page'));
 const ImportWizardPage = lazy(() => import('../features/hub/imports/import-wizard-page'));
+const AuditPage = lazy(() => import('../features/platform/audit/audit-page'));
 const NotFoundPage = lazy(() => import('../features/platform/errors/not-found-page'));
 
 export function AppRoutes() {
@@ -56,6 +57,7 @@ export function AppRoutes() {
               <Route path="reports" element={<ReportsPage />} />
               <Route path="custom-fields" element={<CustomFieldsPage />} />
             </Route>
+            <Route path="audit" element={<AuditPage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Route>
         </Route>

@@ -20,6 +20,7 @@ export * from './notes/schemas.js';
 export * from './params.js';
 export * from './proposals/enums.js';
 export * from './proposals/schemas.js';
+export * from './reports/cells.js';
 export * from './reports/schemas.js';
 export * from './tasks/enums.js';
 export * from './tasks/forms.js';

@@ -10,9 +10,10 @@ import {
   setGenderSchema,
   updateContactNameForm,
   type ContactResponse,
+  enumLabel,
 } from '@meridian/domain';
 import { contactCalls, getContact } from '../../api';
-import { humanize, InputField } from '../../components/fields';
+import { InputField } from '../../components/fields';
 import { LoadingState } from '../../components/full-page-status';
 import { useResource } from '../../hooks/use-resource';
 import {
@@ -82,7 +83,7 @@ export default function ContactPage() {
           </h1>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-tremor-default text-tremor-content">
             <Badge size="xs" data-testid="contact-type">
-              {humanize(shown.type)}
+              {enumLabel('ContactType', shown.type)}
             </Badge>
             {shown.email && <span>{shown.email}</span>}
             {shown.phoneNumber && (
@@ -91,7 +92,7 @@ export default function ContactPage() {
               </span>
             )}
             {shown.householdId && <Link to={`/crm/households/${shown.householdId}`}>Household</Link>}
-            {shown.source && <span>Source: {humanize(shown.source)}</span>}
+            {shown.source && <span>Source: {enumLabel('LeadSource', shown.source)}</span>}
           </p>
         </div>
       </div>

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Button, Callout } from '@tremor/react';
 import { Link } from 'react-router';
-import { ContactType } from '@meridian/domain';
+import { enumerationOptions } from '@meridian/domain';
 import { listContacts, listTags } from '../../api';
-import { CheckboxInput, enumChoices, InputField, SelectInput } from '../../components/fields';
+import { CheckboxInput, InputField, SelectInput } from '../../components/fields';
 import { LoadingState } from '../../components/full-page-status';
 import { Pager } from '../../components/pager';
 import { useResource } from '../../hooks/use-resource';
@@ -104,7 +104,7 @@ export default function ContactsPage() {
           label="Type"
           value={type}
           onChange={setType}
-          options={enumChoices(ContactType)}
+          options={enumerationOptions('ContactType')}
           emptyLabel="All types"
           testId="contacts-type"
         />

@@ -1,7 +1,7 @@
 import { Badge } from '@tremor/react';
 import { Link } from 'react-router';
 import type { ContactListItem } from '@meridian/domain';
-import { humanize } from '../../components/fields';
+import { enumLabel } from '@meridian/domain';
 
 /** The columns a contact list can show; the name is always shown. */
 export const CONTACT_COLUMNS = [
@@ -28,7 +28,7 @@ function cell(item: ContactListItem, column: ContactColumn) {
     case 'type':
       return (
         <Badge size="xs" color={TYPE_COLOURS[item.type] ?? 'gray'}>
-          {humanize(item.type)}
+          {enumLabel('ContactType', item.type)}
         </Badge>
       );
     case 'email':
@@ -47,7 +47,7 @@ function cell(item: ContactListItem, column: ContactColumn) {
         </span>
       );
     case 'source':
-      return item.source ? humanize(item.source) : '—';
+      return item.source ? enumLabel('LeadSource', item.source) : '—';
     case 'household':
       return item.household ? <Link to={`/crm/households/${item.household.id}`}>{item.household.name}</Link> : '—';
     case 'created':

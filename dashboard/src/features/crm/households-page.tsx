@@ -1,9 +1,9 @@
 import { type FormEvent, useCallback, useId, useState } from 'react';
 import { Callout, Card } from '@tremor/react';
 import { Link, useNavigate } from 'react-router';
-import { createHouseholdSchema } from '@meridian/domain';
+import { createHouseholdSchema, enumLabel } from '@meridian/domain';
 import { createHousehold, listHouseholds } from '../../api';
-import { humanize, InputField, SelectInput } from '../../components/fields';
+import { InputField, SelectInput } from '../../components/fields';
 import { LoadingState } from '../../components/full-page-status';
 import { Pager } from '../../components/pager';
 import { useResource } from '../../hooks/use-resource';
@@ -96,7 +96,7 @@ export default function HouseholdsPage() {
                     </td>
                     <td className="px-4 py-2">{item.salutation ?? '—'}</td>
                     <td className="px-4 py-2 tabular-nums">{item.memberCount}</td>
-                    <td className="px-4 py-2">{item.contactType ? humanize(item.contactType) : '—'}</td>
+                    <td className="px-4 py-2">{item.contactType ? enumLabel('ContactType', item.contactType) : '—'}</td>
                   </tr>
                 ))}
               </tbody>

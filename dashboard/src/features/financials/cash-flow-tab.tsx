@@ -5,7 +5,7 @@ import {
   addIncomeForm,
   deleteStreamForm,
   dynamicOptions,
-  humanizeEnumValue,
+  enumLabel,
   NECESSITY_LABELS,
   Necessity,
   PaymentFrequency,
@@ -67,7 +67,7 @@ function flowFields(kind: 'income' | 'expense', currency: string): ExtraField[] 
       kind: 'select',
       choices: ['MONTHLY', ...PaymentFrequency.filter((frequency) => frequency !== 'MONTHLY')].map((frequency) => ({
         value: frequency,
-        label: humanizeEnumValue(frequency),
+        label: enumLabel('PaymentFrequency', frequency),
       })),
     },
   ];
@@ -247,7 +247,7 @@ export function CashFlowTab({
               <div className="flex flex-wrap items-center gap-2">
                 <span className="text-tremor-default font-medium text-tremor-content-strong">{source.name}</span>
                 <Badge size="xs" color={source.direction === 'INFLOW' ? 'emerald' : 'rose'}>
-                  {humanizeEnumValue(source.type)}
+                  {enumLabel('CashFlowType', source.type)}
                 </Badge>
                 {source.necessity && <Badge size="xs">{NECESSITY_LABELS[source.necessity]}</Badge>}
               </div>
@@ -255,7 +255,7 @@ export function CashFlowTab({
                 {source.flows.map((flow) => (
                   <li key={flow.id}>
                     {flow.name}: {showOwnMoney(flow.amount, view.currency)}{' '}
-                    {humanizeEnumValue(flow.frequency.common).toLowerCase()}
+                    {enumLabel('PaymentFrequency', flow.frequency.common).toLowerCase()}
                     {flow.monthly && ` · ${showOwnMoney(flow.monthly, view.currency)} a month`}
                     {flow.status === 'INACTIVE' && ' · inactive'}
                   </li>

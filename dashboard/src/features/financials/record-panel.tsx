@@ -7,7 +7,8 @@ import {
   addOwnerForm,
   editCardForm,
   editNameForm,
-  humanizeEnumValue,
+  enumLabel,
+  labelOfValue,
   RECORD_FIELDS,
   submit,
   type FieldSpec,
@@ -49,7 +50,7 @@ function showDetail(spec: FieldSpec, value: RecordDetailValue): string | undefin
   if (value === null || value === undefined || value === '') return undefined;
   if (typeof value === 'object') return `${showMoney(value)} ${value.currency}`;
   if (spec.kind === 'boolean') return value ? 'Yes' : undefined;
-  if (spec.kind === 'enum') return humanizeEnumValue(String(value));
+  if (spec.kind === 'enum') return labelOfValue(spec.values, String(value));
   if (spec.kind === 'decimal' && /rate|accrual|penalty|ownership/i.test(spec.label)) return `${String(value)}%`;
   return String(value);
 }
@@ -112,7 +113,7 @@ export function RecordPanel({
           <div>
             <dt className="text-tremor-label text-tremor-content">Secured type</dt>
             <dd className="text-tremor-default text-tremor-content-strong">
-              {humanizeEnumValue(record.securedBy.securedType)}
+              {enumLabel('SecuredLoanPurpose', record.securedBy.securedType)}
             </dd>
           </div>
         )}

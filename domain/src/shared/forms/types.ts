@@ -73,12 +73,6 @@ export interface FormDefinition {
   http: HttpSchema;
 }
 
-/** Upper snake case as words: `FULL_TIME` -> 'Full time', `LINKED_IN` -> 'Linked in'. */
-export function humanizeEnumValue(value: string): string {
-  const words = value.toLowerCase().replace(/_/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
 /** Static options from an enumeration, labelled by the enumeration's own label table. */
 export function enumOptions<Value extends string>(
   values: readonly Value[],

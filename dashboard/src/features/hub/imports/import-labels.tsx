@@ -1,13 +1,15 @@
 import { Badge } from '@tremor/react';
-import type {
-  ContactType,
-  ExternalSourceSystem,
-  ImportBatchStage,
-  ImportBatchStatus,
-  ImportBatchView,
-  ImportCommitReadiness,
-  ImportRecordKind,
-  ImportRowAction,
+import {
+  CONTACT_TYPE_LABELS as DOMAIN_CONTACT_TYPE_LABELS,
+  EXTERNAL_SOURCE_SYSTEM_LABELS,
+  type ContactType,
+  type ExternalSourceSystem,
+  type ImportBatchStage,
+  type ImportBatchStatus,
+  type ImportBatchView,
+  type ImportCommitReadiness,
+  type ImportRecordKind,
+  type ImportRowAction,
 } from '@meridian/domain';
 
 /** While a dry run or commit is queued or running the wizard follows it at this pace. */
@@ -15,29 +17,8 @@ export const IMPORT_REFRESH_MS = 1_000;
 
 type Colour = 'gray' | 'slate' | 'blue' | 'indigo' | 'emerald' | 'amber' | 'rose';
 
-/** The source systems of foundations §1 as their users name them. */
-export const SOURCE_LABELS: Record<ExternalSourceSystem, string> = {
-  APPROACH_ADVISORY: 'Approach Advisory',
-  CLOVEN: 'Cloven',
-  BUSINESS_SUITE_CRM: 'Business-suite CRM',
-  EQUISOFT: 'Equisoft',
-  CEDAR_POINT: 'Cedar Point',
-  MANUAL_LOAD: 'Manual load',
-  SALES_CRM: 'Sales CRM',
-  IFAST: 'iFAST',
-  MONDAY: 'monday.com',
-  MODERN_CENTS: 'Modern Cents',
-  NDEX: 'Ndex',
-  ODYSSEY_MANUAL_LOAD: 'Odyssey manual load',
-  PIPEDRIVE: 'Pipedrive',
-  PLAYBOOK_CUSTOM: 'Playbook custom',
-  RITTINGER_MANUAL_LOAD: 'Rittinger manual load',
-  TEST: 'Test',
-  WEALTHBOX: 'Wealthbox',
-  WESTMOUNT_ACCESS_DB: 'Westmount Access DB',
-  SALESFORCE: 'Salesforce',
-  REDTAIL: 'Redtail',
-};
+/** The source systems of foundations §1 as their users name them: the domain's labels. */
+export const SOURCE_LABELS: Readonly<Record<ExternalSourceSystem, string>> = EXTERNAL_SOURCE_SYSTEM_LABELS;
 
 export function sourceLabel(source: string | null): string {
   if (source === null) return 'Any system';
@@ -54,13 +35,7 @@ export const KIND_LABELS: Record<ImportRecordKind, string> = {
 };
 
 /** The contact types as the contact pages name them. */
-export const CONTACT_TYPE_LABELS: Record<ContactType, string> = {
-  CLIENT: 'Client',
-  LEAD: 'Lead',
-  ONBOARDING: 'Onboarding',
-  OTHER: 'Other',
-  PROSPECT: 'Prospect',
-};
+export const CONTACT_TYPE_LABELS: Readonly<Record<ContactType, string>> = DOMAIN_CONTACT_TYPE_LABELS;
 
 export function kindLabel(kind: string): string {
   return KIND_LABELS[kind as ImportRecordKind] ?? kind;
