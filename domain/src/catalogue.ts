@@ -15,7 +15,7 @@ import * as financialView from './financials/financial-view/enums.js';
 import * as planning from './financials/planning/enums.js';
 import * as financial from './financials/records/enums.js';
 import * as connections from './hub/connections/enums.js';
-import * as audit from './platform/audit/audit-log.js';
+import * as audit from './platform/audit/enums.js';
 import * as invitations from './platform/invitations/enums.js';
 import * as organizations from './platform/organizations/enums.js';
 import * as users from './platform/users/enums.js';

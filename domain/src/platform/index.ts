@@ -11,3 +11,4 @@ export * from './organizations/forms.js';
 export * from './organizations/schemas.js';
 export * from './users/enums.js';
 export * from './audit/audit-log.js';
+export * from './audit/enums.js';

@@ -2,31 +2,13 @@ import { z } from 'zod';
 import { isStorableIsoDate } from '../../shared/input/common.js';
 import { paginationSchema } from '../../shared/input/lists.js';
 import { codeToWords } from '../../shared/format/words.js';
+import { ENUMERATIONS, type EnumerationEntry } from '../../catalogue.js';
+import { AuditAction, AuditActorKind } from './enums.js';
 
 /**
  * The audit log as a person reads it (issue 15): who changed what, each change as
  * "field: before -> after", the actor and the entity named, never shown as JSON or ids.
  */
-
-export const AuditActorKind = ['USER', 'SYSTEM', 'SYNC'] as const;
-export type AuditActorKind = (typeof AuditActorKind)[number];
-
-export const AuditAction = ['CREATE', 'UPDATE', 'DELETE', 'SOFT_DELETE', 'RESTORE'] as const;
-export type AuditAction = (typeof AuditAction)[number];
-
-export const AUDIT_ACTOR_KIND_LABELS: Readonly<Record<AuditActorKind, string>> = {
-  USER: 'User',
-  SYSTEM: 'System',
-  SYNC: 'Sync or import',
-};
-
-export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
-  CREATE: 'Created',
-  UPDATE: 'Updated',
-  DELETE: 'Deleted',
-  SOFT_DELETE: 'Deleted (restorable)',
-  RESTORE: 'Restored',
-};
 
 const auditDate = z.iso.date({ error: 'Invalid date' }).refine(isStorableIsoDate, 'Invalid date');
 const anId = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'Invalid id');
@@ -100,9 +82,37 @@ const HIDDEN_FIELDS: ReadonlySet<string> = new Set([
   'deletedAt',
 ]);
 
-/** `primaryEmail` -> 'Primary email', `name.first` -> 'Name first'. */
+const camelWords = (name: string) => codeToWords(name.replace(/([a-z0-9])([A-Z])/g, '$1_$2'));
+
+/** `primaryEmail` -> 'Primary email', `name.first` -> 'Name (first)'. */
 export function fieldLabel(field: string): string {
-  return codeToWords(field.replace(/\./g, '_').replace(/([a-z0-9])([A-Z])/g, '$1_$2'));
+  const [head = '', ...rest] = field.split('.');
+  if (rest.length === 0) return camelWords(head);
+  return `${camelWords(head)} (${rest.map((part) => camelWords(part).toLowerCase()).join(', ')})`;
+}
+
+/** References to other rows (`teamId`, `tagIds`) are ids, which a person cannot read: left out. */
+const isReference = (field: string) => /(^|\.)[a-z][A-Za-z]*Ids?$/.test(field);
+
+let labelsByValue: Map<string, string> | undefined;
+
+/**
+ * A snapshot does not say which enumeration a field holds: an upper-case value any enumeration
+ * lists reads as that enumeration's label ('CLIENT' -> 'Client', 'SEO' -> 'SEO'); text a person
+ * typed ('VIP') is kept as it is.
+ */
+function storedValueLabel(value: string): string | undefined {
+  if (!/^[A-Z][A-Z0-9_]+$/.test(value)) return undefined;
+  if (labelsByValue === undefined) {
+    labelsByValue = new Map();
+    for (const entry of Object.values(ENUMERATIONS as Record<string, EnumerationEntry>)) {
+      for (const stored of entry.values) {
+        const key = String(stored);
+        if (!labelsByValue.has(key)) labelsByValue.set(key, entry.labels[key] ?? codeToWords(key));
+      }
+    }
+  }
+  return labelsByValue.get(value) ?? (value.includes('_') ? codeToWords(value) : undefined);
 }
 
 /** A stored value as text: enumeration codes as words, lists joined, yes/no for flags. */
@@ -110,8 +120,7 @@ export function valueText(value: unknown): string | null {
   if (value === null || value === undefined || value === '') return null;
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'number') return String(value);
-  if (typeof value === 'string')
-    return /^[A-Z][A-Z0-9_]*$/.test(value) && value.length > 1 ? codeToWords(value) : value;
+  if (typeof value === 'string') return storedValueLabel(value) ?? value;
   if (Array.isArray(value)) {
     const items = value.map(valueText).filter((item): item is string => item !== null);
     return items.length === 0 ? null : items.join(', ');
@@ -142,6 +151,7 @@ export function fieldChanges(before: unknown, after: unknown): FieldChange[] {
   const fields = [...new Set([...was.keys(), ...now.keys()])];
   const changes: FieldChange[] = [];
   for (const field of fields) {
+    if (isReference(field)) continue;
     const from = valueText(was.get(field));
     const to = valueText(now.get(field));
     if (from === to) continue;

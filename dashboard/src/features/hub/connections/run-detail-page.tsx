@@ -1,8 +1,9 @@
 import { useCallback, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Badge, Button, Callout, Card, Text, Title } from '@tremor/react';
-import type { SyncRecordErrorView, SyncRunDetail } from '@meridian/domain';
+import { fieldChanges, type SyncRecordErrorView, type SyncRunDetail } from '@meridian/domain';
 import { cancelSyncRun, getSyncRun as getRun, listSyncRecordErrors, retrySyncRun, toApiError } from '../../../api';
+import { FieldDiff } from '../../../components/field-diff';
 import { LoadingState } from '../../../components/full-page-status';
 import { Pager } from '../../../components/pager';
 import { RelativeTime } from '../../../components/relative-time';
@@ -88,9 +89,10 @@ function RecordErrors({ run }: { run: SyncRunDetail }) {
                   ) : (
                     <details>
                       <summary className="cursor-pointer text-tremor-brand">Show payload</summary>
-                      <pre className="mt-2 max-h-64 max-w-xl overflow-auto rounded-tremor-small bg-tremor-background-subtle p-2 text-tremor-label">
-                        {JSON.stringify(error.payload, null, 2)}
-                      </pre>
+                      <div className="mt-2 max-h-64 max-w-xl overflow-auto rounded-tremor-small bg-tremor-background-subtle p-2">
+                        {/* The record as the provider sent it, field by field rather than as JSON. */}
+                        <FieldDiff changes={fieldChanges(null, error.payload)} testId="record-error-payload" />
+                      </div>
                     </details>
                   )}
                 </td>
@@ -237,6 +239,7 @@ function RunChanges({ run }: { run: SyncRunDetail }) {
           // A running run keeps writing: load its changes again when its counts move.
           key={`${run.status}|${run.counts.created}|${run.counts.updated}|${run.counts.deleted}`}
           load={load}
+          showActor={false}
           label="Records changed by this run"
           empty={
             <p className="text-tremor-default text-tremor-content" data-testid="run-changes-empty">

@@ -2,6 +2,7 @@ import { Badge } from '@tremor/react';
 import {
   CONTACT_TYPE_LABELS as DOMAIN_CONTACT_TYPE_LABELS,
   EXTERNAL_SOURCE_SYSTEM_LABELS,
+  enumLabel,
   type ContactType,
   type ExternalSourceSystem,
   type ImportBatchStage,
@@ -127,7 +128,7 @@ export function formatFieldValue(value: unknown): string {
 function itemText(item: Record<string, unknown>): string {
   if (typeof item.email === 'string') return item.email;
   if (typeof item.number === 'string') {
-    const type = typeof item.type === 'string' ? ` (${item.type.toLowerCase()})` : '';
+    const type = typeof item.type === 'string' ? ` (${enumLabel('PhoneType', item.type).toLowerCase()})` : '';
     return `${item.number}${type}`;
   }
   if ('employerName' in item || 'jobTitle' in item)
@@ -138,9 +139,15 @@ function itemText(item: Record<string, unknown>): string {
     return [item.line1, item.line2, item.city, item.province, item.postalCode].filter(Boolean).join(', ');
   if ('role' in item && ('name' in item || 'sourceId' in item)) {
     const name = typeof item.name === 'string' ? item.name : typeof item.sourceId === 'string' ? item.sourceId : '';
-    return typeof item.role === 'string' ? `${name} (${item.role.toLowerCase()})` : name;
+    return typeof item.role === 'string' ? `${name} (${enumLabel('FamilyMemberRole', item.role).toLowerCase()})` : name;
   }
-  return JSON.stringify(item);
+  // Anything else as its fields in words, never as JSON.
+  return (
+    Object.entries(item)
+      .filter(([, inner]) => inner !== null && inner !== undefined && inner !== '' && typeof inner !== 'object')
+      .map(([key, inner]) => `${fieldLabel(key)}: ${String(inner)}`)
+      .join(', ') || '(empty)'
+  );
 }
 
 /** 'firstName' -> 'First name', 'addressLine1' -> 'Address line 1', 'sourceId' -> 'Source id'. */

@@ -38,7 +38,15 @@ export function NamedLink({ target, testId }: { target: NamedRef; testId?: strin
 }
 
 /** One change: when, who, what it did to which record, and each field before and after. */
-export function AuditEntryRow({ entry, showEntity = true }: { entry: AuditLogEntry; showEntity?: boolean }) {
+export function AuditEntryRow({
+  entry,
+  showEntity = true,
+  showActor = true,
+}: {
+  entry: AuditLogEntry;
+  showEntity?: boolean;
+  showActor?: boolean;
+}) {
   return (
     <li className="border-b border-tremor-border py-3 last:border-0" data-testid="audit-entry">
       <div className="flex flex-wrap items-center gap-2 text-tremor-default">
@@ -51,9 +59,11 @@ export function AuditEntryRow({ entry, showEntity = true }: { entry: AuditLogEnt
             <NamedLink target={entry.entity} testId="audit-entry-entity" />
           </span>
         )}
-        <span className="text-tremor-content">
-          by <NamedLink target={entry.actor} testId="audit-entry-actor" />
-        </span>
+        {showActor && (
+          <span className="text-tremor-content">
+            by <NamedLink target={entry.actor} testId="audit-entry-actor" />
+          </span>
+        )}
         <span className="ml-auto text-tremor-label text-tremor-content">
           <RelativeTime value={entry.occurredAt} />
         </span>
@@ -71,11 +81,14 @@ export function AuditEntryRow({ entry, showEntity = true }: { entry: AuditLogEnt
 export function AuditEntryList({
   load,
   showEntity = true,
+  showActor = true,
   empty,
   label,
 }: {
   load: (page: number, limit: number, signal: AbortSignal) => Promise<AuditLogPage>;
   showEntity?: boolean;
+  /** Off where every change has the same author (a run's own page). */
+  showActor?: boolean;
   empty: React.ReactNode;
   label: string;
 }) {
@@ -95,7 +108,7 @@ export function AuditEntryList({
     <div>
       <ul aria-label={label}>
         {resource.data.items.map((entry) => (
-          <AuditEntryRow key={entry.id} entry={entry} showEntity={showEntity} />
+          <AuditEntryRow key={entry.id} entry={entry} showEntity={showEntity} showActor={showActor} />
         ))}
       </ul>
       {resource.data.total > PAGE_SIZE && (
