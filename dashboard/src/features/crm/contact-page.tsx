@@ -1,6 +1,6 @@
 import { type FormEvent, useCallback, useState } from 'react';
 import { Badge, Button, Callout, Card, Title } from '@tremor/react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import {
   setAvatarSchema,
   setContactNameSchema,
@@ -14,6 +14,7 @@ import {
 } from '@meridian/domain';
 import { contactCalls, getContact } from '../../api';
 import { InputField } from '../../components/fields';
+import { HouseholdLink } from '../../components/household-link';
 import { LoadingState } from '../../components/full-page-status';
 import { useResource } from '../../hooks/use-resource';
 import {
@@ -91,7 +92,7 @@ export default function ContactPage() {
                 +{shown.phoneNumber.number.countryCode} {shown.phoneNumber.number.number}
               </span>
             )}
-            {shown.householdId && <Link to={`/crm/households/${shown.householdId}`}>Household</Link>}
+            {shown.householdId && <HouseholdLink householdId={shown.householdId} />}
             {shown.source && <span>Source: {enumLabel('LeadSource', shown.source)}</span>}
           </p>
         </div>
