@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient, runAsOrganization, AuditService, type PrismaClient } from '@meridian/api';
+import type { AuditLogPage } from '@meridian/domain';
 import { scopeToCurrentOrganization } from '../../../../common/tenancy/tenant-scope.js';
 import { call, login } from '#test/support/http.js';
 import { startTestApi, type TestApi } from '#test/support/app.js';
@@ -59,7 +60,9 @@ describe('GET /api/audit-logs', () => {
 
   it('names the actor and shows each change as before and after, never as JSON', async () => {
     const token = await login(api.baseUrl, north.email, north.password);
-    const response = await call(api.baseUrl, 'GET', `/api/audit-logs?entityId=${north.teamId}`, { token });
+    const response = await call<AuditLogPage>(api.baseUrl, 'GET', `/api/audit-logs?entityId=${north.teamId}`, {
+      token,
+    });
     const user = await prisma.user.findUniqueOrThrow({ where: { id: north.userId }, select: { name: true } });
     expect(response.body.items[0]).toMatchObject({
       actionLabel: 'Updated',
