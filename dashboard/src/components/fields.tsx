@@ -175,13 +175,3 @@ export function FormMessages({ messages, testId }: { messages: readonly string[]
     </div>
   );
 }
-
-/** Upper snake case as words: `FULL_TIME` -> 'Full time'. */
-export function humanize(value: string): string {
-  const words = value.toLowerCase().replace(/_/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-export function enumChoices(values: readonly string[], labels: Readonly<Record<string, string>> = {}): Option[] {
-  return values.map((value) => ({ value, label: labels[value] ?? humanize(value) }));
-}

@@ -25,6 +25,7 @@ const RunDetailPage = lazy(() => import('../features/hub/connections/run-detail-
 const ImportsPage = lazy(() => import('../features/hub/imports/imports-page'));
 const NewImportPage = lazy(() => import('../features/hub/imports/new-import-page'));
 const ImportWizardPage = lazy(() => import('../features/hub/imports/import-wizard-page'));
+const AuditPage = lazy(() => import('../features/platform/audit/audit-page'));
 const NotFoundPage = lazy(() => import('../features/platform/errors/not-found-page'));
 
 /** Names the page in the browser tab; a detail page refines it with what it shows (usePageTitle). */
@@ -210,6 +211,14 @@ export function AppRoutes() {
                 }
               />
             </Route>
+            <Route
+              path="audit"
+              element={
+                <Titled title="Audit log">
+                  <AuditPage />
+                </Titled>
+              }
+            />
             <Route
               path="*"
               element={

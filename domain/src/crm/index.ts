@@ -21,6 +21,7 @@ export * from './notes/schemas.js';
 export * from './params.js';
 export * from './proposals/enums.js';
 export * from './proposals/schemas.js';
+export * from './reports/cells.js';
 export * from './reports/schemas.js';
 export * from './search/api.js';
 export * from './tasks/enums.js';

@@ -1,8 +1,14 @@
 import { useCallback } from 'react';
 import { Badge, Callout, Card } from '@tremor/react';
-import { createCustomFieldSchema, CustomFieldEntityKind, CustomFieldType, isSelectType } from '@meridian/domain';
+import {
+  createCustomFieldSchema,
+  type CustomFieldType,
+  enumerationOptions,
+  enumLabel,
+  isSelectType,
+} from '@meridian/domain';
 import { archiveCustomField, createCustomField, listCustomFields } from '../../api';
-import { enumChoices, humanize, InputField, SelectInput } from '../../components/fields';
+import { InputField, SelectInput } from '../../components/fields';
 import { LoadingState } from '../../components/full-page-status';
 import { useResource } from '../../hooks/use-resource';
 import { GridForm, SubmitCell } from './record-form';
@@ -49,13 +55,13 @@ export default function CustomFieldsPage() {
           <SelectInput
             label="For"
             {...form.field('entityKind')}
-            options={enumChoices(CustomFieldEntityKind)}
+            options={enumerationOptions('CustomFieldEntityKind')}
             testId="custom-field-kind"
           />
           <SelectInput
             label="Type"
             {...form.field('type')}
-            options={enumChoices(CustomFieldType, { EXTERNAL_URL: 'External URL' })}
+            options={enumerationOptions('CustomFieldType')}
             testId="custom-field-type"
           />
           <InputField label="Name" {...form.field('name')} testId="custom-field-name" required />
@@ -101,11 +107,11 @@ export default function CustomFieldsPage() {
                 }
               >
                 <Badge size="xs" color="slate">
-                  {humanize(field.entityKind)}
+                  {enumLabel('CustomFieldEntityKind', field.entityKind)}
                 </Badge>
                 <span className="font-medium">{field.name}</span>
                 <span className="text-tremor-content">
-                  {humanize(field.type)}
+                  {enumLabel('CustomFieldType', field.type)}
                   {field.options.length > 0 ? ` · ${field.options.join(', ')}` : ''}
                 </span>
               </RecordRow>

@@ -1,6 +1,6 @@
 import { useCallback, useId, useState } from 'react';
 import { Button, Callout } from '@tremor/react';
-import { CONTACT_REPORT_COLUMNS, HOUSEHOLD_REPORT_COLUMNS } from '@meridian/domain';
+import { CONTACT_REPORT_COLUMNS, HOUSEHOLD_REPORT_COLUMNS, reportCellText } from '@meridian/domain';
 import { downloadReportCsv, getReport, toApiError, type ReportKind, type ReportParams } from '../../api';
 import { CheckboxInput, SelectInput } from '../../components/fields';
 import { LoadingState } from '../../components/full-page-status';
@@ -149,7 +149,7 @@ export default function ReportsPage() {
                         key={column.key}
                         className={`whitespace-nowrap px-4 py-2 ${typeof row.values[column.key] === 'number' ? 'tabular-nums' : ''}`}
                       >
-                        {row.values[column.key] ?? '—'}
+                        {reportCellText(kind, column.key, row.values[column.key] ?? null) ?? '—'}
                       </td>
                     ))}
                   </tr>

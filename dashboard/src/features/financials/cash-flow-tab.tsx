@@ -7,7 +7,6 @@ import {
   dynamicOptions,
   enumLabel,
   formatMoney,
-  humanizeEnumValue,
   Money,
   NECESSITY_LABELS,
   Necessity,
@@ -80,7 +79,7 @@ function flowFields(kind: 'income' | 'expense', currency: string): ExtraField[] 
       kind: 'select',
       choices: ['MONTHLY', ...PaymentFrequency.filter((frequency) => frequency !== 'MONTHLY')].map((frequency) => ({
         value: frequency,
-        label: humanizeEnumValue(frequency),
+        label: enumLabel('PaymentFrequency', frequency),
       })),
     },
   ];
@@ -228,19 +227,28 @@ export function CashFlowTab({
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card data-testid="needs-wants-chart">
           <Title>Needs and wants (monthly)</Title>
-          <DonutChart
-            className="mt-6 h-56"
-            data={[
-              { kind: 'Needs', amount: chartValue(summary.needs.monthly) },
-              { kind: 'Wants', amount: chartValue(summary.wants.monthly) },
-              { kind: 'Other outflows', amount: chartValue(summary.unclassified.monthly) },
-            ].filter((entry) => entry.amount > 0)}
-            index="kind"
-            category="amount"
-            colors={['blue', 'amber', 'slate']}
-            valueFormatter={chartDollars}
-            noDataText="No outflows"
-          />
+          {Number(summary.needs.monthly.value) +
+            Number(summary.wants.monthly.value) +
+            Number(summary.unclassified.monthly.value) ===
+          0 ? (
+            <Text className="mt-2" data-testid="needs-wants-chart-empty">
+              No expenses yet: add an expense below, or link a bank to categorize its spending.
+            </Text>
+          ) : (
+            <DonutChart
+              className="mt-6 h-56"
+              data={[
+                { kind: 'Needs', amount: chartValue(summary.needs.monthly) },
+                { kind: 'Wants', amount: chartValue(summary.wants.monthly) },
+                { kind: 'Other outflows', amount: chartValue(summary.unclassified.monthly) },
+              ].filter((entry) => entry.amount > 0)}
+              index="kind"
+              category="amount"
+              colors={['blue', 'amber', 'slate']}
+              valueFormatter={chartDollars}
+              noDataText="No outflows"
+            />
+          )}
           <Text className="mt-4">
             Needs {showMoney(summary.needs.monthly)} · Wants {showMoney(summary.wants.monthly)} · Other{' '}
             {showMoney(summary.unclassified.monthly)}
@@ -248,18 +256,24 @@ export function CashFlowTab({
         </Card>
         <Card data-testid="category-chart">
           <Title>Spending by category (monthly)</Title>
-          <BarChart
-            className="mt-6 h-56"
-            data={outflowCategories.map((entry) => ({ category: entry.label, Monthly: chartValue(entry.monthly) }))}
-            index="category"
-            categories={['Monthly']}
-            colors={['violet']}
-            layout="vertical"
-            yAxisWidth={120}
-            valueFormatter={chartDollars}
-            showLegend={false}
-            noDataText="No outflows"
-          />
+          {outflowCategories.length === 0 ? (
+            <Text className="mt-2" data-testid="category-chart-empty">
+              No spending by category yet: expenses added below appear here by category.
+            </Text>
+          ) : (
+            <BarChart
+              className="mt-6 h-56"
+              data={outflowCategories.map((entry) => ({ category: entry.label, Monthly: chartValue(entry.monthly) }))}
+              index="category"
+              categories={['Monthly']}
+              colors={['violet']}
+              layout="vertical"
+              yAxisWidth={120}
+              valueFormatter={chartDollars}
+              showLegend={false}
+              noDataText="No outflows"
+            />
+          )}
         </Card>
       </div>
 

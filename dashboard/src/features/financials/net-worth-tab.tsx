@@ -124,34 +124,48 @@ export function NetWorthTab({
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card data-testid="assets-chart">
           <Title>Assets by group</Title>
-          <DonutChart
-            className="mt-6 h-56"
-            data={assetGroups.map((group) => ({ group: group.label, total: chartValue(group.total) }))}
-            index="group"
-            category="total"
-            colors={ASSET_COLOURS}
-            valueFormatter={chartDollars}
-            noDataText="No assets recorded"
-          />
-          <Legend
-            className="mt-4 justify-center"
-            categories={assetGroups.map((group) => `${group.label} ${showMoney(group.total)}`)}
-            colors={ASSET_COLOURS}
-          />
+          {assetGroups.length === 0 ? (
+            <Text className="mt-2" data-testid="assets-chart-empty">
+              No assets yet: add an account or a property below, or link a bank.
+            </Text>
+          ) : (
+            <>
+              <DonutChart
+                className="mt-6 h-56"
+                data={assetGroups.map((group) => ({ group: group.label, total: chartValue(group.total) }))}
+                index="group"
+                category="total"
+                colors={ASSET_COLOURS}
+                valueFormatter={chartDollars}
+                noDataText="No assets recorded"
+              />
+              <Legend
+                className="mt-4 justify-center"
+                categories={assetGroups.map((group) => `${group.label} ${showMoney(group.total)}`)}
+                colors={ASSET_COLOURS}
+              />
+            </>
+          )}
         </Card>
         <Card data-testid="debts-chart">
           <Title>Debts by group</Title>
-          <BarChart
-            className="mt-6 h-56"
-            data={debtGroups.map((group) => ({ group: group.label, Owed: chartValue(group.total) }))}
-            index="group"
-            categories={['Owed']}
-            colors={['rose']}
-            valueFormatter={chartDollars}
-            showLegend={false}
-            yAxisWidth={80}
-            noDataText="No debts recorded"
-          />
+          {debtGroups.every((group) => Number(group.total.value) === 0) ? (
+            <Text className="mt-2" data-testid="debts-chart-empty">
+              No debts recorded: a mortgage, loan or credit card added below appears here.
+            </Text>
+          ) : (
+            <BarChart
+              className="mt-6 h-56"
+              data={debtGroups.map((group) => ({ group: group.label, Owed: chartValue(group.total) }))}
+              index="group"
+              categories={['Owed']}
+              colors={['rose']}
+              valueFormatter={chartDollars}
+              showLegend={false}
+              yAxisWidth={80}
+              noDataText="No debts recorded"
+            />
+          )}
         </Card>
       </div>
 

@@ -1,11 +1,18 @@
 import {
   CONTACT_LINK_PREFIXES,
+  CONTACT_LINK_TYPE_LABELS,
+  CREATABLE_CONTACT_TYPE_LABELS,
   ContactLinkType,
   CreatableContactType,
+  DISCOVERY_METHOD_LABELS,
   DiscoveryMethod,
+  EMPLOYMENT_STATUS_LABELS,
   EmploymentStatus,
+  GENDER_LABELS,
   Gender,
+  LEAD_SOURCE_LABELS,
   LeadSource,
+  PHONE_TYPE_LABELS,
   PhoneType,
 } from './enums.js';
 import { CONTACT_FORM_DEFAULTS, DEFAULT_CONTACT_LINK_TYPE } from './schemas.js';
@@ -27,7 +34,12 @@ const nameFields: readonly FormField[] = [
   { kind: 'TextField', name: 'name.short', label: 'Short name' },
 ];
 
-const genderField: FormField = { kind: 'Select', name: 'gender', label: 'Gender', options: enumOptions(Gender) };
+const genderField: FormField = {
+  kind: 'Select',
+  name: 'gender',
+  label: 'Gender',
+  options: enumOptions(Gender, GENDER_LABELS),
+};
 
 const phoneFields: FormField = {
   kind: 'FieldGroup',
@@ -45,7 +57,7 @@ const phoneFields: FormField = {
       kind: 'Select',
       name: 'phoneNumber.type',
       label: 'Phone type',
-      options: enumOptions(PhoneType),
+      options: enumOptions(PhoneType, PHONE_TYPE_LABELS),
       defaultValue: CONTACT_FORM_DEFAULTS.phoneType,
     },
     { kind: 'TextField', name: 'phoneNumber.label', label: 'Label' },
@@ -60,7 +72,7 @@ function leadFields(visibleWhen?: FormField['visibleWhen']): FormField[] {
       name: 'discoveryMethod',
       label: 'Discovery method',
       required: true,
-      options: enumOptions(DiscoveryMethod),
+      options: enumOptions(DiscoveryMethod, DISCOVERY_METHOD_LABELS),
       defaultValue: CONTACT_FORM_DEFAULTS.discoveryMethod,
       ...(visibleWhen === undefined ? {} : { visibleWhen }),
     },
@@ -69,7 +81,7 @@ function leadFields(visibleWhen?: FormField['visibleWhen']): FormField[] {
       name: 'source',
       label: 'Source',
       required: true,
-      options: enumOptions(LeadSource, { LINKED_IN: 'LinkedIn', SEO: 'SEO', YOUTUBE: 'YouTube' }),
+      options: enumOptions(LeadSource, LEAD_SOURCE_LABELS),
       defaultValue: CONTACT_FORM_DEFAULTS.source,
       ...(visibleWhen === undefined ? {} : { visibleWhen }),
     },
@@ -92,7 +104,7 @@ export const createContactForm: FormDefinition = {
       name: 'type',
       label: 'Contact type',
       required: true,
-      options: enumOptions(CreatableContactType),
+      options: enumOptions(CreatableContactType, CREATABLE_CONTACT_TYPE_LABELS),
       defaultValue: CONTACT_FORM_DEFAULTS.type,
     },
     ...leadFields({ field: 'type', notEquals: 'OTHER' }),
@@ -139,7 +151,7 @@ export const addSocialProfileForm: FormDefinition = {
       name: 'link.type',
       label: 'Type',
       required: true,
-      options: enumOptions(ContactLinkType, Object.fromEntries(ContactLinkType.map((type) => [type, type]))),
+      options: enumOptions(ContactLinkType, CONTACT_LINK_TYPE_LABELS),
       defaultValue: DEFAULT_CONTACT_LINK_TYPE,
     },
     {
@@ -185,7 +197,7 @@ export const setEmploymentStatusForm: FormDefinition = {
       name: 'employmentStatus',
       label: 'Employment status',
       required: true,
-      options: enumOptions(EmploymentStatus),
+      options: enumOptions(EmploymentStatus, EMPLOYMENT_STATUS_LABELS),
     },
   ],
   buttons: [submit('Save')],

@@ -2,3 +2,8 @@
 
 export const FamilyMemberRole = ['HEAD', 'MEMBER'] as const;
 export type FamilyMemberRole = (typeof FamilyMemberRole)[number];
+
+export const FAMILY_MEMBER_ROLE_LABELS: Readonly<Record<FamilyMemberRole, string>> = {
+  HEAD: 'Head of household',
+  MEMBER: 'Member',
+};

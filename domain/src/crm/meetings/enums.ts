@@ -11,19 +11,51 @@ export const MeetingType = [
 ] as const;
 export type MeetingType = (typeof MeetingType)[number];
 
+export const MEETING_TYPE_LABELS: Readonly<Record<MeetingType, string>> = {
+  GOOGLE_MEET: 'Google Meet',
+  MICROSOFT_TEAMS: 'Microsoft Teams',
+  IN_PERSON: 'In person',
+  OTHER: 'Other',
+  PHONE: 'Phone',
+  SYNC: 'Synced from a calendar',
+  INTERNAL: 'Internal',
+};
+
 /** When a meeting task is done, relative to the meeting. */
 export const MeetingTaskTiming = ['PRE', 'DURING', 'POST'] as const;
 export type MeetingTaskTiming = (typeof MeetingTaskTiming)[number];
 
+export const MEETING_TASK_TIMING_LABELS: Readonly<Record<MeetingTaskTiming, string>> = {
+  PRE: 'Before the meeting',
+  DURING: 'During the meeting',
+  POST: 'After the meeting',
+};
+
 export const MeetingParticipantRole = ['CONTACT', 'TEAM_MEMBER', 'EXTERNAL'] as const;
 export type MeetingParticipantRole = (typeof MeetingParticipantRole)[number];
+
+export const MEETING_PARTICIPANT_ROLE_LABELS: Readonly<Record<MeetingParticipantRole, string>> = {
+  CONTACT: 'Contact',
+  TEAM_MEMBER: 'Team member',
+  EXTERNAL: 'External guest',
+};
 
 export const AgendaItemType = ['FREEFORM'] as const;
 export type AgendaItemType = (typeof AgendaItemType)[number];
 
+export const AGENDA_ITEM_TYPE_LABELS: Readonly<Record<AgendaItemType, string>> = { FREEFORM: 'Free-form' };
+
 /** Calendar providers, stored in lower case as the spec spells them. */
 export const CalendarProvider = ['google', 'imap', 'microsoft', 'icloud', 'virtual-calendar'] as const;
 export type CalendarProvider = (typeof CalendarProvider)[number];
+
+export const CALENDAR_PROVIDER_LABELS: Readonly<Record<CalendarProvider, string>> = {
+  google: 'Google Calendar',
+  imap: 'IMAP',
+  microsoft: 'Microsoft Outlook',
+  icloud: 'iCloud',
+  'virtual-calendar': 'Virtual calendar',
+};
 
 /**
  * The six Canadian time zones a booking template may use (crm §5), as IANA ids, in the spec's

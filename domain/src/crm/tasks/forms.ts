@@ -1,4 +1,4 @@
-import { TaskStatus } from './enums.js';
+import { TASK_STATUS_LABELS, TaskStatus } from './enums.js';
 import type { FormDefinition } from '../../shared/forms/types.js';
 import { dynamicOptions, enumOptions, submit } from '../../shared/forms/types.js';
 
@@ -11,7 +11,13 @@ export const createTaskForm: FormDefinition = {
     { kind: 'Editor', name: 'note', label: 'Note' },
     { kind: 'DynamicSelect', name: 'assigneeId', label: 'Assignee', options: dynamicOptions('assignableEntities') },
     { kind: 'DatePicker', name: 'dueDate', label: 'Due date' },
-    { kind: 'Select', name: 'status', label: 'Status', options: enumOptions(TaskStatus), defaultValue: 'TODO' },
+    {
+      kind: 'Select',
+      name: 'status',
+      label: 'Status',
+      options: enumOptions(TaskStatus, TASK_STATUS_LABELS),
+      defaultValue: 'TODO',
+    },
     {
       kind: 'DatePicker',
       name: 'scheduledTime',

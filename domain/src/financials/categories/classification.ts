@@ -1,3 +1,4 @@
+import { codeToWords } from '../../shared/format/words.js';
 import type { TransactionCategoryGroup, TransactionCategoryNature } from '../cash-flows/enums.js';
 import {
   PLAID_DETAILED_CATEGORIES,
@@ -72,10 +73,12 @@ export interface TransactionCategory extends CategoryClassification {
   label: string;
 }
 
-/** `FOOD_AND_DRINK` -> 'Food and drink'. */
+/**
+ * `FOOD_AND_DRINK` -> 'Food and drink', `ATM_FEES` -> 'ATM fees': Plaid's 120 codes are read by
+ * the shared words rule (its list of words that keep their case) rather than a table of their own.
+ */
 function words(code: string): string {
-  const text = code.toLowerCase().replace(/_/g, ' ');
-  return text.charAt(0).toUpperCase() + text.slice(1);
+  return codeToWords(code);
 }
 
 export function primaryCategoryLabel(primary: PlaidPrimaryCategory): string {
@@ -123,3 +126,13 @@ export function classifyTransactionCategory(code: string): CategoryClassificatio
     .find((candidate) => code.startsWith(`${candidate}_`));
   return primary === undefined ? undefined : PRIMARY_CATEGORY_CLASSIFICATION[primary];
 }
+
+/** Plaid's primary categories in words, for the catalogue: 'Government and non-profit'. */
+export const PLAID_PRIMARY_CATEGORY_LABELS: Readonly<Record<PlaidPrimaryCategory, string>> = Object.fromEntries(
+  PLAID_PRIMARY_CATEGORIES.map((primary) => [primary, primaryCategoryLabel(primary)]),
+) as Record<PlaidPrimaryCategory, string>;
+
+/** Plaid's detailed categories in words, without their primary: 'Groceries', 'ATM fees'. */
+export const PLAID_DETAILED_CATEGORY_LABELS: Readonly<Record<PlaidDetailedCategory, string>> = Object.fromEntries(
+  TRANSACTION_CATEGORIES.map((category) => [category.id, category.label]),
+) as Record<PlaidDetailedCategory, string>;

@@ -9,18 +9,6 @@ import { Money } from '../../shared/money/money.js';
 import { financialRecordResponseSchema } from '../records/record-types.js';
 import { moneyJsonSchema } from '../shared-schemas.js';
 
-/** Account group labels for the dashboard (the spec lists the groups without labels). */
-export const ACCOUNT_GROUP_LABELS: Readonly<Record<AccountGroup, string>> = {
-  BANKING: 'Banking',
-  CREDIT_CARDS: 'Credit cards',
-  INVESTMENT: 'Investments',
-  LINES_OF_CREDIT: 'Lines of credit',
-  LOANS: 'Loans',
-  MORTGAGES: 'Mortgages',
-  PRIVATE_INVESTMENT: 'Private investments',
-  REAL_ASSETS: 'Real assets',
-};
-
 /** The order groups are shown in: assets (most liquid first), then debts. */
 export const ACCOUNT_GROUP_ORDER: readonly AccountGroup[] = [
   'BANKING',

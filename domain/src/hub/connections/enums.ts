@@ -7,8 +7,24 @@
 export const IntegrationService = ['NDEX', 'NYLAS', 'PLAID', 'STRIPE', 'WEALTHICA'] as const;
 export type IntegrationService = (typeof IntegrationService)[number];
 
+export const INTEGRATION_SERVICE_LABELS: Readonly<Record<IntegrationService, string>> = {
+  NDEX: 'NDEX',
+  NYLAS: 'Nylas',
+  PLAID: 'Plaid',
+  STRIPE: 'Stripe',
+  WEALTHICA: 'Wealthica',
+};
+
 export const ConnectionStatus = ['CANCELLED', 'CREATED', 'FAILED', 'PENDING', 'SUCCESS'] as const;
 export type ConnectionStatus = (typeof ConnectionStatus)[number];
+
+export const CONNECTION_STATUS_LABELS: Readonly<Record<ConnectionStatus, string>> = {
+  CANCELLED: 'Cancelled',
+  CREATED: 'Created',
+  FAILED: 'Failed',
+  PENDING: 'Pending',
+  SUCCESS: 'Connected',
+};
 
 /**
  * The systems records can originate from (foundations §1), in the spec's order. The spec names
@@ -41,3 +57,26 @@ export const ExternalSourceSystem = [
   'REDTAIL',
 ] as const;
 export type ExternalSourceSystem = (typeof ExternalSourceSystem)[number];
+
+export const EXTERNAL_SOURCE_SYSTEM_LABELS: Readonly<Record<ExternalSourceSystem, string>> = {
+  APPROACH_ADVISORY: 'Approach Advisory',
+  CLOVEN: 'Cloven',
+  BUSINESS_SUITE_CRM: 'Business suite CRM',
+  EQUISOFT: 'Equisoft',
+  CEDAR_POINT: 'Cedar Point',
+  MANUAL_LOAD: 'Manual load',
+  SALES_CRM: 'Sales CRM',
+  IFAST: 'iFAST',
+  MONDAY: 'Monday.com',
+  MODERN_CENTS: 'Modern Cents',
+  NDEX: 'NDEX',
+  ODYSSEY_MANUAL_LOAD: 'Odyssey (manual load)',
+  PIPEDRIVE: 'Pipedrive',
+  PLAYBOOK_CUSTOM: 'Playbook (custom)',
+  RITTINGER_MANUAL_LOAD: 'Rittinger (manual load)',
+  TEST: 'Test',
+  WEALTHBOX: 'Wealthbox',
+  WESTMOUNT_ACCESS_DB: 'Westmount (Access database)',
+  SALESFORCE: 'Salesforce',
+  REDTAIL: 'Redtail',
+};

@@ -3,6 +3,13 @@
 export const InvitationType = ['CLIENT', 'CREATE_ORG', 'SUBSCRIPTION', 'TEAM_MEMBER'] as const;
 export type InvitationType = (typeof InvitationType)[number];
 
+export const INVITATION_TYPE_LABELS: Readonly<Record<InvitationType, string>> = {
+  CLIENT: 'Client',
+  CREATE_ORG: 'New organization',
+  SUBSCRIPTION: 'Subscription',
+  TEAM_MEMBER: 'Team member',
+};
+
 /**
  * The kinds named by the acceptance calls (`/invitations/{kind}/{code}/accept`): the advisor kind
  * appears only there (foundations §3, §7).
@@ -10,8 +17,27 @@ export type InvitationType = (typeof InvitationType)[number];
 export const InvitationAcceptanceKind = ['advisor', 'client', 'team-member'] as const;
 export type InvitationAcceptanceKind = (typeof InvitationAcceptanceKind)[number];
 
+export const INVITATION_ACCEPTANCE_KIND_LABELS: Readonly<Record<InvitationAcceptanceKind, string>> = {
+  advisor: 'Advisor',
+  client: 'Client',
+  'team-member': 'Team member',
+};
+
 export const InvitationDeliveryMethod = ['EMAIL', 'LINK', 'SMS'] as const;
 export type InvitationDeliveryMethod = (typeof InvitationDeliveryMethod)[number];
 
+export const INVITATION_DELIVERY_METHOD_LABELS: Readonly<Record<InvitationDeliveryMethod, string>> = {
+  EMAIL: 'E-mail',
+  LINK: 'Link',
+  SMS: 'SMS',
+};
+
 export const InvitationStatus = ['ACCEPTED', 'CREATED', 'INVALIDATED', 'ISSUED'] as const;
 export type InvitationStatus = (typeof InvitationStatus)[number];
+
+export const INVITATION_STATUS_LABELS: Readonly<Record<InvitationStatus, string>> = {
+  ACCEPTED: 'Accepted',
+  CREATED: 'Created',
+  INVALIDATED: 'Invalidated',
+  ISSUED: 'Sent',
+};

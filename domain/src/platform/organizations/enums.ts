@@ -3,6 +3,12 @@
 export const OrganizationType = ['CORPORATION', 'LIMITED_PARTNERSHIP', 'SOLE_PROPRIETORSHIP'] as const;
 export type OrganizationType = (typeof OrganizationType)[number];
 
+export const ORGANIZATION_TYPE_LABELS: Readonly<Record<OrganizationType, string>> = {
+  CORPORATION: 'Corporation',
+  LIMITED_PARTNERSHIP: 'Limited partnership',
+  SOLE_PROPRIETORSHIP: 'Sole proprietorship',
+};
+
 /** Canadian securities regulators an organization may be registered with. */
 export const Regulator = [
   'AMF',
@@ -94,3 +100,8 @@ export const PROFESSIONAL_DESIGNATION_TITLES: Readonly<Record<ProfessionalDesign
 /** The shapes of a firm's brand logo (foundations §3). */
 export const BrandLogoType = ['HORIZONTAL', 'SQUARE'] as const;
 export type BrandLogoType = (typeof BrandLogoType)[number];
+
+export const BRAND_LOGO_TYPE_LABELS: Readonly<Record<BrandLogoType, string>> = {
+  HORIZONTAL: 'Horizontal',
+  SQUARE: 'Square',
+};

@@ -1,2 +1,3 @@
 export * from './number.js';
 export * from './date.js';
+export * from './words.js';

@@ -73,18 +73,12 @@ export interface FormDefinition {
   http: HttpSchema;
 }
 
-/** Upper snake case as words: `FULL_TIME` -> 'Full time', `LINKED_IN` -> 'Linked in'. */
-export function humanizeEnumValue(value: string): string {
-  const words = value.toLowerCase().replace(/_/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-/** Static options from an enumeration, labelled by `labels` or by the humanised value. */
-export function enumOptions(values: readonly string[], labels?: Readonly<Record<string, string>>): FormOptions {
-  return {
-    type: 'static',
-    options: values.map((value) => ({ value, label: labels?.[value] ?? humanizeEnumValue(value) })),
-  };
+/** Static options from an enumeration, labelled by the enumeration's own label table. */
+export function enumOptions<Value extends string>(
+  values: readonly Value[],
+  labels: Readonly<Record<Value, string>>,
+): FormOptions {
+  return { type: 'static', options: values.map((value) => ({ value, label: labels[value] })) };
 }
 
 /** Options the client fetches from `source`. */

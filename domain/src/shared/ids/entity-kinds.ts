@@ -61,6 +61,50 @@ export const EntityKind = [
 ] as const;
 export type EntityKind = (typeof EntityKind)[number];
 
+export const ENTITY_KIND_LABELS: Readonly<Record<EntityKind, string>> = {
+  BANK_ACCOUNT: 'Bank account',
+  BASIC_TASK: 'Basic task',
+  CLIENT: 'Client',
+  CLIENT_REAL_ESTATE: 'Client real estate',
+  CONTACT: 'Contact',
+  CONTACT_EMAIL: 'Contact e-mail',
+  CONTACT_PHONE_NUMBER: 'Contact phone number',
+  CORPORATION: 'Corporation',
+  CREDIT_CARD_ACCOUNT: 'Credit card',
+  FAMILY: 'Family',
+  FINANCIAL_TASK: 'Financial task',
+  FOUNDATION: 'Foundation',
+  GROUP: 'Group',
+  HOUSEHOLD: 'Household',
+  INSTITUTION: 'Institution',
+  INVESTMENT_ACCOUNT: 'Investment account',
+  INVITATION: 'Invitation',
+  LEAD: 'Lead',
+  LINE_OF_CREDIT_ACCOUNT: 'Line of credit',
+  LINKS_PROFILE: 'Links profile',
+  LOAN_ACCOUNT: 'Loan',
+  MEETING: 'Meeting',
+  MEETING_TEMPLATE: 'Meeting template',
+  OPPORTUNITY: 'Opportunity',
+  ORGANIZATION: 'Organization',
+  PERSON: 'Person',
+  PROFESSIONAL: 'Professional',
+  PROFILE_LINK: 'Profile link',
+  PROSPECT: 'Prospect',
+  QUESTIONS_TASK: 'Questionnaire task',
+  SERVICE: 'Service',
+  SERVICE_VARIANT: 'Service variant',
+  TASK: 'Task',
+  TEAM: 'Team',
+  TEAM_MEMBER: 'Team member',
+  TRUST: 'Trust',
+  UPDATE_FAMILY_TASK: 'Family update task',
+  USER: 'User',
+  WORKFLOW: 'Workflow',
+  [ACCOUNT_OWNER_ENTITY_KIND]: 'Account owner',
+  SUPER_ADMIN: 'Super admin',
+};
+
 /** Kinds that cannot be mentioned: SUPER_ADMIN is a platform operator outside every firm. */
 const NOT_MENTIONABLE: ReadonlySet<EntityKind> = new Set<EntityKind>(['SUPER_ADMIN']);
 
@@ -70,6 +114,11 @@ export type MentionableEntityType = Lowercase<Exclude<EntityKind, 'SUPER_ADMIN'>
 export const MentionableEntityType: readonly MentionableEntityType[] = EntityKind.filter(
   (kind): kind is Exclude<EntityKind, 'SUPER_ADMIN'> => !NOT_MENTIONABLE.has(kind),
 ).map((kind) => kind.toLowerCase() as MentionableEntityType);
+
+/** The mentionable types read as the entity kinds they lower-case. */
+export const MENTIONABLE_ENTITY_TYPE_LABELS: Readonly<Record<MentionableEntityType, string>> = Object.fromEntries(
+  MentionableEntityType.map((type) => [type, ENTITY_KIND_LABELS[type.toUpperCase() as EntityKind]]),
+) as Record<MentionableEntityType, string>;
 
 const MENTIONABLE: ReadonlySet<string> = new Set(MentionableEntityType);
 

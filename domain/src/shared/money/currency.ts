@@ -56,6 +56,11 @@ export const CURRENCY_CODES = [
 ] as const;
 export type CurrencyCode = (typeof CURRENCY_CODES)[number];
 
+/** A currency reads as its ISO code wherever an amount is shown (foundations §9): 'CAD', 'USD'. */
+export const CURRENCY_LABELS: Readonly<Record<CurrencyCode, string>> = Object.fromEntries(
+  CURRENCY_CODES.map((code) => [code, code]),
+) as Record<CurrencyCode, string>;
+
 const SUPPORTED: ReadonlySet<string> = new Set(CURRENCY_CODES);
 
 export function isCurrencyCode(value: unknown): value is CurrencyCode {

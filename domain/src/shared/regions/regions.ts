@@ -3,11 +3,19 @@
 export const CountryCode = ['CA', 'US'] as const;
 export type CountryCode = (typeof CountryCode)[number];
 
+/** The stored country names (addresses keep a country name, not a code) and the countries' labels. */
+export const COUNTRY_NAMES: Readonly<Record<CountryCode, string>> = { CA: 'Canada', US: 'United States' };
+
 /** Country flags, used in account labels (foundations §9). */
 export const COUNTRY_FLAGS: Readonly<Record<CountryCode, string>> = { CA: '🇨🇦', US: '🇺🇸' };
 
 export const TaxJurisdiction = ['FEDERAL_CA', 'FEDERAL_US'] as const;
 export type TaxJurisdiction = (typeof TaxJurisdiction)[number];
+
+export const TAX_JURISDICTION_LABELS: Readonly<Record<TaxJurisdiction, string>> = {
+  FEDERAL_CA: 'Federal (Canada)',
+  FEDERAL_US: 'Federal (United States)',
+};
 
 /** Canadian provinces for tax, with FEDERAL for the federal rates. Territories are not listed. */
 export const TaxProvince = [
@@ -24,6 +32,20 @@ export const TaxProvince = [
   'SASKATCHEWAN',
 ] as const;
 export type TaxProvince = (typeof TaxProvince)[number];
+
+export const TAX_PROVINCE_LABELS: Readonly<Record<TaxProvince, string>> = {
+  ALBERTA: 'Alberta',
+  BRITISH_COLUMBIA: 'British Columbia',
+  FEDERAL: 'Federal',
+  MANITOBA: 'Manitoba',
+  NEWFOUNDLAND_AND_LABRADOR: 'Newfoundland and Labrador',
+  NEW_BRUNSWICK: 'New Brunswick',
+  NOVA_SCOTIA: 'Nova Scotia',
+  ONTARIO: 'Ontario',
+  PEI: 'Prince Edward Island',
+  QUEBEC: 'Quebec',
+  SASKATCHEWAN: 'Saskatchewan',
+};
 
 /** Canadian provinces and territories by postal abbreviation. */
 export const CanadianProvinceCode = [

@@ -7,6 +7,7 @@ import {
   type ContactReportQuery,
   type HouseholdReportQuery,
   type ReportResponse,
+  reportCellText,
 } from '@meridian/domain';
 import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
 import { csvLine } from './csv.js';
@@ -56,7 +57,8 @@ export class ReportsService {
     yield csvLine(query.columns.map((key) => LABELS[kind][key]!));
     for (let offset = 0; ; offset += EXPORT_BATCH) {
       const { rows } = await this.fetch(kind, query, now, EXPORT_BATCH, offset);
-      for (const row of rows) yield csvLine(query.columns.map((key) => row[key] ?? null));
+      // Read by people: an enumeration's value by its label ('Client', not CLIENT).
+      for (const row of rows) yield csvLine(query.columns.map((key) => reportCellText(kind, key, row[key] ?? null)));
       if (rows.length < EXPORT_BATCH) return;
     }
   }

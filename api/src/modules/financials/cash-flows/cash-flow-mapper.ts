@@ -1,7 +1,8 @@
 import {
   directionOfSourceType,
   findTransactionCategory,
-  humanizeEnumValue,
+  codeToWords,
+  enumLabel,
   Money,
   necessityOfCategoryNature,
   normaliseFlow,
@@ -85,8 +86,8 @@ function categoryOf(row: StreamRow): RecurringStreamResponse['category'] {
   return {
     id: row.category.detailedCategory,
     primary: row.category.primaryCategory,
-    primaryLabel: known ? primaryCategoryLabel(known.primary) : humanizeEnumValue(row.category.primaryCategory),
-    label: row.category.label ?? humanizeEnumValue(row.category.detailedCategory),
+    primaryLabel: known ? primaryCategoryLabel(known.primary) : codeToWords(row.category.primaryCategory),
+    label: row.category.label ?? codeToWords(row.category.detailedCategory),
     group: row.category.group,
     nature: row.category.nature,
   };
@@ -138,8 +139,8 @@ export function cashFlowLines(sources: SourceRow[], streams: StreamRow[], conver
   for (const source of sources) {
     const direction = directionOfSourceType(source.type);
     const category = source.subtype
-      ? { key: source.subtype, label: humanizeEnumValue(source.subtype) }
-      : { key: source.type, label: humanizeEnumValue(source.type) };
+      ? { key: source.subtype, label: codeToWords(source.subtype) }
+      : { key: source.type, label: enumLabel('CashFlowType', source.type) };
     for (const flow of source.flows) {
       if (flow.status !== 'ACTIVE') continue;
       lines.push({

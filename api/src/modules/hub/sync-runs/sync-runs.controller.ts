@@ -1,6 +1,7 @@
 import { Controller, Get, Inject, Post } from '@nestjs/common';
 import type { z } from 'zod';
 import {
+  auditLogPageSchema,
   paginationSchema,
   queueHealthListSchema,
   syncRecordErrorPageSchema,
@@ -70,6 +71,20 @@ export class SyncRunsController {
   })
   recordErrors(@ValidParams() params: RunParams, @ValidQuery() query: z.output<typeof paginationSchema>) {
     return this.runs.recordErrors(params.syncRunId, query.page, query.limit);
+  }
+
+  @Get(':syncRunId/changes')
+  @ApiRoute({
+    summary:
+      'What a sync run changed: the records it created, updated and removed, newest first, each named and linked, with its field changes',
+    tags: TAGS,
+    params: syncRunParamsSchema,
+    query: paginationSchema,
+    response: auditLogPageSchema,
+    errors: [404],
+  })
+  changes(@ValidParams() params: RunParams, @ValidQuery() query: z.output<typeof paginationSchema>) {
+    return this.runs.changes(params.syncRunId, query.page, query.limit);
   }
 
   @Post(':syncRunId/retry')

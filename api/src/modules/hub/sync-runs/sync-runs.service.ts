@@ -6,6 +6,7 @@ import {
   RETRYABLE_SYNC_RUN_STATUSES,
   SyncRunStatus,
   notFound,
+  type AuditLogPage,
   type ListPage,
   type SyncRecordErrorView,
   type SyncRunAction,
@@ -17,6 +18,7 @@ import {
 } from '@meridian/domain';
 import type { z } from 'zod';
 import { currentOrganizationId } from '../../../common/tenancy/request-context.js';
+import { AuditRepository } from '../../platform/audit/index.js';
 import { SyncRunLauncher } from '../sync/index.js';
 import { toSyncRecordErrorView, toSyncRunView } from './sync-run-view.js';
 import { SyncRunsRepository } from './sync-runs.repository.js';
@@ -44,6 +46,7 @@ export class SyncRunsService {
   constructor(
     @Inject(SyncRunsRepository) private readonly runs: SyncRunsRepository,
     @Inject(SyncRunLauncher) private readonly launcher: SyncRunLauncher,
+    @Inject(AuditRepository) private readonly audit: AuditRepository,
   ) {}
 
   async list(query: z.output<typeof syncRunListQuerySchema>): Promise<ListPage<SyncRunView>> {
@@ -83,6 +86,13 @@ export class SyncRunsService {
     if (!(await this.runs.find(syncRunId))) throw notFound('Sync run');
     const { rows, total } = await this.runs.recordErrors(syncRunId, page, limit);
     return { items: rows.map(toSyncRecordErrorView), page, limit, total };
+  }
+
+  /** The audit rows the run wrote (actor SYNC, actor id the run's): what it created, updated and removed. */
+  async changes(syncRunId: string, page: number, limit: number): Promise<AuditLogPage> {
+    if (!(await this.runs.find(syncRunId))) throw notFound('Sync run');
+    const { items, total } = await this.audit.list({ actorKind: 'SYNC', actorId: syncRunId }, { page, limit });
+    return { items, page, limit, total };
   }
 
   /** Every UTC day of the window, oldest first, with a count for every status (zeros included). */

@@ -1,28 +1,8 @@
 import { Controller, Get, Inject } from '@nestjs/common';
-import { z } from 'zod';
-import { paginationSchema } from '@meridian/domain';
+import type { z } from 'zod';
+import { auditLogPageSchema, auditLogQuerySchema } from '@meridian/domain';
 import { ApiRoute, ValidQuery } from '../../../common/http/api-route.js';
 import { AuditRepository } from './audit.repository.js';
-
-const auditQuerySchema = paginationSchema.extend({ entityId: z.string().min(1).optional() });
-const auditPageSchema = z.object({
-  items: z.array(
-    z.object({
-      id: z.string(),
-      occurredAt: z.string(),
-      actorKind: z.enum(['USER', 'SYSTEM', 'SYNC']),
-      actorId: z.string().nullable(),
-      action: z.enum(['CREATE', 'UPDATE', 'DELETE', 'SOFT_DELETE', 'RESTORE']),
-      entityType: z.string(),
-      entityId: z.string(),
-      before: z.unknown(),
-      after: z.unknown(),
-    }),
-  ),
-  page: z.number().int(),
-  limit: z.number().int(),
-  total: z.number().int(),
-});
 
 @Controller('audit-logs')
 export class AuditController {
@@ -30,13 +10,15 @@ export class AuditController {
 
   @Get()
   @ApiRoute({
-    summary: 'Who changed what and when, newest first; optionally for one entity',
+    summary:
+      'Who changed what and when, newest first, with the actor and the entity named and each change as before and after per field; filters: entity, entity type, actor, from/to day',
     tags: ['audit'],
-    query: auditQuerySchema,
-    response: auditPageSchema,
+    query: auditLogQuerySchema,
+    response: auditLogPageSchema,
   })
-  async list(@ValidQuery() query: z.infer<typeof auditQuerySchema>) {
-    const { items, total } = await this.audit.listForEntity(query.entityId, query);
-    return { items, page: query.page, limit: query.limit, total };
+  async list(@ValidQuery() query: z.output<typeof auditLogQuerySchema>) {
+    const { page, limit, ...filter } = query;
+    const { items, total } = await this.audit.list(filter, { page, limit });
+    return { items, page, limit, total };
   }
 }

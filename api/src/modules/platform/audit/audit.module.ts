@@ -3,7 +3,11 @@ import { AuditController } from './audit.controller.js';
 import { AuditRepository } from './audit.repository.js';
 import { AuditService } from './audit.service.js';
 
-/** Global: every feature module records its changes through AuditService. */
+/** Global: every feature module records its changes through AuditService, and reads them through AuditRepository. */
 @Global()
-@Module({ controllers: [AuditController], providers: [AuditService, AuditRepository], exports: [AuditService] })
+@Module({
+  controllers: [AuditController],
+  providers: [AuditService, AuditRepository],
+  exports: [AuditService, AuditRepository],
+})
 export class AuditModule {}

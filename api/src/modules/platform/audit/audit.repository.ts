@@ -1,14 +1,108 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Pagination } from '@meridian/domain';
+import {
+  AUDIT_ACTION_LABELS,
+  type AuditAction,
+  type AuditActorKind,
+  type AuditLogEntry,
+  type NamedRef,
+  EntityType,
+  FINANCIAL_RECORD_ID_TYPE,
+  FINANCIAL_RECORD_TYPE_LABELS,
+  codeToWords,
+  enumLabel,
+  fieldChanges,
+  type Pagination,
+} from '@meridian/domain';
+import type { Prisma } from '../../../generated/prisma/client.js';
 import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
 
+const DAY_MS = 86_400_000;
+
+/** A contact's or person's name as the lists show it: the preferred first name, then the last. */
+function displayName(row: { firstName: string; lastName: string; preferredName: string | null }): string {
+  return `${row.preferredName ?? row.firstName} ${row.lastName}`;
+}
+
+/** Which audit rows to read; every filter optional, all of them together. */
+export interface AuditFilter {
+  entityId?: string;
+  entityType?: string;
+  actorId?: string;
+  actorKind?: AuditActorKind;
+  importBatchId?: string;
+  /** UTC days, both included. */
+  from?: string;
+  to?: string;
+}
+
+interface AuditRow {
+  id: string;
+  occurredAt: Date;
+  actorKind: AuditActorKind;
+  actorId: string | null;
+  action: AuditAction;
+  entityType: string;
+  entityId: string;
+  before: Prisma.JsonValue;
+  after: Prisma.JsonValue;
+}
+
+/** The financial record kinds by id prefix: `bank_account` -> 'Bank account'. */
+const FINANCIAL_KIND_LABELS: ReadonlyMap<string, string> = new Map(
+  (Object.entries(FINANCIAL_RECORD_ID_TYPE) as [keyof typeof FINANCIAL_RECORD_ID_TYPE, string][]).map(
+    ([type, prefix]) => [prefix, FINANCIAL_RECORD_TYPE_LABELS[type]],
+  ),
+);
+
+/** An entity kind (its id prefix) as words: `contact` -> 'Contact', `bank_account` -> 'Bank account'. */
+function kindLabel(kind: string): string {
+  return FINANCIAL_KIND_LABELS.get(kind) ?? enumLabel('EntityKind', kind.toUpperCase());
+}
+
+function serviceName(service: string | null): string {
+  return service === null ? 'a connection' : enumLabel('IntegrationService', service);
+}
+
+/** A name taken from the snapshot itself, for records deleted since or kinds not looked up. */
+function snapshotName(snapshot: Prisma.JsonValue): string | undefined {
+  if (snapshot === null || typeof snapshot !== 'object' || Array.isArray(snapshot)) return undefined;
+  const row = snapshot as Record<string, unknown>;
+  for (const key of ['displayName', 'nickname', 'name', 'title', 'label']) {
+    const value = row[key];
+    if (typeof value === 'string' && value.trim() !== '') return value;
+  }
+  const name = row.name as Record<string, unknown> | undefined;
+  if (name && typeof name === 'object' && typeof name.display === 'string') return name.display;
+  if (typeof row.firstName === 'string' && typeof row.lastName === 'string') return `${row.firstName} ${row.lastName}`;
+  return undefined;
+}
+
+/**
+ * Reads the audit log for people: filters by entity, actor and day, and names every actor and
+ * entity server-side (the user's name, the contact's, the household's, the connection a sync run
+ * belongs to) with the dashboard page that shows it.
+ */
 @Injectable()
 export class AuditRepository {
   constructor(@Inject(TENANT_PRISMA) private readonly prisma: TenantPrismaClient) {}
 
-  async listForEntity(entityId: string | undefined, { page, limit }: Pagination) {
-    const where = entityId ? { entityId } : {};
-    const [items, total] = await Promise.all([
+  async list(filter: AuditFilter, { page, limit }: Pagination): Promise<{ items: AuditLogEntry[]; total: number }> {
+    const where: Prisma.AuditLogWhereInput = {
+      ...(filter.entityId ? { entityId: filter.entityId } : {}),
+      ...(filter.entityType ? { entityType: filter.entityType } : {}),
+      ...(filter.actorId ? { actorId: filter.actorId } : {}),
+      ...(filter.actorKind ? { actorKind: filter.actorKind } : {}),
+      ...(filter.importBatchId ? { importBatchId: filter.importBatchId } : {}),
+      ...(filter.from || filter.to
+        ? {
+            occurredAt: {
+              ...(filter.from ? { gte: new Date(`${filter.from}T00:00:00Z`) } : {}),
+              ...(filter.to ? { lt: new Date(new Date(`${filter.to}T00:00:00Z`).getTime() + DAY_MS) } : {}),
+            },
+          }
+        : {}),
+    };
+    const [rows, total] = await Promise.all([
       this.prisma.auditLog.findMany({
         where,
         orderBy: [{ occurredAt: 'desc' }, { id: 'desc' }],
@@ -28,6 +122,105 @@ export class AuditRepository {
       }),
       this.prisma.auditLog.count({ where }),
     ]);
+    const names = await this.names(rows as AuditRow[]);
+    const items = (rows as AuditRow[]).map((row): AuditLogEntry => {
+      const entity = names.get(row.entityId);
+      return {
+        id: row.id,
+        occurredAt: row.occurredAt.toISOString(),
+        action: row.action,
+        actionLabel: AUDIT_ACTION_LABELS[row.action],
+        actorKind: row.actorKind,
+        actor: this.actorRef(row, names),
+        entity: {
+          id: row.entityId,
+          kind: row.entityType,
+          kindLabel: kindLabel(row.entityType),
+          name: entity?.name ?? snapshotName(row.after) ?? snapshotName(row.before) ?? kindLabel(row.entityType),
+          path: entity?.path ?? null,
+        },
+        changes: fieldChanges(row.before, row.after),
+        actorId: row.actorId,
+        entityType: row.entityType,
+        entityId: row.entityId,
+        before: row.before,
+        after: row.after,
+      };
+    });
     return { items, total };
+  }
+
+  private actorRef(row: AuditRow, names: Map<string, { name: string; path: string | null }>): NamedRef {
+    if (row.actorKind === 'SYSTEM' || row.actorId === null) {
+      return { id: null, kind: 'system', kindLabel: 'System', name: 'Meridian (automatic)', path: null };
+    }
+    const known = names.get(row.actorId);
+    if (row.actorKind === 'SYNC') {
+      return {
+        id: row.actorId,
+        kind: 'sync_run',
+        kindLabel: 'Sync run',
+        name: known?.name ?? 'An import or sync',
+        path: known?.path ?? null,
+      };
+    }
+    return { id: row.actorId, kind: 'user', kindLabel: 'User', name: known?.name ?? 'A former user', path: null };
+  }
+
+  /** Every id the rows name (entities and actors), resolved to a name and a page, in a few queries. */
+  private async names(rows: readonly AuditRow[]): Promise<Map<string, { name: string; path: string | null }>> {
+    const ids = new Set<string>();
+    for (const row of rows) {
+      ids.add(row.entityId);
+      if (row.actorId) ids.add(row.actorId);
+    }
+    const byPrefix = (prefix: string) => [...ids].filter((id) => id.startsWith(`${prefix}-`));
+    const financialIds = [...ids].filter((id) => FINANCIAL_KIND_LABELS.has(id.slice(0, id.lastIndexOf('-'))));
+    const [contacts, households, persons, users, records, runs, connections] = await Promise.all([
+      this.prisma.contact.findMany({
+        where: { id: { in: byPrefix(EntityType.contact) } },
+        select: { id: true, firstName: true, lastName: true, preferredName: true },
+      }),
+      this.prisma.household.findMany({
+        where: { id: { in: byPrefix(EntityType.household) } },
+        select: { id: true, name: true },
+      }),
+      this.prisma.person.findMany({
+        where: { id: { in: byPrefix(EntityType.person) } },
+        select: { id: true, firstName: true, lastName: true, preferredName: true },
+      }),
+      this.prisma.user.findMany({ where: { id: { in: byPrefix(EntityType.user) } }, select: { id: true, name: true } }),
+      this.prisma.financialRecord.findMany({
+        where: { id: { in: financialIds } },
+        select: { id: true, nickname: true, name: true, type: true, householdId: true },
+      }),
+      this.prisma.syncRun.findMany({
+        where: { id: { in: byPrefix(EntityType.syncRun) } },
+        select: { id: true, connection: { select: { displayName: true, service: true } } },
+      }),
+      this.prisma.connection.findMany({
+        where: { id: { in: byPrefix(EntityType.connection) } },
+        select: { id: true, displayName: true, service: true },
+      }),
+    ]);
+    const names = new Map<string, { name: string; path: string | null }>();
+    for (const row of contacts) names.set(row.id, { name: displayName(row), path: `/crm/contacts/${row.id}` });
+    for (const row of households) names.set(row.id, { name: row.name, path: `/crm/households/${row.id}` });
+    for (const row of persons) names.set(row.id, { name: displayName(row), path: null });
+    for (const row of users) names.set(row.id, { name: row.name, path: null });
+    for (const row of records) {
+      names.set(row.id, {
+        name: row.nickname ?? row.name ?? codeToWords(row.type),
+        path: `/financial-records/${row.householdId}`,
+      });
+    }
+    for (const row of runs) {
+      const source = row.connection.displayName ?? serviceName(row.connection.service);
+      names.set(row.id, { name: `Sync of ${source}`, path: `/connections/runs/${row.id}` });
+    }
+    for (const row of connections) {
+      names.set(row.id, { name: row.displayName ?? serviceName(row.service), path: '/connections' });
+    }
+    return names;
   }
 }

@@ -1,8 +1,13 @@
 import type { FormEvent } from 'react';
 import { Button } from '@tremor/react';
-import { addContactEmploymentSchema, EmploymentStatus, setEmploymentEndDateSchema } from '@meridian/domain';
+import {
+  addContactEmploymentSchema,
+  enumerationOptions,
+  enumLabel,
+  setEmploymentEndDateSchema,
+} from '@meridian/domain';
 import { contactCalls } from '../../../api';
-import { enumChoices, humanize, InputField, SelectInput } from '../../../components/fields';
+import { InputField, SelectInput } from '../../../components/fields';
 import { useAddForm, useForm } from '../use-form';
 import { AddRecordForm, PrimaryRecordsCard, type SectionProps } from './record-section';
 
@@ -54,7 +59,9 @@ export function EmploymentsSection({ contact, onChange }: SectionProps) {
       show={(employment) => (
         <span>
           {[employment.jobTitle, employment.employerName].filter(Boolean).join(' at ')}
-          {employment.status && <span className="ml-1 text-tremor-content">· {humanize(employment.status)}</span>}
+          {employment.status && (
+            <span className="ml-1 text-tremor-content">· {enumLabel('EmploymentStatus', employment.status)}</span>
+          )}
           <span className="ml-1 text-tremor-content">
             {employment.startDate ?? '…'} – {employment.endDate ?? 'present'}
           </span>
@@ -73,7 +80,7 @@ export function EmploymentsSection({ contact, onChange }: SectionProps) {
         <SelectInput
           label="Status"
           {...form.field('status')}
-          options={enumChoices(EmploymentStatus)}
+          options={enumerationOptions('EmploymentStatus')}
           emptyLabel="—"
           testId="add-employment-status"
         />

@@ -1,6 +1,6 @@
-import { addContactPhoneNumberSchema, CONTACT_FORM_DEFAULTS, PhoneType } from '@meridian/domain';
+import { addContactPhoneNumberSchema, CONTACT_FORM_DEFAULTS, enumerationOptions, enumLabel } from '@meridian/domain';
 import { contactCalls } from '../../../api';
-import { enumChoices, humanize, InputField, SelectInput } from '../../../components/fields';
+import { InputField, SelectInput } from '../../../components/fields';
 import { nest, useAddForm } from '../use-form';
 import { AddRecordForm, PrimaryRecordsCard, type SectionProps } from './record-section';
 
@@ -35,7 +35,7 @@ export function PhoneNumbersSection({ contact, onChange }: SectionProps) {
             +{phone.number.countryCode} {phone.number.number}
           </span>
           <span className="text-tremor-content">
-            {humanize(phone.type)}
+            {enumLabel('PhoneType', phone.type)}
             {phone.label ? ` · ${phone.label}` : ''}
           </span>
         </>
@@ -55,7 +55,12 @@ export function PhoneNumbersSection({ contact, onChange }: SectionProps) {
           testId="add-phone-country-code"
         />
         <InputField label="Number" type="tel" {...form.field('number.number')} testId="add-phone-number" />
-        <SelectInput label="Type" {...form.field('type')} options={enumChoices(PhoneType)} testId="add-phone-type" />
+        <SelectInput
+          label="Type"
+          {...form.field('type')}
+          options={enumerationOptions('PhoneType')}
+          testId="add-phone-type"
+        />
         <InputField label="Label" {...form.field('label')} testId="add-phone-label" />
       </AddRecordForm>
     </PrimaryRecordsCard>

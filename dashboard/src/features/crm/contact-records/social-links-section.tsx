@@ -1,4 +1,4 @@
-import { addSocialLinkSchema, addSocialProfileForm } from '@meridian/domain';
+import { addSocialLinkSchema, addSocialProfileForm, enumLabel } from '@meridian/domain';
 import { contactCalls } from '../../../api';
 import { DefinitionForm } from '../definition-form';
 import { RecordRow, RecordsCard, SmallButton } from '../record-list';
@@ -24,7 +24,7 @@ export function SocialLinksSection({ contact, onChange }: SectionProps) {
             </SmallButton>
           }
         >
-          <span className="text-tremor-content">{link.type}</span>
+          <span className="text-tremor-content">{enumLabel('ContactLinkType', link.type)}</span>
           <a
             className="truncate text-tremor-brand hover:underline"
             href={link.url}

@@ -1,14 +1,17 @@
 import { useCallback, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Badge, Button, Callout, Card, Text, Title } from '@tremor/react';
-import type { SyncRecordErrorView, SyncRunDetail } from '@meridian/domain';
+import { fieldChanges, type SyncRecordErrorView, type SyncRunDetail } from '@meridian/domain';
 import { cancelSyncRun, getSyncRun as getRun, listSyncRecordErrors, retrySyncRun, toApiError } from '../../../api';
+import { FieldDiff } from '../../../components/field-diff';
 import { LoadingState } from '../../../components/full-page-status';
 import { Pager } from '../../../components/pager';
 import { RelativeTime } from '../../../components/relative-time';
 import { LIVE_REFRESH_MS, RunStatusBadge, isActiveRun } from '../../../components/run-status';
 import { useResource } from '../../../hooks/use-resource';
 import { formatExact, formatMilliseconds } from '../../../lib/relative-time';
+import { listSyncRunChanges } from '../../../api/audit';
+import { AuditEntryList } from '../../platform/audit';
 import { CountsSummary } from './runs-table';
 import { TRIGGER_LABELS, isRetryableRun, serviceLabel } from './sync-labels';
 
@@ -86,9 +89,10 @@ function RecordErrors({ run }: { run: SyncRunDetail }) {
                   ) : (
                     <details>
                       <summary className="cursor-pointer text-tremor-brand">Show payload</summary>
-                      <pre className="mt-2 max-h-64 max-w-xl overflow-auto rounded-tremor-small bg-tremor-background-subtle p-2 text-tremor-label">
-                        {JSON.stringify(error.payload, null, 2)}
-                      </pre>
+                      <div className="mt-2 max-h-64 max-w-xl overflow-auto rounded-tremor-small bg-tremor-background-subtle p-2">
+                        {/* The record as the provider sent it, field by field rather than as JSON. */}
+                        <FieldDiff changes={fieldChanges(null, error.payload)} testId="record-error-payload" />
+                      </div>
                     </details>
                   )}
                 </td>
@@ -221,6 +225,35 @@ function ImportOfRun({ run }: { run: SyncRunDetail }) {
   );
 }
 
+/** What the run wrote: each record it created, updated or removed, linked to its page. */
+function RunChanges({ run }: { run: SyncRunDetail }) {
+  const load = useCallback(
+    (page: number, limit: number, signal: AbortSignal) => listSyncRunChanges(run.id, page, limit, signal),
+    [run.id],
+  );
+  return (
+    <Card role="region" aria-labelledby="run-changes-title" data-testid="run-changes">
+      <Title id="run-changes-title">Changes</Title>
+      <div className="mt-2">
+        <AuditEntryList
+          // A running run keeps writing: load its changes again when its counts move.
+          key={`${run.status}|${run.counts.created}|${run.counts.updated}|${run.counts.deleted}`}
+          load={load}
+          showActor={false}
+          label="Records changed by this run"
+          empty={
+            <p className="text-tremor-default text-tremor-content" data-testid="run-changes-empty">
+              {isActiveRun(run.status)
+                ? 'Nothing written yet: records appear here as the run writes them.'
+                : 'This run changed no record.'}
+            </p>
+          }
+        />
+      </div>
+    </Card>
+  );
+}
+
 /** One sync run: status, counts, timings, cursors, its error and the records it refused. */
 export default function RunDetailPage() {
   const { syncRunId = '' } = useParams();
@@ -294,6 +327,7 @@ export default function RunDetailPage() {
               <Cursor label="Cursor after" value={run.cursorAfter} />
             </div>
           </Card>
+          <RunChanges run={run} />
           <Card role="region" aria-labelledby="record-errors-title">
             <Title id="record-errors-title">Record errors ({run.recordErrorCount})</Title>
             <RecordErrors run={run} />

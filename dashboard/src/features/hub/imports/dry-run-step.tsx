@@ -14,7 +14,7 @@ import { LoadingState } from '../../../components/full-page-status';
 import { Pager } from '../../../components/pager';
 import { useResource } from '../../../hooks/use-resource';
 import { formatCount } from '../../../lib/format';
-import { ACTION_LABELS, ActionBadge, CONTACT_TYPE_LABELS, fieldLabel } from './import-labels';
+import { ACTION_LABELS, ActionBadge, CONTACT_TYPE_LABELS, fieldLabel, formatFieldValue } from './import-labels';
 import { ImportProgress } from './import-progress';
 import { ContactTypePicker, RowWarnings, UnmappedColumns } from './import-report-parts';
 
@@ -33,13 +33,6 @@ const READINESS_HINT: Record<Exclude<ImportCommitReadiness, 'READY'>, string> = 
   REVIEW_PENDING: 'Nothing to write yet: decide the rows to review below.',
   NOTHING_TO_WRITE: 'Nothing to write: every row is already up to date or invalid.',
 };
-
-/** A value of a field diff as text: empty, a string as is, anything else as JSON. */
-function shown(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '(empty)';
-  if (typeof value === 'string') return value;
-  return JSON.stringify(value);
-}
 
 export function CountCards({ counts, skipped = 0 }: { counts: ImportBatchView['counts']; skipped?: number }) {
   return (
@@ -96,8 +89,8 @@ function RowDetails({ row }: { row: ImportRowResult }) {
           {row.changes.map((change) => (
             <li key={change.field} data-testid="row-change">
               <span className="font-medium text-tremor-content-strong">{fieldLabel(change.field)}</span>:{' '}
-              <del className="text-tremor-content">{shown(change.before)}</del> →{' '}
-              <ins className="no-underline text-tremor-content-strong">{shown(change.after)}</ins>
+              <del className="text-tremor-content">{formatFieldValue(change.before)}</del> →{' '}
+              <ins className="no-underline text-tremor-content-strong">{formatFieldValue(change.after)}</ins>
             </li>
           ))}
         </ul>

@@ -1,13 +1,16 @@
 import { Badge } from '@tremor/react';
-import type {
-  ContactType,
-  ExternalSourceSystem,
-  ImportBatchStage,
-  ImportBatchStatus,
-  ImportBatchView,
-  ImportCommitReadiness,
-  ImportRecordKind,
-  ImportRowAction,
+import {
+  CONTACT_TYPE_LABELS as DOMAIN_CONTACT_TYPE_LABELS,
+  EXTERNAL_SOURCE_SYSTEM_LABELS,
+  enumLabel,
+  type ContactType,
+  type ExternalSourceSystem,
+  type ImportBatchStage,
+  type ImportBatchStatus,
+  type ImportBatchView,
+  type ImportCommitReadiness,
+  type ImportRecordKind,
+  type ImportRowAction,
 } from '@meridian/domain';
 
 /** While a dry run or commit is queued or running the wizard follows it at this pace. */
@@ -15,29 +18,8 @@ export const IMPORT_REFRESH_MS = 1_000;
 
 type Colour = 'gray' | 'slate' | 'blue' | 'indigo' | 'emerald' | 'amber' | 'rose';
 
-/** The source systems of foundations §1 as their users name them. */
-export const SOURCE_LABELS: Record<ExternalSourceSystem, string> = {
-  APPROACH_ADVISORY: 'Approach Advisory',
-  CLOVEN: 'Cloven',
-  BUSINESS_SUITE_CRM: 'Business-suite CRM',
-  EQUISOFT: 'Equisoft',
-  CEDAR_POINT: 'Cedar Point',
-  MANUAL_LOAD: 'Manual load',
-  SALES_CRM: 'Sales CRM',
-  IFAST: 'iFAST',
-  MONDAY: 'monday.com',
-  MODERN_CENTS: 'Modern Cents',
-  NDEX: 'Ndex',
-  ODYSSEY_MANUAL_LOAD: 'Odyssey manual load',
-  PIPEDRIVE: 'Pipedrive',
-  PLAYBOOK_CUSTOM: 'Playbook custom',
-  RITTINGER_MANUAL_LOAD: 'Rittinger manual load',
-  TEST: 'Test',
-  WEALTHBOX: 'Wealthbox',
-  WESTMOUNT_ACCESS_DB: 'Westmount Access DB',
-  SALESFORCE: 'Salesforce',
-  REDTAIL: 'Redtail',
-};
+/** The source systems of foundations §1 as their users name them: the domain's labels. */
+export const SOURCE_LABELS: Readonly<Record<ExternalSourceSystem, string>> = EXTERNAL_SOURCE_SYSTEM_LABELS;
 
 export function sourceLabel(source: string | null): string {
   if (source === null) return 'Any system';
@@ -54,13 +36,7 @@ export const KIND_LABELS: Record<ImportRecordKind, string> = {
 };
 
 /** The contact types as the contact pages name them. */
-export const CONTACT_TYPE_LABELS: Record<ContactType, string> = {
-  CLIENT: 'Client',
-  LEAD: 'Lead',
-  ONBOARDING: 'Onboarding',
-  OTHER: 'Other',
-  PROSPECT: 'Prospect',
-};
+export const CONTACT_TYPE_LABELS: Readonly<Record<ContactType, string>> = DOMAIN_CONTACT_TYPE_LABELS;
 
 export function kindLabel(kind: string): string {
   return KIND_LABELS[kind as ImportRecordKind] ?? kind;
@@ -152,7 +128,7 @@ export function formatFieldValue(value: unknown): string {
 function itemText(item: Record<string, unknown>): string {
   if (typeof item.email === 'string') return item.email;
   if (typeof item.number === 'string') {
-    const type = typeof item.type === 'string' ? ` (${item.type.toLowerCase()})` : '';
+    const type = typeof item.type === 'string' ? ` (${enumLabel('PhoneType', item.type).toLowerCase()})` : '';
     return `${item.number}${type}`;
   }
   if ('employerName' in item || 'jobTitle' in item)
@@ -163,9 +139,15 @@ function itemText(item: Record<string, unknown>): string {
     return [item.line1, item.line2, item.city, item.province, item.postalCode].filter(Boolean).join(', ');
   if ('role' in item && ('name' in item || 'sourceId' in item)) {
     const name = typeof item.name === 'string' ? item.name : typeof item.sourceId === 'string' ? item.sourceId : '';
-    return typeof item.role === 'string' ? `${name} (${item.role.toLowerCase()})` : name;
+    return typeof item.role === 'string' ? `${name} (${enumLabel('FamilyMemberRole', item.role).toLowerCase()})` : name;
   }
-  return JSON.stringify(item);
+  // Anything else as its fields in words, never as JSON.
+  return (
+    Object.entries(item)
+      .filter(([, inner]) => inner !== null && inner !== undefined && inner !== '' && typeof inner !== 'object')
+      .map(([key, inner]) => `${fieldLabel(key)}: ${String(inner)}`)
+      .join(', ') || '(empty)'
+  );
 }
 
 /** 'firstName' -> 'First name', 'addressLine1' -> 'Address line 1', 'sourceId' -> 'Source id'. */

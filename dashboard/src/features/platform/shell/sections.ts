@@ -31,6 +31,7 @@ export const SECTIONS: readonly Section[] = [
   upcoming('docs', 'Documents'),
   { key: 'connections', label: 'Connections', path: '/connections', available: true },
   { key: 'imports', label: 'Imports', path: '/imports', available: true },
+  { key: 'audit', label: 'Audit log', path: '/audit', available: true },
   upcoming('practice', 'Practice'),
   upcoming('branding', 'Branding'),
   upcoming('profile', 'Profile'),

@@ -1,5 +1,6 @@
 import {
   CANADIAN_PROVINCE_NAMES,
+  COUNTRY_NAMES,
   CanadianProvinceCode,
   US_STATE_NAMES,
   UsStateCode,
@@ -7,9 +8,6 @@ import {
 import { foldValue } from './result.js';
 
 export type RegionCountry = 'CA' | 'US';
-
-/** The stored country names (our addresses keep a country name, not a code). */
-export const COUNTRY_NAMES: Readonly<Record<RegionCountry, string>> = { CA: 'Canada', US: 'United States' };
 
 /** French names and old or common abbreviations of the provinces (folded). */
 const PROVINCE_SYNONYMS: Readonly<Record<string, CanadianProvinceCode>> = {

@@ -179,6 +179,18 @@ describe('GET /api/reports/contacts/csv', () => {
     );
   });
 
+  it('shows enumeration values by their labels, as the page does', async () => {
+    const response = await call<string>(
+      api.baseUrl,
+      'GET',
+      '/api/reports/contacts/csv?columns=lastName,type,portalAccessStatus&sort=lastName',
+      { token: northToken },
+    );
+    expect(response.body).toContain('Zed,Client,No access');
+    expect(response.body).toContain('Young,Lead,');
+    expect(response.body).not.toMatch(/CLIENT|LEAD|NONE/);
+  });
+
   it('quotes and disarms fields as RFC 4180 and spreadsheets need', () => {
     expect(csvField('say "hi"')).toBe('"say ""hi"""');
     expect(csvField('two\nlines')).toBe('"two\nlines"');

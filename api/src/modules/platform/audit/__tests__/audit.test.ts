@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient, runAsOrganization, AuditService, type PrismaClient } from '@meridian/api';
+import type { AuditLogPage } from '@meridian/domain';
 import { scopeToCurrentOrganization } from '../../../../common/tenancy/tenant-scope.js';
 import { call, login } from '#test/support/http.js';
 import { startTestApi, type TestApi } from '#test/support/app.js';
@@ -55,6 +56,31 @@ describe('GET /api/audit-logs', () => {
         },
       ],
     });
+  });
+
+  it('names the actor and shows each change as before and after, never as JSON', async () => {
+    const token = await login(api.baseUrl, north.email, north.password);
+    const response = await call<AuditLogPage>(api.baseUrl, 'GET', `/api/audit-logs?entityId=${north.teamId}`, {
+      token,
+    });
+    const user = await prisma.user.findUniqueOrThrow({ where: { id: north.userId }, select: { name: true } });
+    expect(response.body.items[0]).toMatchObject({
+      actionLabel: 'Updated',
+      actor: { kind: 'user', name: user.name },
+      entity: { kind: 'team', kindLabel: 'Team', name: 'New' },
+      changes: [{ field: 'name', label: 'Name', before: 'Old', after: 'New' }],
+    });
+  });
+
+  it('filters by actor, entity type and day', async () => {
+    const token = await login(api.baseUrl, north.email, north.password);
+    const get = (query: string) => call(api.baseUrl, 'GET', `/api/audit-logs?${query}`, { token });
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await get(`actorId=${north.userId}&entityType=team&from=${today}&to=${today}`)).body.total).toBe(1);
+    expect((await get('entityType=household')).body.total).toBe(0);
+    expect((await get('to=2001-01-01')).body.total).toBe(0);
+    expect((await get('from=2026-02-30')).status).toBe(400);
+    expect((await get('entityType=Not%20A%20Kind')).status).toBe(400);
   });
 
   it("never shows another organization's log", async () => {

@@ -1,0 +1,1 @@
+export { AuditTrail, AuditEntryList, AuditEntryRow, NamedLink } from './audit-trail';
