@@ -63,7 +63,9 @@ export const familySelect = {
   name: true,
   createdAt: true,
   updatedAt: true,
+  // Members who are deleted persons stay in the family for a restore, hidden until then.
   members: {
+    where: { person: { deletedAt: null } },
     select: {
       personId: true,
       role: true,
@@ -140,7 +142,7 @@ export class HouseholdsRepository {
    */
   async list(query: HouseholdListQuery) {
     const organizationId = currentOrganizationId();
-    const conditions = [Prisma.sql`h.organization_id = ${organizationId}`];
+    const conditions = [Prisma.sql`h.organization_id = ${organizationId}`, Prisma.sql`h.deleted_at IS NULL`];
     if (query.teamId) conditions.push(Prisma.sql`h.team_id = ${query.teamId}`);
     if (query.search) {
       const pattern = `%${query.search.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -160,9 +162,11 @@ export class HouseholdsRepository {
         }[]
       >`
         SELECT h.id, h.team_id AS "teamId", h.name, h.salutation, h.created_at AS "createdAt",
-          (SELECT count(*)::int FROM persons p WHERE p.organization_id = h.organization_id AND p.household_id = h.id)
+          (SELECT count(*)::int FROM persons p WHERE p.organization_id = h.organization_id AND p.household_id = h.id
+            AND p.deleted_at IS NULL)
             AS "memberCount",
           (SELECT c.type::text FROM contacts c WHERE c.organization_id = h.organization_id AND c.household_id = h.id
+            AND c.deleted_at IS NULL
             ORDER BY ${CONTACT_TYPE_RANK_SQL} LIMIT 1) AS "contactType"
         FROM households h WHERE ${where}
         ORDER BY lower(h.name), h.id
