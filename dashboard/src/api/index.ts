@@ -17,3 +17,4 @@ export * from './financials';
 export * from './crm';
 export * from './hub';
 export * from './imports';
+export * from './lifecycle';

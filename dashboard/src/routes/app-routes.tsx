@@ -19,6 +19,7 @@ const CrmHouseholdsPage = lazy(() => import('../features/crm/households-page'));
 const CrmHouseholdPage = lazy(() => import('../features/crm/household-page'));
 const ReportsPage = lazy(() => import('../features/crm/reports-page'));
 const CustomFieldsPage = lazy(() => import('../features/crm/custom-fields-page'));
+const DeletedPage = lazy(() => import('../features/crm/deleted-page'));
 const HubPage = lazy(() => import('../features/hub/connections/hub-page'));
 const RunDetailPage = lazy(() => import('../features/hub/connections/run-detail-page'));
 const ImportsPage = lazy(() => import('../features/hub/imports/imports-page'));
@@ -55,6 +56,7 @@ export function AppRoutes() {
               <Route path="households/:householdId" element={<CrmHouseholdPage />} />
               <Route path="reports" element={<ReportsPage />} />
               <Route path="custom-fields" element={<CustomFieldsPage />} />
+              <Route path="deleted" element={<DeletedPage />} />
             </Route>
             <Route path="*" element={<NotFoundPage />} />
           </Route>

@@ -23,6 +23,7 @@ import {
   SocialLinksSection,
   TagsSection,
 } from './contact-records';
+import { ContactActions } from './contact-actions';
 import { CustomFieldsCard } from './custom-field-values';
 import { DefinitionForm } from './definition-form';
 import { useForm } from './use-form';
@@ -93,6 +94,9 @@ export default function ContactPage() {
             {shown.householdId && <Link to={`/crm/households/${shown.householdId}`}>Household</Link>}
             {shown.source && <span>Source: {humanize(shown.source)}</span>}
           </p>
+        </div>
+        <div className="ml-auto">
+          <ContactActions contact={shown} onChange={setContact} />
         </div>
       </div>
 
