@@ -75,6 +75,24 @@ describe('dashboard: household members, delete and restore, lead conversion, pos
     await dialog.getByRole('button', { name: 'Remove member' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(await memberNames(page)).toEqual(['Emma TremblayHeadborn 1982-04-03']);
+
+    // Deleting the household says what goes with it; the Deleted view can bring it back.
+    await page.getByTestId('delete-household').click();
+    const summary = page.getByTestId('delete-household-summary');
+    await summary.waitFor();
+    expect(await summary.textContent()).toContain('Its members go with it: Emma Tremblay.');
+    await browser.screenshot('lifecycle-delete-household-dialog');
+    await page.getByTestId('delete-household-dialog').getByRole('button', { name: 'Delete household' }).click();
+    await page.waitForURL(`${api.baseUrl}/crm/households`);
+    await page.getByTestId('crm-tab-deleted').click();
+    const household = page.getByTestId('deleted-item').filter({ hasText: 'Tremblay household' });
+    await household.getByTestId('restore').waitFor();
+    expect(await page.getByTestId('deleted-item').filter({ hasText: 'Emma Tremblay' }).textContent()).toContain(
+      'Its household is deleted',
+    );
+    await household.getByTestId('restore').click();
+    await page.getByTestId('restored').waitFor();
+    expect(await page.getByTestId('deleted-item').count()).toBe(0);
   });
 
   it('deletes a contact and restores it from Deleted records as an admin', async () => {

@@ -10,6 +10,10 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 
 /** What the confirmation says a household's deletion takes with it. */
 function DeletionSummary({ takes }: { takes: HouseholdDeletion }) {
+  const kept = [
+    ...(takes.financialRecords > 0 ? [plural(takes.financialRecords, 'financial record', 'financial records')] : []),
+    ...(takes.families > 0 ? [plural(takes.families, 'family', 'families')] : []),
+  ];
   return (
     <span className="block space-y-2" data-testid="delete-household-summary">
       <span className="block">
@@ -17,8 +21,7 @@ function DeletionSummary({ takes }: { takes: HouseholdDeletion }) {
         {takes.contacts.length > 0 ? `Its contacts go with it: ${names(takes.contacts)}.` : 'It has no contact.'}
       </span>
       <span className="block">
-        {plural(takes.financialRecords, 'financial record', 'financial records')} and{' '}
-        {plural(takes.families, 'family', 'families')} are kept with it, out of sight. An administrator can restore the
+        {kept.length > 0 ? `Kept with it, out of sight: ${kept.join(', ')}. ` : ''}An administrator can restore the
         household from Deleted records, which brings back its members and contacts too.
       </span>
     </span>
