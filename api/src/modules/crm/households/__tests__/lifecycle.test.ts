@@ -180,9 +180,8 @@ describe('soft delete and restore of a contact', () => {
     expect((await advisor('GET', '/api/contacts?search=Dora')).body.total).toBe(0);
     expect((await advisor('GET', '/api/contacts/possible-duplicates?email=dora@firm.test')).body).toEqual([]);
     const report = await advisor('GET', '/api/reports/contacts?limit=500');
-    if (report.status === 200) {
-      expect(JSON.stringify(report.body)).not.toContain(contactId);
-    }
+    expect(report.status).toBe(200);
+    expect(JSON.stringify(report.body)).not.toContain(contactId);
     expectNotFound(
       await advisor('PATCH', `/api/contacts/${contactId}/name`, { name: { first: 'X', last: 'Y' } }),
       'Contact',
@@ -263,7 +262,13 @@ describe('soft delete and restore of a household and a person', () => {
     });
     expect((await advisor('DELETE', `/api/households/${householdId}`)).status).toBe(200);
     expectNotFound(await advisor('GET', `/api/households/${householdId}`), 'Household');
+    expect((await advisor('GET', `/api/get-financial-view/${householdId}`)).status).toBe(404);
     expect((await advisor('GET', '/api/households?search=Gone')).body.total).toBe(0);
+    const report = await advisor('GET', '/api/reports/households?limit=500');
+    expect(report.status).toBe(200);
+    expect(JSON.stringify(report.body)).not.toContain(householdId);
+    const csv = await advisor('GET', '/api/reports/contacts/csv');
+    expect(JSON.stringify(csv.body ?? '')).not.toContain('Gina');
     expectNotFound(await advisor('GET', `/api/persons/${personId}`), 'Person');
     expectNotFound(await advisor('GET', `/api/contacts/${contactId}`), 'Contact');
   });
