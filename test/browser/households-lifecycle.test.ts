@@ -30,6 +30,14 @@ describe('dashboard: household members, delete and restore, lead conversion, pos
     return page;
   }
 
+  /** Waits for the page's transitions (a dialog fading in) to end, so a screenshot shows it as seen. */
+  const settled = (page: Page) =>
+    page.waitForFunction(() =>
+      (globalThis as unknown as { document: { getAnimations(): { playState: string }[] } }).document
+        .getAnimations()
+        .every((animation) => animation.playState !== 'running'),
+    );
+
   const memberNames = async (page: Page) =>
     (await page.getByTestId('household-member').allTextContents()).map((text) => text.replace('Remove', '').trim());
 
@@ -71,6 +79,7 @@ describe('dashboard: household members, delete and restore, lead conversion, pos
     await page.getByTestId('household-member').nth(1).getByTestId('remove-member').click();
     const dialog = page.getByTestId('remove-member-dialog');
     expect(await dialog.textContent()).toContain('Remove Noah Tremblay from Tremblay household?');
+    await settled(page);
     await browser.screenshot('lifecycle-remove-member-dialog');
     await dialog.getByRole('button', { name: 'Remove member' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -81,6 +90,7 @@ describe('dashboard: household members, delete and restore, lead conversion, pos
     const summary = page.getByTestId('delete-household-summary');
     await summary.waitFor();
     expect(await summary.textContent()).toContain('Its members go with it: Emma Tremblay.');
+    await settled(page);
     await browser.screenshot('lifecycle-delete-household-dialog');
     await page.getByTestId('delete-household-dialog').getByRole('button', { name: 'Delete household' }).click();
     await page.waitForURL(`${api.baseUrl}/crm/households`);
@@ -102,6 +112,7 @@ describe('dashboard: household members, delete and restore, lead conversion, pos
     await page.getByTestId('delete-contact').click();
     const dialog = page.getByTestId('delete-contact-dialog');
     expect(await dialog.textContent()).toContain('An administrator can restore it');
+    await settled(page);
     await browser.screenshot('lifecycle-delete-contact-dialog');
     await dialog.getByRole('button', { name: 'Delete contact' }).click();
     await page.waitForURL(`${api.baseUrl}/crm/contacts`);
@@ -127,6 +138,7 @@ describe('dashboard: household members, delete and restore, lead conversion, pos
     await page.getByTestId('convert-lead').click();
     const dialog = page.getByTestId('convert-dialog');
     expect(await dialog.getByTestId('convert-household-name').inputValue()).toBe('Gagnon household');
+    await settled(page);
     await browser.screenshot('lifecycle-convert-dialog');
     await dialog.getByTestId('convert-submit').click();
     await dialog.waitFor({ state: 'detached' });
