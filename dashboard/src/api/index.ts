@@ -18,3 +18,4 @@ export * from './financials';
 export * from './crm';
 export * from './hub';
 export * from './imports';
+export * from './lifecycle';

@@ -20,6 +20,7 @@ const CrmHouseholdsPage = lazy(() => import('../features/crm/households-page'));
 const CrmHouseholdPage = lazy(() => import('../features/crm/household-page'));
 const ReportsPage = lazy(() => import('../features/crm/reports-page'));
 const CustomFieldsPage = lazy(() => import('../features/crm/custom-fields-page'));
+const DeletedPage = lazy(() => import('../features/crm/deleted-page'));
 const HubPage = lazy(() => import('../features/hub/connections/hub-page'));
 const RunDetailPage = lazy(() => import('../features/hub/connections/run-detail-page'));
 const ImportsPage = lazy(() => import('../features/hub/imports/imports-page'));
@@ -207,6 +208,14 @@ export function AppRoutes() {
                 element={
                   <Titled title="Custom fields">
                     <CustomFieldsPage />
+                  </Titled>
+                }
+              />
+              <Route
+                path="deleted"
+                element={
+                  <Titled title="Deleted records">
+                    <DeletedPage />
                   </Titled>
                 }
               />

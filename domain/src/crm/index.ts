@@ -12,6 +12,7 @@ export * from './home/api.js';
 export * from './households/api.js';
 export * from './households/enums.js';
 export * from './households/forms.js';
+export * from './households/lifecycle.js';
 export * from './households/schemas.js';
 export * from './meetings/enums.js';
 export * from './meetings/forms.js';

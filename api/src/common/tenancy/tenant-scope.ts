@@ -22,6 +22,32 @@ const FILTERED = new Set([
   'upsert',
 ]);
 const CREATES = new Set(['create', 'createMany', 'createManyAndReturn']);
+
+/**
+ * Models with a soft delete (`deleted_at`): a deleted row is hidden from every read and update
+ * through the tenant client, so no list, detail, count or nested write can reach it by accident.
+ * A query that names `deletedAt` in its where (the Deleted view, a restore, a merge's undo) sees
+ * what it asks for. Relations read through `select`/`include` and raw SQL are not covered: they
+ * filter `deleted_at` themselves (docs/DECISIONS.md, "Step 10: lifecycle").
+ */
+const SOFT_DELETED = new Set(['Contact', 'Household', 'Person']);
+const HIDES_DELETED = new Set([
+  'findUnique',
+  'findUniqueOrThrow',
+  'findFirst',
+  'findFirstOrThrow',
+  'findMany',
+  'count',
+  'aggregate',
+  'groupBy',
+  'update',
+  'updateMany',
+  'updateManyAndReturn',
+]);
+
+function hidesDeleted(model: string, operation: string, where: Args | undefined): boolean {
+  return SOFT_DELETED.has(model) && HIDES_DELETED.has(operation) && !(where && 'deletedAt' in where);
+}
 const UPDATES = new Set(['update', 'updateMany', 'updateManyAndReturn', 'upsert']);
 
 type Args = Record<string, unknown>;
@@ -62,7 +88,12 @@ export function scopeToCurrentOrganization(client: PrismaClient) {
           const scopeKey = SCOPED_BY_ID.has(model) ? 'id' : 'organizationId';
           const next = { ...(args as Args) };
           if (FILTERED.has(operation)) {
-            next.where = { ...((next.where as Args | undefined) ?? {}), [scopeKey]: organizationId };
+            const where = next.where as Args | undefined;
+            next.where = {
+              ...(where ?? {}),
+              [scopeKey]: organizationId,
+              ...(hidesDeleted(model, operation, where) ? { deletedAt: null } : {}),
+            };
           }
           if (CREATES.has(operation)) {
             if (SCOPED_BY_ID.has(model)) {

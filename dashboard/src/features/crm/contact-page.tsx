@@ -30,6 +30,7 @@ import {
 } from './contact-records';
 import { ContactActivity } from './contact-activity';
 import { ContactsTable } from './contacts-table';
+import { ContactActions } from './contact-actions';
 import { CustomFieldsCard } from './custom-field-values';
 import { DefinitionForm } from './definition-form';
 import { useForm } from './use-form';
@@ -67,8 +68,8 @@ const PROFILE_CURRENCY = 'CAD';
  * The buttons of the profile's header (Delete, Convert, Merge...). Each is one entry: add yours here
  * with what it needs from the contact; `reload` reads the contact again after a change.
  */
-function headerActions(_contact: ContactResponse, _reload: () => void): ReactNode[] {
-  return [];
+function headerActions(contact: ContactResponse, onChange: (contact: ContactResponse) => void): ReactNode[] {
+  return [<ContactActions key="lifecycle" contact={contact} onChange={onChange} />];
 }
 
 /** The household's AUM: its investment accounts' market values, converted (the financial view's Investment group). */
@@ -431,7 +432,7 @@ export default function ContactPage() {
         household={shownHousehold}
         view={shownView}
         viewError={view.error?.message}
-        actions={headerActions(shown, resource.reload)}
+        actions={headerActions(shown, setContact)}
       />
       <TabGroup index={TABS.findIndex((item) => item.key === tab)} onIndexChange={selectTab}>
         <TabList>

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { LoadingState } from '../../components/full-page-status';
+import { useSessionUser } from '../platform/auth/auth-context';
 
 const TABS = [
   { to: '/crm/contacts', label: 'Contacts', testId: 'crm-tab-contacts' },
@@ -12,10 +13,14 @@ const TABS = [
 
 /** The CRM section: contacts, leads, households, reports and custom fields. */
 export default function CrmLayout() {
+  const user = useSessionUser();
+  // Deleted records are restored by administrators only.
+  const tabs =
+    user.role === 'ADMIN' ? [...TABS, { to: '/crm/deleted', label: 'Deleted', testId: 'crm-tab-deleted' }] : TABS;
   return (
     <div className="mx-auto max-w-7xl space-y-6" data-testid="crm-section">
       <nav aria-label="CRM" className="flex flex-wrap gap-1 border-b border-tremor-border">
-        {TABS.map((tab) => (
+        {tabs.map((tab) => (
           <NavLink
             key={tab.to}
             to={tab.to}

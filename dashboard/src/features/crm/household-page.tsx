@@ -10,7 +10,9 @@ import { usePageTitle } from '../../hooks/use-page-title';
 import { AddressForm } from './contact-records';
 import { ContactsTable } from './contacts-table';
 import { CustomFieldsCard } from './custom-field-values';
+import { HouseholdActions } from './household-actions';
 import { HouseholdNameFields } from './household-fields';
+import { HouseholdMembersCard } from './household-members';
 import { GridForm, SubmitCell } from './record-form';
 import { Empty, PrimaryRowActions, RecordCard, RecordRow, RecordsCard, SmallButton } from './record-list';
 import { useForm, useRecordAction } from './use-form';
@@ -155,41 +157,35 @@ export default function HouseholdPage() {
 
   return (
     <div className="space-y-6" data-testid="household-page">
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight text-tremor-content-strong" data-testid="household-title">
-          {shown.name}
-        </h1>
-        <p className="mt-1 text-tremor-default text-tremor-content">
-          {shown.salutation ?? 'No salutation'}
-          {shown.primaryAdvisor && ` · Primary advisor: ${shown.primaryAdvisor.displayName}`}
-        </p>
-        <p className="mt-1 text-tremor-default">
-          <Link
-            to={`/financial-records/${shown.id}`}
-            className="font-medium text-tremor-brand hover:underline"
-            data-testid="household-financials-link"
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1
+            className="text-2xl font-semibold tracking-tight text-tremor-content-strong"
+            data-testid="household-title"
           >
-            {shown.name}: financials
-          </Link>
-        </p>
+            {shown.name}
+          </h1>
+          <p className="mt-1 text-tremor-default text-tremor-content">
+            {shown.salutation ?? 'No salutation'}
+            {shown.primaryAdvisor && ` · Primary advisor: ${shown.primaryAdvisor.displayName}`}
+          </p>
+          <p className="mt-1 text-tremor-default">
+            <Link
+              to={`/financial-records/${shown.id}`}
+              className="font-medium text-tremor-brand hover:underline"
+              data-testid="household-financials-link"
+            >
+              {shown.name}: financials
+            </Link>
+          </p>
+        </div>
+        <HouseholdActions household={shown} />
       </div>
       <Card>
         <DetailsForm key={shown.updatedAt} household={shown} onChange={setHousehold} />
       </Card>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <RecordsCard
-          title="Members"
-          testId="household-members"
-          items={shown.members}
-          empty="No member yet."
-          row={(person) => (
-            <RecordRow key={person.id} testId="household-member">
-              <span>{person.name.display}</span>
-              {person.dateOfBirth && <span className="text-tremor-content">born {person.dateOfBirth}</span>}
-              {person.email && <span className="text-tremor-content">{person.email}</span>}
-            </RecordRow>
-          )}
-        />
+        <HouseholdMembersCard household={shown} onChange={setHousehold} />
         <RecordsCard
           title="Corporations, trusts and foundations"
           testId="household-entities"

@@ -1,11 +1,18 @@
 import { useId, useState } from 'react';
 import { Card } from '@tremor/react';
 import { useNavigate } from 'react-router';
-import { createContactForm, createContactSchema, createLeadForm, createLeadSchema } from '@meridian/domain';
+import {
+  createContactForm,
+  createContactSchema,
+  createLeadForm,
+  createLeadSchema,
+  type ContactResponse,
+} from '@meridian/domain';
 import { createContact, createLead } from '../../api';
 import { SelectInput } from '../../components/fields';
 import { useSessionUser } from '../platform/auth/auth-context';
 import { DefinitionForm } from './definition-form';
+import { useDuplicateGuard } from './possible-duplicates';
 import { useTeamOptions } from './teams';
 
 /**
@@ -20,13 +27,20 @@ export default function NewContactPage({ kind }: { kind: 'lead' | 'contact' }) {
   const teams = useTeamOptions();
   const [teamId, setTeamId] = useState(user.teamIds[0] ?? '');
   const definition = kind === 'lead' ? createLeadForm : createContactForm;
+  const created = (contact: ContactResponse | undefined) => {
+    if (!contact) return;
+    if (kind === 'lead') navigate('/crm/leads', { state: { created: contact.name.display } });
+    else navigate(`/crm/contacts/${contact.id}`);
+  };
+  const duplicates = useDuplicateGuard<ContactResponse>(created);
 
   return (
     <Card className="max-w-3xl" data-testid={`new-${kind}-page`}>
+      {duplicates.warning}
       <DefinitionForm
         definition={definition}
         schema={kind === 'lead' ? createLeadSchema : createContactSchema}
-        send={kind === 'lead' ? createLead : createContact}
+        send={duplicates.guard(kind === 'lead' ? createLead : createContact)}
         extraBody={{ teamId }}
         beforeFieldNames={['teamId']}
         before={(errors) =>
@@ -44,11 +58,7 @@ export default function NewContactPage({ kind }: { kind: 'lead' | 'contact' }) {
             />
           ) : null
         }
-        onDone={(contact) =>
-          kind === 'lead'
-            ? navigate('/crm/leads', { state: { created: contact.name.display } })
-            : navigate(`/crm/contacts/${contact.id}`)
-        }
+        onDone={created}
         onCancel={() => navigate(-1)}
       />
     </Card>

@@ -68,4 +68,40 @@ describe('tenant-scoped client', () => {
     ).rejects.toMatchObject({ code: 'FORBIDDEN' });
     expect((await prisma.team.findUniqueOrThrow({ where: { id: south.teamId } })).name).toBe('Factory team');
   });
+
+  it('hides soft-deleted contacts, households and persons unless the query names deletedAt', async () => {
+    const householdId = newId(EntityType.household);
+    await prisma.household.create({
+      data: { id: householdId, organizationId: north.organizationId, teamId: north.teamId, name: 'Hidden' },
+    });
+    const live = newId(EntityType.person);
+    const gone = newId(EntityType.person);
+    await prisma.person.createMany({
+      data: [
+        { id: live, organizationId: north.organizationId, householdId, firstName: 'Live', lastName: 'One' },
+        {
+          id: gone,
+          organizationId: north.organizationId,
+          householdId,
+          firstName: 'Gone',
+          lastName: 'One',
+          deletedAt: new Date(),
+        },
+      ],
+    });
+    const members = await asNorth(() => tenant.person.findMany({ where: { householdId }, select: { id: true } }));
+    expect(members).toEqual([{ id: live }]);
+    expect(await asNorth(() => tenant.person.findUnique({ where: { id: gone } }))).toBeNull();
+    expect(await asNorth(() => tenant.person.count({ where: { householdId } }))).toBe(1);
+    // An update cannot reach a deleted row either.
+    const { count } = await asNorth(() => tenant.person.updateMany({ where: { id: gone }, data: { lastName: 'X' } }));
+    expect(count).toBe(0);
+    // Naming deletedAt is how the deleted view and a restore see them.
+    const deleted = await asNorth(() =>
+      tenant.person.findMany({ where: { householdId, deletedAt: { not: null } }, select: { id: true } }),
+    );
+    expect(deleted).toEqual([{ id: gone }]);
+    // The household itself is live, and seen.
+    expect(await asNorth(() => tenant.household.count({ where: { id: householdId } }))).toBe(1);
+  });
 });

@@ -66,14 +66,16 @@ export function contactListItemView(row: ContactListRow, include: ListItemOption
     ...(include.tags ? { tags: row.tags.map((link) => tagView(link.tag)) } : {}),
     ...(include.entities
       ? {
-          person: row.person
-            ? {
-                id: row.person.id,
-                name: `${row.person.firstName} ${row.person.lastName}`,
-                dateOfBirth: isoDate(row.person.dateOfBirth),
-              }
-            : null,
-          household: row.household ? { id: row.household.id, name: row.household.name } : null,
+          person:
+            row.person && !row.person.deletedAt
+              ? {
+                  id: row.person.id,
+                  name: `${row.person.firstName} ${row.person.lastName}`,
+                  dateOfBirth: isoDate(row.person.dateOfBirth),
+                }
+              : null,
+          household:
+            row.household && !row.household.deletedAt ? { id: row.household.id, name: row.household.name } : null,
         }
       : {}),
     ...(include.lead ? { leadId: row.leads[0]?.id ?? null } : {}),

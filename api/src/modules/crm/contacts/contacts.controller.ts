@@ -9,7 +9,10 @@ import {
   contactsByTeamQuerySchema,
   contactSchema,
   createContactSchema,
+  lifecycleResultSchema,
   personIdParamsSchema,
+  possibleDuplicateListSchema,
+  possibleDuplicatesQuerySchema,
   removeTagSchema,
   setAvatarSchema,
   setContactNameSchema,
@@ -88,6 +91,29 @@ export class ContactsController {
   })
   byPerson(@ValidParams() params: z.output<typeof personIdParamsSchema>) {
     return this.contacts.byPerson(params.personId);
+  }
+
+  @Get('contacts/possible-duplicates')
+  @ApiRoute({
+    summary: 'Contacts with this e-mail or phone number: the possible duplicates of a contact about to be created',
+    tags: TAGS,
+    query: possibleDuplicatesQuerySchema,
+    response: possibleDuplicateListSchema,
+  })
+  possibleDuplicates(@ValidQuery() query: z.output<typeof possibleDuplicatesQuerySchema>) {
+    return this.contacts.possibleDuplicates(query);
+  }
+
+  @Delete('contacts/:contactId')
+  @ApiRoute({
+    summary: 'Delete a contact (soft: hidden everywhere, restorable by an admin from the deleted records)',
+    tags: TAGS,
+    params: contactIdParamsSchema,
+    response: lifecycleResultSchema,
+    errors: [404],
+  })
+  remove(@ValidParams() params: ContactParams) {
+    return this.contacts.softDelete(params.contactId);
   }
 
   @Get('contacts/:contactId')

@@ -56,8 +56,9 @@ export const contactListSelect = {
   phoneNumbers: { select: phoneSelect, where: { isPrimary: true }, take: 1 },
   tags: { select: { tag: { select: tagSelect } }, orderBy: [{ createdAt: 'asc' }, { tagId: 'asc' }] },
   leads: { select: { id: true }, orderBy: ORDER_OLDEST_FIRST, take: 1 },
-  person: { select: { id: true, firstName: true, lastName: true, dateOfBirth: true } },
-  household: { select: { id: true, name: true } },
+  // A relation read is not filtered by the tenant client's soft delete: the view drops a deleted one.
+  person: { select: { id: true, firstName: true, lastName: true, dateOfBirth: true, deletedAt: true } },
+  household: { select: { id: true, name: true, deletedAt: true } },
 } satisfies Prisma.ContactSelect;
 export type ContactListRow = Prisma.ContactGetPayload<{ select: typeof contactListSelect }>;
 
@@ -116,6 +117,9 @@ function likeLiteral(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
+/** More possible duplicates than this are not listed: the first ones make the point. */
+const MAX_DUPLICATES = 10;
+
 /** Fewer digits than this in a search are not looked up among phone numbers. */
 const MIN_PHONE_DIGITS = 3;
 
@@ -145,6 +149,37 @@ export class ContactsRepository {
       select: contactListSelect,
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
     });
+  }
+
+  /**
+   * Contacts with this e-mail (case aside) or phone number (the digits, with or without the
+   * country code), oldest first: the possible duplicates of a contact about to be created.
+   */
+  async possibleDuplicates(query: { email?: string | undefined; phone?: string | undefined }) {
+    const organizationId = currentOrganizationId();
+    const [byEmail, byPhone] = await Promise.all([
+      query.email
+        ? this.prisma.$queryRaw<{ id: string }[]>`
+            SELECT e.contact_id AS id FROM contact_emails e
+             WHERE e.organization_id = ${organizationId} AND lower(e.email) = ${query.email}`
+        : [],
+      query.phone
+        ? this.prisma.$queryRaw<{ id: string }[]>`
+            SELECT p.contact_id AS id FROM contact_phone_numbers p
+             WHERE p.organization_id = ${organizationId}
+               AND (p.number = ${query.phone} OR p.country_code || p.number = ${query.phone})`
+        : [],
+    ]);
+    const emailIds = new Set(byEmail.map((row) => row.id));
+    const phoneIds = new Set(byPhone.map((row) => row.id));
+    // The tenant client leaves deleted contacts out.
+    const rows = await this.prisma.contact.findMany({
+      where: { id: { in: [...emailIds, ...phoneIds] } },
+      select: contactListSelect,
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      take: MAX_DUPLICATES,
+    });
+    return rows.map((row) => ({ row, byEmail: emailIds.has(row.id), byPhone: phoneIds.has(row.id) }));
   }
 
   /**

@@ -10,6 +10,8 @@ import {
   type CreateLead,
   type LeadListQuery,
   type ListPage,
+  type PossibleDuplicate,
+  type PossibleDuplicatesQuery,
   type Tag,
   type TagView,
 } from '@meridian/domain';
@@ -106,6 +108,37 @@ export class ContactsService {
       return id!;
     });
     return this.get(contactId);
+  }
+
+  /**
+   * `DELETE /contacts/{contactId}`: a soft delete. The contact disappears from every read (the
+   * tenant client and the raw statements skip `deleted_at`); its sub-records, tags, lead and
+   * history stay with it for an admin's restore. Its person, if any, stays in the household.
+   */
+  async softDelete(contactId: string): Promise<{ id: string; deletedAt: string }> {
+    const now = new Date();
+    await this.prisma.$transaction(async (tx) => {
+      const before = await this.contacts.findContact(contactId, tx);
+      if (!before) throw notFound('Contact');
+      await tx.contact.update({ where: { id: contactId }, data: { deletedAt: now } });
+      await this.audit.record(tx, {
+        action: 'SOFT_DELETE',
+        entityType: EntityType.contact,
+        entityId: contactId,
+        before: contactView(before, []),
+        after: { deletedAt: now.toISOString() },
+      });
+    });
+    return { id: contactId, deletedAt: now.toISOString() };
+  }
+
+  /** `GET /contacts/possible-duplicates`: what the new-contact page warns about before creating. */
+  async possibleDuplicates(query: PossibleDuplicatesQuery): Promise<PossibleDuplicate[]> {
+    const matches = await this.contacts.possibleDuplicates(query);
+    return matches.map(({ row, byEmail, byPhone }) => ({
+      contact: contactListItemView(row, { tags: false, entities: true, lead: false }),
+      matchedOn: [...(byEmail ? (['EMAIL'] as const) : []), ...(byPhone ? (['PHONE'] as const) : [])],
+    }));
   }
 
   setName(contactId: string, name: CreateContact['name']): Promise<ContactResponse> {

@@ -1,4 +1,5 @@
 export { ContactsModule } from './contacts.module.js';
+export { ContactsService } from './contacts.service.js';
 export { contactListSelect, type ContactListRow } from './contacts.repository.js';
 export { contactListItemView } from './contact-view.js';
 // The person-shaped views (names, addresses) that households and families show the same way.

@@ -1,14 +1,18 @@
-import { Controller, Get, Inject, Patch, Post } from '@nestjs/common';
+import { Controller, Delete, Get, Inject, Patch, Post } from '@nestjs/common';
 import {
   advisorListSchema,
+  addHouseholdMemberSchema,
   corporationListSchema,
   createHouseholdSchema,
   foundationListSchema,
   householdIdParamsSchema,
+  householdDeletionSchema,
   householdListQuerySchema,
+  householdMemberParamsSchema,
   householdPageSchema,
   householdQuerySchema,
   householdSchema,
+  lifecycleResultSchema,
   personListSchema,
   trustListSchema,
   updateHouseholdSchema,
@@ -17,6 +21,8 @@ import type { z } from 'zod';
 import { Caller } from '../../../common/auth/caller.decorator.js';
 import { ApiRoute, ValidBody, ValidParams, ValidQuery } from '../../../common/http/api-route.js';
 import type { AuthenticatedCaller } from '../../../common/tenancy/request-context.js';
+import { DeletedRecordsService } from './deleted-records.service.js';
+import { HouseholdMembersService } from './household-members.service.js';
 import { HouseholdsService } from './households.service.js';
 
 const TAGS = ['households'];
@@ -24,7 +30,11 @@ type HouseholdParams = z.output<typeof householdIdParamsSchema>;
 
 @Controller('households')
 export class HouseholdsController {
-  constructor(@Inject(HouseholdsService) private readonly households: HouseholdsService) {}
+  constructor(
+    @Inject(HouseholdsService) private readonly households: HouseholdsService,
+    @Inject(HouseholdMembersService) private readonly members_: HouseholdMembersService,
+    @Inject(DeletedRecordsService) private readonly deleted: DeletedRecordsService,
+  ) {}
 
   @Post()
   @ApiRoute({
@@ -96,6 +106,78 @@ export class HouseholdsController {
   })
   members(@ValidParams() params: HouseholdParams) {
     return this.households.related(params.householdId, 'members');
+  }
+
+  @Post(':householdId/members')
+  @ApiRoute({
+    summary:
+      'Add a member to a household with their family role: a new person, an existing person or an existing contact (whose person joins)',
+    tags: TAGS,
+    params: householdIdParamsSchema,
+    body: addHouseholdMemberSchema,
+    response: householdSchema,
+    status: 201,
+    errors: [404, 409],
+  })
+  addMember(
+    @ValidParams() params: HouseholdParams,
+    @ValidBody() body: z.output<typeof addHouseholdMemberSchema>,
+    @Caller() caller: AuthenticatedCaller,
+  ) {
+    return this.members_.add(params.householdId, body, caller);
+  }
+
+  @Delete(':householdId/members/:personId')
+  @ApiRoute({
+    summary:
+      'Remove a member from a household and all its families; their contacts leave it too (person and contacts stay)',
+    tags: TAGS,
+    params: householdMemberParamsSchema,
+    response: householdSchema,
+    errors: [404],
+  })
+  removeMember(
+    @ValidParams() params: z.output<typeof householdMemberParamsSchema>,
+    @Caller() caller: AuthenticatedCaller,
+  ) {
+    return this.members_.remove(params.householdId, params.personId, caller);
+  }
+
+  @Get(':householdId/deletion')
+  @ApiRoute({
+    summary: 'What deleting a household takes with it: its members, contacts, financial records and families',
+    tags: TAGS,
+    params: householdIdParamsSchema,
+    response: householdDeletionSchema,
+    errors: [404],
+  })
+  deletion(@ValidParams() params: HouseholdParams) {
+    return this.deleted.householdDeletion(params.householdId);
+  }
+
+  @Delete(':householdId')
+  @ApiRoute({
+    summary:
+      'Delete a household with its members and contacts (soft: hidden everywhere, restorable together by an admin)',
+    tags: TAGS,
+    params: householdIdParamsSchema,
+    response: lifecycleResultSchema,
+    errors: [404],
+  })
+  remove(@ValidParams() params: HouseholdParams) {
+    return this.deleted.deleteHousehold(params.householdId);
+  }
+
+  @Post(':householdId/restore')
+  @ApiRoute({
+    summary: 'Restore a deleted household with the members and contacts deleted with it (admins)',
+    tags: TAGS,
+    params: householdIdParamsSchema,
+    response: lifecycleResultSchema,
+    errors: [403, 404, 409],
+  })
+  restore(@ValidParams() params: HouseholdParams, @Caller() caller: AuthenticatedCaller) {
+    return this.deleted.restoreHousehold(params.householdId, caller);
   }
 
   @Get(':householdId/corporations')

@@ -1,9 +1,13 @@
 import { Module } from '@nestjs/common';
+import { ContactsModule } from '../contacts/index.js';
 import { CustomFieldsModule } from '../custom-fields/index.js';
 import { FinancialRecordsModule } from '../../financials/financial-records/index.js';
+import { DeletedRecordsService } from './deleted-records.service.js';
 import { FamiliesController } from './families.controller.js';
 import { FamiliesService } from './families.service.js';
+import { HouseholdMembersService } from './household-members.service.js';
 import { AdvisorsController, HouseholdsController } from './households.controller.js';
+import { LifecycleController } from './lifecycle.controller.js';
 import { HouseholdsRepository } from './households.repository.js';
 import { HouseholdsService } from './households.service.js';
 import { HouseholdsWriter } from './households.writer.js';
@@ -11,9 +15,17 @@ import { PersonsController } from './persons.controller.js';
 import { PersonsService } from './persons.service.js';
 
 @Module({
-  imports: [CustomFieldsModule, FinancialRecordsModule],
-  controllers: [HouseholdsController, AdvisorsController, PersonsController, FamiliesController],
-  providers: [HouseholdsService, PersonsService, FamiliesService, HouseholdsRepository, HouseholdsWriter],
+  imports: [CustomFieldsModule, FinancialRecordsModule, ContactsModule],
+  controllers: [HouseholdsController, AdvisorsController, PersonsController, FamiliesController, LifecycleController],
+  providers: [
+    HouseholdsService,
+    PersonsService,
+    FamiliesService,
+    HouseholdsRepository,
+    HouseholdsWriter,
+    HouseholdMembersService,
+    DeletedRecordsService,
+  ],
   exports: [HouseholdsService, HouseholdsWriter],
 })
 export class HouseholdsModule {}

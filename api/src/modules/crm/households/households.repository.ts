@@ -68,7 +68,9 @@ export const familySelect = {
   name: true,
   createdAt: true,
   updatedAt: true,
+  // Members who are deleted persons stay in the family for a restore, hidden until then.
   members: {
+    where: { person: { deletedAt: null } },
     select: {
       personId: true,
       role: true,

@@ -69,7 +69,8 @@ export class HouseholdsService {
         this.households.families(householdId).then((rows) => rows.map(familyView)),
         this.households
           .contacts(householdId)
-          .then((rows) => rows.map((row) => contactListItemView(row, { tags: true, entities: false, lead: false }))),
+          // With their person, so the page links each member to their contact.
+          .then((rows) => rows.map((row) => contactListItemView(row, { tags: true, entities: true, lead: false }))),
         this.customFields.valuesFor({ kind: 'HOUSEHOLD', householdId }),
         query.withPermissions ? this.permissions(household.teamId, caller) : undefined,
         // Each record in its own currency, and in `currency` when asked (foundations §7).

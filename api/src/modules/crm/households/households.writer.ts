@@ -1,13 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityType, newId, type FamilyMemberRole, type Gender } from '@meridian/domain';
-import {
-  deleteRows,
-  existingIds,
-  insertRows,
-  oldestByName,
-  updateRows,
-  type ColumnTypes,
-} from '../../../common/persistence/sql.js';
+import { deleteRows, insertRows, updateRows, type ColumnTypes } from '../../../common/persistence/sql.js';
 import type { WriteScope } from '../../../common/tenancy/write-scope.js';
 
 /** A household to create. */
@@ -186,14 +179,32 @@ export class HouseholdsWriter {
     );
   }
 
-  /** The households of these names (case aside), the oldest of each name, by lower-cased name. */
+  /**
+   * The households of these names (case aside), the oldest of each name, by lower-cased name. A
+   * deleted household is not matched: an import names only live ones.
+   */
   async householdsNamed(scope: WriteScope, names: readonly string[]): Promise<Map<string, string>> {
-    return oldestByName(scope.sql, 'households', scope.organizationId, names);
+    const wanted = [...new Set(names.map((name) => name.toLowerCase()))];
+    if (wanted.length === 0) return new Map();
+    const rows = await scope.sql.query<{ id: string; key: string }>(
+      `SELECT DISTINCT ON (lower(name) COLLATE "C") id, lower(name) AS key FROM households
+        WHERE organization_id = $1 AND lower(name) COLLATE "C" = ANY($2::text[]) AND deleted_at IS NULL
+        ORDER BY lower(name) COLLATE "C", created_at, id`,
+      scope.organizationId,
+      wanted,
+    );
+    return new Map(rows.map((row) => [row.key, row.id]));
   }
 
-  /** Which of these households exist. */
-  existingHouseholds(scope: WriteScope, ids: readonly string[]): Promise<Set<string>> {
-    return existingIds(scope.sql, 'households', scope.organizationId, ids);
+  /** Which of these households exist and are not deleted. */
+  async existingHouseholds(scope: WriteScope, ids: readonly string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await scope.sql.query<{ id: string }>(
+      `SELECT id FROM households WHERE organization_id = $1 AND id = ANY($2::text[]) AND deleted_at IS NULL`,
+      scope.organizationId,
+      [...new Set(ids)],
+    );
+    return new Set(rows.map((row) => row.id));
   }
 
   /** What uses each of these households (relation names), apart from families that have no member left. */

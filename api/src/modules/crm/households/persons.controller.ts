@@ -1,7 +1,16 @@
-import { Controller, Get, Inject, Patch, Post } from '@nestjs/common';
-import { createPersonSchema, personIdParamsSchema, personSchema, updatePersonSchema } from '@meridian/domain';
+import { Controller, Delete, Get, Inject, Patch, Post } from '@nestjs/common';
+import {
+  createPersonSchema,
+  lifecycleResultSchema,
+  personIdParamsSchema,
+  personSchema,
+  updatePersonSchema,
+} from '@meridian/domain';
 import type { z } from 'zod';
 import { ApiRoute, ValidBody, ValidParams } from '../../../common/http/api-route.js';
+import { Caller } from '../../../common/auth/caller.decorator.js';
+import type { AuthenticatedCaller } from '../../../common/tenancy/request-context.js';
+import { DeletedRecordsService } from './deleted-records.service.js';
 import { PersonsService } from './persons.service.js';
 
 const TAGS = ['households'];
@@ -9,7 +18,10 @@ type PersonParams = z.output<typeof personIdParamsSchema>;
 
 @Controller('persons')
 export class PersonsController {
-  constructor(@Inject(PersonsService) private readonly persons: PersonsService) {}
+  constructor(
+    @Inject(PersonsService) private readonly persons: PersonsService,
+    @Inject(DeletedRecordsService) private readonly deleted: DeletedRecordsService,
+  ) {}
 
   @Post()
   @ApiRoute({
@@ -41,5 +53,30 @@ export class PersonsController {
   })
   update(@ValidParams() params: PersonParams, @ValidBody() body: z.output<typeof updatePersonSchema>) {
     return this.persons.update(params.personId, body);
+  }
+
+  @Delete(':personId')
+  @ApiRoute({
+    summary:
+      'Delete a person (soft: hidden everywhere, restorable by an admin); refused while they own or share financial records',
+    tags: TAGS,
+    params: personIdParamsSchema,
+    response: lifecycleResultSchema,
+    errors: [404, 409],
+  })
+  remove(@ValidParams() params: PersonParams) {
+    return this.deleted.deletePerson(params.personId);
+  }
+
+  @Post(':personId/restore')
+  @ApiRoute({
+    summary: 'Restore a deleted person (admins)',
+    tags: TAGS,
+    params: personIdParamsSchema,
+    response: lifecycleResultSchema,
+    errors: [403, 404, 409],
+  })
+  restore(@ValidParams() params: PersonParams, @Caller() caller: AuthenticatedCaller) {
+    return this.deleted.restorePerson(params.personId, caller);
   }
 }

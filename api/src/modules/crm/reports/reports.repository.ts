@@ -85,12 +85,13 @@ export class ReportsRepository {
             WHERE n.organization_id = c.organization_id AND n.owner_contact_id = c.id
               AND n.deleted_at IS NULL AND n.date <= ${page.now}
           ) ln ON true
-          WHERE c.organization_id = ${organizationId} ${team}
+          WHERE c.organization_id = ${organizationId} AND c.deleted_at IS NULL ${team}
         ) r
         ORDER BY ${orderBy(page.sort, CONTACT_TEXT_COLUMNS.has(page.sort), page.order)}
         LIMIT ${page.limit} OFFSET ${page.offset}`,
       this.prisma.$queryRaw<{ total: number }[]>`
-        SELECT count(*)::int AS total FROM contacts c WHERE c.organization_id = ${organizationId} ${team}`,
+        SELECT count(*)::int AS total FROM contacts c
+        WHERE c.organization_id = ${organizationId} AND c.deleted_at IS NULL ${team}`,
     ]);
     return { rows, total: counted[0]?.total ?? 0 };
   }
@@ -104,6 +105,7 @@ export class ReportsRepository {
           SELECT h.id,
             h.name,
             (SELECT c.type::text FROM contacts c WHERE c.organization_id = h.organization_id AND c.household_id = h.id
+              AND c.deleted_at IS NULL
               ORDER BY ${CONTACT_TYPE_RANK_SQL} LIMIT 1) AS "contactType",
             h.salutation,
             ${daysSince(Prisma.sql`h.last_kyc_updated_at`, page.now)} AS "daysSinceLastKycUpdate",
@@ -126,12 +128,13 @@ export class ReportsRepository {
               AND (n.owner_household_id = h.id OR n.owner_contact_id IN (
                 SELECT c.id FROM contacts c WHERE c.organization_id = h.organization_id AND c.household_id = h.id))
           ) ln ON true
-          WHERE h.organization_id = ${organizationId} ${team}
+          WHERE h.organization_id = ${organizationId} AND h.deleted_at IS NULL ${team}
         ) r
         ORDER BY ${orderBy(page.sort, HOUSEHOLD_TEXT_COLUMNS.has(page.sort), page.order)}
         LIMIT ${page.limit} OFFSET ${page.offset}`,
       this.prisma.$queryRaw<{ total: number }[]>`
-        SELECT count(*)::int AS total FROM households h WHERE h.organization_id = ${organizationId} ${team}`,
+        SELECT count(*)::int AS total FROM households h
+        WHERE h.organization_id = ${organizationId} AND h.deleted_at IS NULL ${team}`,
     ]);
     return { rows, total: counted[0]?.total ?? 0 };
   }

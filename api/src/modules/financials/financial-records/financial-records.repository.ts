@@ -40,7 +40,7 @@ export class FinancialRecordsRepository {
 
   /** A record that is not soft-deleted, with everything its response shows. */
   async findRecord(id: string, db?: Db): Promise<RecordRow | null> {
-    const [row] = await this.loadRecords({ id, deletedAt: null }, db);
+    const [row] = await this.loadRecords({ id, deletedAt: null, household: { deletedAt: null } }, db);
     return row ?? null;
   }
 

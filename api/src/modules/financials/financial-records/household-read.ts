@@ -110,12 +110,13 @@ SELECT json_build_array(
   (SELECT json_agg(json_build_array(c.id, c.service, c.status, c.last_synced_at, c.needs_reauth_since))
      FROM connections c
     WHERE c.organization_id = $1 AND c.id IN (SELECT r.connection_id FROM record r)),
-  (SELECT json_build_array(h.id, h.name) FROM households h WHERE h.organization_id = $1 AND h.id = $2),
+  (SELECT json_build_array(h.id, h.name) FROM households h
+    WHERE h.organization_id = $1 AND h.id = $2 AND h.deleted_at IS NULL),
   (SELECT json_agg(json_build_array(kind, id, name, first_name, last_name)
                    ORDER BY rank, first_key, second_key, id)
      FROM (SELECT 1 AS rank, 'Person' AS kind, p.id, p.display_name AS name, p.first_name, p.last_name,
                   p.last_name AS first_key, p.first_name AS second_key
-             FROM persons p WHERE p.organization_id = $1 AND p.household_id = $2
+             FROM persons p WHERE p.organization_id = $1 AND p.household_id = $2 AND p.deleted_at IS NULL
            UNION ALL
            SELECT 2, 'Corporation', c.id, c.name, NULL, NULL, c.name, NULL
              FROM corporations c WHERE c.organization_id = $1 AND c.household_id = $2

@@ -766,7 +766,7 @@ async function contactCandidates(
           `SELECT email.email, email.contact_id AS "contactId", contact.first_name AS "firstName"
              FROM contact_emails AS email
              JOIN contacts AS contact ON contact.organization_id = email.organization_id AND contact.id = email.contact_id
-            WHERE email.organization_id = $1 AND lower(email.email) = ANY($2::text[])
+            WHERE email.organization_id = $1 AND lower(email.email) = ANY($2::text[]) AND contact.deleted_at IS NULL
             ORDER BY email.created_at, email.id`,
           organizationId,
           emails,
@@ -774,7 +774,7 @@ async function contactCandidates(
     phones.length === 0
       ? []
       : prisma.contactPhoneNumber.findMany({
-          where: { organizationId, number: { in: phones } },
+          where: { organizationId, number: { in: phones }, contact: { deletedAt: null } },
           select: { number: true, contactId: true, contact: { select: { firstName: true } } },
           orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
         }),

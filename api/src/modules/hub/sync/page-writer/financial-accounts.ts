@@ -75,7 +75,8 @@ function typeColumns(account: NormalizedFinancialAccount): TypeColumns {
  */
 async function defaultOwner(page: SyncPage, householdId: string): Promise<string | null> {
   const [person] = await page.scope.sql.query<{ id: string }>(
-    `SELECT id FROM persons WHERE organization_id = $1 AND household_id = $2 ORDER BY created_at, id LIMIT 1`,
+    `SELECT id FROM persons WHERE organization_id = $1 AND household_id = $2 AND deleted_at IS NULL
+      ORDER BY created_at, id LIMIT 1`,
     page.scope.organizationId,
     householdId,
   );

@@ -1,0 +1,259 @@
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { Badge, Button } from '@tremor/react';
+import { Link } from 'react-router';
+import {
+  addHouseholdMemberSchema,
+  enumerationOptions,
+  enumLabel,
+  type ContactListItem,
+  type FamilyMemberRole,
+  type HouseholdResponse,
+  type PersonResponse,
+} from '@meridian/domain';
+import { householdMemberCalls, listContacts } from '../../api';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { FormMessages, InputField, SelectInput } from '../../components/fields';
+import { Empty, RecordCard, RecordRow, SmallButton } from './record-list';
+import { useForm } from './use-form';
+
+type MemberKind = 'NEW_PERSON' | 'CONTACT';
+
+const KIND_OPTIONS = [
+  { value: 'NEW_PERSON', label: 'A new person' },
+  { value: 'CONTACT', label: 'An existing contact' },
+];
+
+/** The person's role in the household's family (its oldest family holds the placement). */
+function roleOf(household: HouseholdResponse, personId: string): FamilyMemberRole | undefined {
+  for (const family of household.families) {
+    const relation = family.relationships.find((member) => member.personId === personId);
+    if (relation) return relation.role;
+  }
+  return undefined;
+}
+
+/** Contacts matching what is typed, for picking an existing contact (the first few). */
+function ContactPicker({
+  picked,
+  onPick,
+  error,
+}: {
+  picked: ContactListItem | undefined;
+  onPick: (contact: ContactListItem | undefined) => void;
+  error?: string | undefined;
+}) {
+  const id = useId();
+  const [search, setSearch] = useState('');
+  const [found, setFound] = useState<ContactListItem[]>([]);
+  useEffect(() => {
+    if (search.trim().length < 2) {
+      setFound([]);
+      return;
+    }
+    const controller = new AbortController();
+    listContacts({ search, limit: 5 }, controller.signal)
+      .then((page) => setFound(page.items))
+      .catch(() => setFound([]));
+    return () => controller.abort();
+  }, [search]);
+
+  if (picked) {
+    return (
+      <div className="sm:col-span-2 flex items-center gap-2 text-tremor-default" data-testid="member-contact-picked">
+        <span className="font-medium text-tremor-content-strong">{picked.name.display}</span>
+        {picked.email && <span className="text-tremor-content">{picked.email}</span>}
+        <SmallButton onClick={() => onPick(undefined)}>Change</SmallButton>
+      </div>
+    );
+  }
+  return (
+    <div className="sm:col-span-2">
+      <InputField
+        id={`${id}-search`}
+        label="Find a contact"
+        value={search}
+        onChange={setSearch}
+        placeholder="Name, e-mail or phone"
+        error={error}
+        testId="member-contact-search"
+      />
+      {found.length > 0 && (
+        <ul className="mt-1 divide-y divide-tremor-border rounded-tremor-default border border-tremor-border">
+          {found.map((contact) => (
+            <li key={contact.id}>
+              <button
+                type="button"
+                className="w-full px-3 py-2 text-left text-tremor-default hover:bg-tremor-background-muted"
+                onClick={() => onPick(contact)}
+                data-testid="member-contact-option"
+              >
+                {contact.name.display}
+                <span className="ml-2 text-tremor-content">
+                  {[enumLabel('ContactType', contact.type), contact.email].filter(Boolean).join(' · ')}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {search.trim().length >= 2 && found.length === 0 && (
+        <p className="mt-1 text-tremor-label text-tremor-content">No contact matches; add a new person instead.</p>
+      )}
+    </div>
+  );
+}
+
+/** Add a member: a new person, or an existing contact whose person joins; each with a family role. */
+function AddMemberForm({
+  household,
+  onChange,
+}: {
+  household: HouseholdResponse;
+  onChange: (household: HouseholdResponse) => void;
+}) {
+  const form = useForm({ kind: 'NEW_PERSON' as MemberKind, first: '', last: '', dateOfBirth: '', role: 'MEMBER' }, [
+    'kind',
+    'name.first',
+    'name.last',
+    'dateOfBirth',
+    'contactId',
+    'role',
+  ]);
+  const [contact, setContact] = useState<ContactListItem>();
+
+  async function add(event: FormEvent) {
+    event.preventDefault();
+    const { kind, first, last, dateOfBirth, role } = form.values;
+    const body =
+      kind === 'NEW_PERSON'
+        ? { kind, name: { first, last }, dateOfBirth: dateOfBirth || null, role }
+        : { kind, contactId: contact?.id ?? '', role };
+    const result = await form.submit(body, addHouseholdMemberSchema, (payload) =>
+      householdMemberCalls.add(household.id, payload),
+    );
+    if (result) {
+      form.reset();
+      setContact(undefined);
+      onChange(result);
+    }
+  }
+
+  return (
+    <form
+      onSubmit={add}
+      noValidate
+      aria-label="Add a member"
+      className="grid grid-cols-1 gap-3 border-t border-tremor-border pt-3 sm:grid-cols-2"
+      data-testid="add-member-form"
+    >
+      <SelectInput
+        label="Add"
+        options={KIND_OPTIONS}
+        {...form.field('kind')}
+        onChange={(value) => form.set('kind', value as MemberKind)}
+        testId="member-kind"
+      />
+      <SelectInput
+        label="Family role"
+        options={enumerationOptions('FamilyMemberRole')}
+        {...form.field('role')}
+        testId="member-role"
+      />
+      {form.values.kind === 'NEW_PERSON' ? (
+        <>
+          <InputField
+            label="First name"
+            required
+            {...form.field('first')}
+            error={form.errors.fields['name.first']}
+            testId="member-first"
+          />
+          <InputField
+            label="Last name"
+            required
+            {...form.field('last')}
+            error={form.errors.fields['name.last']}
+            testId="member-last"
+          />
+          <InputField label="Date of birth" type="date" {...form.field('dateOfBirth')} testId="member-dob" />
+        </>
+      ) : (
+        <ContactPicker picked={contact} onPick={setContact} error={form.errors.fields.contactId} />
+      )}
+      <div className="sm:col-span-2">
+        <FormMessages messages={form.errors.form} testId="add-member-error" />
+      </div>
+      <div className="flex items-end sm:col-span-2">
+        <Button type="submit" variant="secondary" loading={form.pending} data-testid="add-member">
+          Add member
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * The household's members with their family role: add a new person or an existing contact, and
+ * remove one (they leave the household and its families; the person and their contacts stay).
+ */
+export function HouseholdMembersCard({
+  household,
+  onChange,
+}: {
+  household: HouseholdResponse;
+  onChange: (household: HouseholdResponse) => void;
+}) {
+  const [removing, setRemoving] = useState<PersonResponse>();
+  const contactOf = (personId: string) => household.contacts.find((contact) => contact.person?.id === personId);
+
+  return (
+    <RecordCard title="Members" testId="household-members">
+      {household.members.length === 0 && (
+        <Empty>No member yet: add the people this household is made of below, the head first.</Empty>
+      )}
+      <ul className="divide-y divide-tremor-border">
+        {household.members.map((person) => {
+          const role = roleOf(household, person.id);
+          const contact = contactOf(person.id);
+          return (
+            <RecordRow
+              key={person.id}
+              testId="household-member"
+              actions={
+                <SmallButton onClick={() => setRemoving(person)} testId="remove-member">
+                  Remove
+                </SmallButton>
+              }
+            >
+              {contact ? (
+                <Link to={`/crm/contacts/${contact.id}`}>{person.name.display}</Link>
+              ) : (
+                <span>{person.name.display}</span>
+              )}
+              {role && (
+                <Badge size="xs" color={role === 'HEAD' ? 'blue' : 'gray'} data-testid="member-role-badge">
+                  {enumLabel('FamilyMemberRole', role)}
+                </Badge>
+              )}
+              {person.dateOfBirth && <span className="text-tremor-content">born {person.dateOfBirth}</span>}
+            </RecordRow>
+          );
+        })}
+      </ul>
+      <AddMemberForm household={household} onChange={onChange} />
+      {removing && (
+        <ConfirmDialog
+          title={`Remove ${removing.name.display} from ${household.name}?`}
+          testId="remove-member-dialog"
+          confirmLabel="Remove member"
+          action={async () => onChange(await householdMemberCalls.remove(household.id, removing.id))}
+          onDone={() => setRemoving(undefined)}
+          onClose={() => setRemoving(undefined)}
+        >
+          They leave the household and its families, and their contacts leave the household too. The person and their
+          contacts stay in the CRM, with their history; add them back at any time.
+        </ConfirmDialog>
+      )}
+    </RecordCard>
+  );
+}
