@@ -12,6 +12,7 @@ export * from './households/api.js';
 export * from './households/enums.js';
 export * from './households/forms.js';
 export * from './households/schemas.js';
+export * from './merges/index.js';
 export * from './meetings/enums.js';
 export * from './meetings/forms.js';
 export * from './meetings/schemas.js';
