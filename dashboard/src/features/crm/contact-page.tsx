@@ -25,6 +25,7 @@ import {
 } from './contact-records';
 import { CustomFieldsCard } from './custom-field-values';
 import { DefinitionForm } from './definition-form';
+import { MergeAction } from './merge';
 import { useForm } from './use-form';
 
 function AvatarForm({ contact, onChange }: { contact: ContactResponse; onChange: (contact: ContactResponse) => void }) {
@@ -93,6 +94,17 @@ export default function ContactPage() {
             {shown.householdId && <Link to={`/crm/households/${shown.householdId}`}>Household</Link>}
             {shown.source && <span>Source: {humanize(shown.source)}</span>}
           </p>
+        </div>
+        <div className="ml-auto">
+          <MergeAction
+            kind="contact"
+            recordId={shown.id}
+            recordName={shown.name.display}
+            onChanged={() => {
+              setContact(undefined);
+              resource.reload();
+            }}
+          />
         </div>
       </div>
 

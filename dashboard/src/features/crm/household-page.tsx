@@ -10,6 +10,7 @@ import { AddressForm } from './contact-records';
 import { ContactsTable } from './contacts-table';
 import { CustomFieldsCard } from './custom-field-values';
 import { HouseholdNameFields } from './household-fields';
+import { MergeAction } from './merge';
 import { GridForm, SubmitCell } from './record-form';
 import { Empty, PrimaryRowActions, RecordCard, RecordRow, RecordsCard, SmallButton } from './record-list';
 import { useForm, useRecordAction } from './use-form';
@@ -161,6 +162,17 @@ export default function HouseholdPage() {
           {shown.salutation ?? 'No salutation'}
           {shown.primaryAdvisor && ` · Primary advisor: ${shown.primaryAdvisor.displayName}`}
         </p>
+        <div className="mt-3">
+          <MergeAction
+            kind="household"
+            recordId={shown.id}
+            recordName={shown.name}
+            onChanged={() => {
+              setHousehold(undefined);
+              resource.reload();
+            }}
+          />
+        </div>
       </div>
       <Card>
         <DetailsForm key={shown.updatedAt} household={shown} onChange={setHousehold} />
