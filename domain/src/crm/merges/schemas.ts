@@ -7,7 +7,10 @@ import { MergeSide } from './rules.js';
 
 const side = z.enum(MergeSide);
 
-/** Each field named at most once, each taking a side; a field not named keeps the survivor's value. */
+/**
+ * Each field taking a side; a field not named keeps the survivor's value. Strict, unlike bodies
+ * at large: a misspelt field would otherwise silently keep the survivor's value the user did not want.
+ */
 function choicesOf<const F extends readonly { field: string }[]>(fields: F) {
   const shape = Object.fromEntries(fields.map(({ field }) => [field, side.optional()])) as {
     [K in F[number]['field']]: z.ZodOptional<typeof side>;
@@ -25,12 +28,8 @@ export const householdMergePreviewParamsSchema = z.object({ householdId: househo
 export const mergeIdParamsSchema = z.object({ mergeId: idParam(EntityType.recordMerge, 'merge') });
 
 /** POST /contacts/{contactId}/merge: the duplicate folded into this contact, and the fields taken from it. */
-export const contactMergeSchema = z
-  .object({ mergedId: contactIdParam, fields: choicesOf(CONTACT_MERGE_FIELDS) })
-  .strict();
-export const householdMergeSchema = z
-  .object({ mergedId: householdIdParam, fields: choicesOf(HOUSEHOLD_MERGE_FIELDS) })
-  .strict();
+export const contactMergeSchema = z.object({ mergedId: contactIdParam, fields: choicesOf(CONTACT_MERGE_FIELDS) });
+export const householdMergeSchema = z.object({ mergedId: householdIdParam, fields: choicesOf(HOUSEHOLD_MERGE_FIELDS) });
 export type ContactMergeRequest = z.output<typeof contactMergeSchema>;
 export type HouseholdMergeRequest = z.output<typeof householdMergeSchema>;
 

@@ -28,6 +28,11 @@ import { childTablesOf } from './merge-tables.js';
 import { combine, mergeSql, type PartyRow } from './merges.repository.js';
 
 const WHAT: Record<MergeKind, string> = { contact: 'Contact', household: 'Household' };
+/**
+ * A merge or undo is one transaction, one statement per table; a household with years of synced
+ * transactions moves many rows. Generous for a slow shared machine, not an expected duration.
+ */
+const MERGE_TRANSACTION = { timeout: 120_000 };
 
 interface MergeRow {
   id: string;
@@ -152,7 +157,7 @@ export class MergesService {
         },
       ]);
       return id;
-    });
+    }, MERGE_TRANSACTION);
     return this.result(mergeId);
   }
 
@@ -222,7 +227,7 @@ export class MergesService {
           after: { mergedInto: null },
         },
       ]);
-    });
+    }, MERGE_TRANSACTION);
     return this.result(mergeId);
   }
 

@@ -278,9 +278,18 @@ describe('merging contacts', () => {
       after: { mergedInto: 'Ana Lima' },
     });
 
+    // The survivor's history reads the merged contact's with its own.
+    const historyIds = async () => {
+      const history = await worldApi('GET', `/api/audit-logs?entityId=${survivorId}&limit=100`);
+      expect(history.status).toBe(200);
+      return new Set(history.body.items.map((item: { entityId: string }) => item.entityId));
+    };
+    expect(await historyIds()).toEqual(new Set([survivorId, world.contactId]));
+
     const undone = await worldApi('POST', `/api/merges/${merged.body.id}/undo`);
     expect(undone.status).toBe(200);
     expect(undone.body.undoneAt).not.toBeNull();
+    expect(await historyIds()).toEqual(new Set([survivorId]));
     expect(await worldSnapshot()).toEqual(before);
     expect((await auditOf(world.contactId)).at(-1)).toMatchObject({ action: 'RESTORE' });
 
