@@ -101,4 +101,44 @@ describe('merging duplicates in the dashboard', () => {
     const restored = await prisma.contact.findUniqueOrThrow({ where: { id: duplicate.contactId } });
     expect(restored).toMatchObject({ deletedAt: null, mergedIntoId: null });
   });
+
+  it('merges a duplicate household: its members join the one kept; undo', async () => {
+    const keptId = await createHousehold(prisma, org, { name: 'Tremblay household', salutation: 'Dear Tremblays' });
+    await createPerson(prisma, org, { householdId: keptId, firstName: 'Luc', lastName: 'Tremblay' });
+    const duplicateId = await createHousehold(prisma, org, { name: 'Tremblay family' });
+    await createPerson(prisma, org, { householdId: duplicateId, firstName: 'Marie', lastName: 'Tremblay' });
+
+    const page = await signInAs(browser.page, api.baseUrl, org);
+    await page.goto(`${api.baseUrl}/crm/households/${keptId}`);
+    await page.getByTestId('household-page').waitFor();
+    await page.getByTestId('merge-open').click();
+    const dialog = page.getByTestId('merge-dialog');
+    await dialog.getByTestId('merge-search').fill('Tremblay');
+    const candidate = dialog.getByTestId('merge-candidate');
+    await candidate.first().waitFor();
+    expect(await candidate.allTextContents()).toEqual(['Tremblay family1 member']);
+    await candidate.first().click();
+    await dialog.getByTestId('merge-fields').waitFor();
+    await dialog.getByTestId('merge-name-merged').check();
+    expect(await dialog.getByTestId('merge-field').first().textContent()).toContain(
+      'Tremblay household → Tremblay family',
+    );
+    expect(await dialog.getByTestId('merge-summary').textContent()).toContain(
+      'Combined into Tremblay household: 1 member.',
+    );
+    await browser.screenshot('merge-household-dialog');
+    await dialog.getByTestId('merge-confirm').click();
+    await dialog.waitFor({ state: 'detached' });
+
+    const members = page.getByTestId('household-member');
+    await expect
+      .poll(async () => (await members.allTextContents()).sort(), POLL)
+      .toEqual(['Luc Tremblay', 'Marie Tremblay']);
+    await expect.poll(() => page.getByTestId('household-title').textContent(), POLL).toBe('Tremblay family');
+    await browser.screenshot('merge-household-done');
+
+    await page.getByTestId('merge-undo').click();
+    await expect.poll(async () => (await members.allTextContents()).length, POLL).toBe(1);
+    expect(await page.getByTestId('household-title').textContent()).toBe('Tremblay household');
+  });
 });
