@@ -66,6 +66,8 @@ export interface UndoState {
   merged: MergeParty;
   /** The record the survivor has since been merged into, if any. */
   survivorMergedIntoName: string | null;
+  /** A record merged into the survivor after this merge and not undone, if any. */
+  laterMergedName?: string | null;
 }
 
 /** Why a merge cannot be undone now, or nothing. */
@@ -80,6 +82,13 @@ export function refuseUndo(state: UndoState): DomainError | null {
   }
   if (survivor.deletedAt) {
     return new DomainError(ErrorCode.CONFLICT, `${survivor.name} has since been deleted; restore it first`);
+  }
+  // Undone last first: a later merge may have kept once a row this undo would take back.
+  if (state.laterMergedName) {
+    return new DomainError(
+      ErrorCode.CONFLICT,
+      `${state.laterMergedName} has since been merged into ${survivor.name}; undo that merge first`,
+    );
   }
   if (merged.mergedIntoId !== survivor.id || !merged.deletedAt) {
     return new DomainError(

@@ -182,11 +182,23 @@ export class MergesService {
       const mergedInto = survivor.merged_into_id
         ? await mergeSql.party(sql, organizationId, kind, survivor.merged_into_id)
         : null;
+      const [later] = await sql.query<{ merged_id: string }>(
+        `SELECT merged_id FROM record_merges
+          WHERE organization_id = $1 AND survivor_id = $2 AND undone_at IS NULL AND id <> $3
+            AND (created_at, id) > ($4, $3)
+          ORDER BY created_at DESC, id DESC LIMIT 1`,
+        organizationId,
+        survivor.id,
+        row.id,
+        row.created_at,
+      );
+      const laterMerged = later ? await mergeSql.party(sql, organizationId, kind, later.merged_id) : null;
       const refusal = refuseUndo({
         undoneAt: row.undone_at,
         survivor: party(survivor),
         merged: party(merged),
         survivorMergedIntoName: mergedInto?.name ?? null,
+        laterMergedName: laterMerged?.name ?? null,
       });
       if (refusal) throw refusal;
       const plan = mergePlanSchema.parse(row.plan);

@@ -311,6 +311,20 @@ describe('merging contacts', () => {
     expect(undo.body.message).toBe('Ann Lyma has been restored since the merge, so the merge can no longer be undone');
   });
 
+  it('undoes merges into one contact last first', async () => {
+    const survivor = await createContact(prisma, worldOrg(), { firstName: 'Lea', lastName: 'Lima' });
+    const first = await createContact(prisma, worldOrg(), { firstName: 'Leah', lastName: 'Lima' });
+    const second = await createContact(prisma, worldOrg(), { firstName: 'Lee', lastName: 'Lima' });
+    const one = await worldApi('POST', `/api/contacts/${survivor.contactId}/merge`, { mergedId: first.contactId });
+    const two = await worldApi('POST', `/api/contacts/${survivor.contactId}/merge`, { mergedId: second.contactId });
+    expect([one.status, two.status]).toEqual([201, 201]);
+    const early = await worldApi('POST', `/api/merges/${one.body.id}/undo`);
+    expect(early.status).toBe(409);
+    expect(early.body.message).toBe('Lee Lima has since been merged into Lea Lima; undo that merge first');
+    expect((await worldApi('POST', `/api/merges/${two.body.id}/undo`)).status).toBe(200);
+    expect((await worldApi('POST', `/api/merges/${one.body.id}/undo`)).status).toBe(200);
+  });
+
   it('refuses a contact merged with itself, a deleted contact and unknown fields, changing nothing', async () => {
     const survivor = await createContact(prisma, worldOrg(), { firstName: 'Solo', lastName: 'Lima' });
     const self = await worldApi('POST', `/api/contacts/${survivor.contactId}/merge`, { mergedId: survivor.contactId });
