@@ -18,6 +18,7 @@ import { CashFlowsModule } from './modules/financials/cash-flows/index.js';
 import { CustomFieldsModule } from './modules/crm/custom-fields/index.js';
 import { ContactsModule } from './modules/crm/contacts/index.js';
 import { HouseholdsModule } from './modules/crm/households/index.js';
+import { MergesModule } from './modules/crm/merges/index.js';
 import { ReportsModule } from './modules/crm/reports/index.js';
 import { TasksModule } from './modules/crm/tasks/index.js';
 import { NotesModule } from './modules/crm/notes/index.js';
@@ -48,6 +49,7 @@ export class AppModule {
         CustomFieldsModule,
         ContactsModule,
         HouseholdsModule,
+        MergesModule,
         ReportsModule,
         TasksModule,
         NotesModule,

@@ -783,6 +783,20 @@ export async function buildModelWorld(prisma: PrismaClient, label = 'World'): Pr
       importBatchId,
     },
   });
+  // A merge of a contact into Ana's, since undone (the plan's shape: domain crm/merges).
+  await prisma.recordMerge.create({
+    data: {
+      ...org,
+      id: newId(EntityType.recordMerge),
+      entityType: EntityType.contact,
+      survivorId: contactId,
+      mergedId: newId(EntityType.contact),
+      actorUserId: userId,
+      plan: { version: 1, fields: [], moved: [], unsetPrimary: [], removed: [], combined: [] },
+      undoneAt: new Date('2026-01-02T00:00:00Z'),
+      undoneByUserId: userId,
+    },
+  });
 
   // Identity extras
   const invitationId = newId(EntityType.invitation);

@@ -14,6 +14,7 @@ export * from './households/enums.js';
 export * from './households/forms.js';
 export * from './households/lifecycle.js';
 export * from './households/schemas.js';
+export * from './merges/index.js';
 export * from './meetings/enums.js';
 export * from './meetings/forms.js';
 export * from './meetings/schemas.js';

@@ -33,6 +33,7 @@ import { ContactsTable } from './contacts-table';
 import { ContactActions } from './contact-actions';
 import { CustomFieldsCard } from './custom-field-values';
 import { DefinitionForm } from './definition-form';
+import { MergeAction } from './merge';
 import { useForm } from './use-form';
 
 function AvatarForm({ contact, onChange }: { contact: ContactResponse; onChange: (contact: ContactResponse) => void }) {
@@ -68,8 +69,24 @@ const PROFILE_CURRENCY = 'CAD';
  * The buttons of the profile's header (Delete, Convert, Merge...). Each is one entry: add yours here
  * with what it needs from the contact; `reload` reads the contact again after a change.
  */
-function headerActions(contact: ContactResponse, onChange: (contact: ContactResponse) => void): ReactNode[] {
-  return [<ContactActions key="lifecycle" contact={contact} onChange={onChange} />];
+function headerActions(
+  contact: ContactResponse,
+  onChange: (contact: ContactResponse | undefined) => void,
+  reload: () => void,
+): ReactNode[] {
+  return [
+    <ContactActions key="lifecycle" contact={contact} onChange={onChange} />,
+    <MergeAction
+      key="merge"
+      kind="contact"
+      recordId={contact.id}
+      recordName={contact.name.display}
+      onChanged={() => {
+        onChange(undefined);
+        reload();
+      }}
+    />,
+  ];
 }
 
 /** The household's AUM: its investment accounts' market values, converted (the financial view's Investment group). */
@@ -432,7 +449,7 @@ export default function ContactPage() {
         household={shownHousehold}
         view={shownView}
         viewError={view.error?.message}
-        actions={headerActions(shown, setContact)}
+        actions={headerActions(shown, setContact, resource.reload)}
       />
       <TabGroup index={TABS.findIndex((item) => item.key === tab)} onIndexChange={selectTab}>
         <TabList>

@@ -13,6 +13,7 @@ import { CustomFieldsCard } from './custom-field-values';
 import { HouseholdActions } from './household-actions';
 import { HouseholdNameFields } from './household-fields';
 import { HouseholdMembersCard } from './household-members';
+import { MergeAction } from './merge';
 import { GridForm, SubmitCell } from './record-form';
 import { Empty, PrimaryRowActions, RecordCard, RecordRow, RecordsCard, SmallButton } from './record-list';
 import { useForm, useRecordAction } from './use-form';
@@ -179,7 +180,18 @@ export default function HouseholdPage() {
             </Link>
           </p>
         </div>
-        <HouseholdActions household={shown} />
+        <div className="flex flex-wrap items-start gap-2">
+          <MergeAction
+            kind="household"
+            recordId={shown.id}
+            recordName={shown.name}
+            onChanged={() => {
+              setHousehold(undefined);
+              resource.reload();
+            }}
+          />
+          <HouseholdActions household={shown} />
+        </div>
       </div>
       <Card>
         <DetailsForm key={shown.updatedAt} household={shown} onChange={setHousehold} />

@@ -122,6 +122,7 @@ export const EntityType = {
   externalLink: 'external_link',
   fxRate: 'fx_rate',
   auditLog: 'audit_log',
+  recordMerge: 'record_merge',
 } as const;
 export type EntityType = (typeof EntityType)[keyof typeof EntityType];
 

@@ -45,6 +45,7 @@ export interface ContactColumns {
   discoveryMethod?: string | null;
   linkedinUrlBranch?: string | null;
   avatarUrl?: string | null;
+  employmentStatus?: string | null;
   /** The person the contact is (crm: "a contact is a person"), when known. */
   personId?: string | null;
   householdId?: string | null;
@@ -88,6 +89,7 @@ const CONTACT_COLUMN: Record<keyof ContactColumns, string> = {
   discoveryMethod: 'discovery_method',
   linkedinUrlBranch: 'linkedin_url_branch',
   avatarUrl: 'avatar_url',
+  employmentStatus: 'employment_status',
   personId: 'person_id',
   householdId: 'household_id',
 };
@@ -109,6 +111,7 @@ const CONTACT_TYPES: ColumnTypes = {
   discovery_method: 'discovery_method',
   linkedin_url_branch: 'text',
   avatar_url: 'text',
+  employment_status: 'employment_status',
   created_at: 'timestamptz',
   updated_at: 'timestamptz',
 };
@@ -413,5 +416,18 @@ export class ContactsWriter {
   /** Deletes contacts; their sub-records, tags worn, leads and owned notes go with them. */
   async remove(scope: WriteScope, contactIds: readonly string[]): Promise<void> {
     await deleteRows(scope.sql, 'contacts', scope.organizationId, contactIds);
+  }
+
+  /** Hides contacts merged into another (step 10's merge); `survivorId: null` brings them back (its undo). */
+  async markMerged(scope: WriteScope, contactIds: readonly string[], survivorId: string | null): Promise<void> {
+    await scope.sql.execute(
+      `UPDATE contacts SET deleted_at = $3, merged_into_id = $4, updated_at = $5
+        WHERE organization_id = $1 AND id = ANY($2::text[])`,
+      scope.organizationId,
+      [...contactIds],
+      survivorId ? scope.now : null,
+      survivorId,
+      scope.now,
+    );
   }
 }

@@ -371,6 +371,19 @@ export class HouseholdsWriter {
     );
     return match?.id ?? null;
   }
+
+  /** Hides households merged into another (step 10's merge); `survivorId: null` brings them back (its undo). */
+  async markMerged(scope: WriteScope, householdIds: readonly string[], survivorId: string | null): Promise<void> {
+    await scope.sql.execute(
+      `UPDATE households SET deleted_at = $3, merged_into_id = $4, updated_at = $5
+        WHERE organization_id = $1 AND id = ANY($2::text[])`,
+      scope.organizationId,
+      [...householdIds],
+      survivorId ? scope.now : null,
+      survivorId,
+      scope.now,
+    );
+  }
 }
 
 function usesOf(counts: Record<string, number>): string[] {

@@ -15,6 +15,7 @@ import {
 } from '@meridian/domain';
 import type { Prisma } from '../../../generated/prisma/client.js';
 import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
+import { currentOrganizationId } from '../../../common/tenancy/request-context.js';
 
 const DAY_MS = 86_400_000;
 
@@ -88,7 +89,7 @@ export class AuditRepository {
 
   async list(filter: AuditFilter, { page, limit }: Pagination): Promise<{ items: AuditLogEntry[]; total: number }> {
     const where: Prisma.AuditLogWhereInput = {
-      ...(filter.entityId ? { entityId: filter.entityId } : {}),
+      ...(filter.entityId ? { entityId: { in: await this.withMergedInto(filter.entityId) } } : {}),
       ...(filter.entityType ? { entityType: filter.entityType } : {}),
       ...(filter.actorId ? { actorId: filter.actorId } : {}),
       ...(filter.actorKind ? { actorKind: filter.actorKind } : {}),
@@ -222,5 +223,25 @@ export class AuditRepository {
       names.set(row.id, { name: row.displayName ?? serviceName(row.service), path: '/connections' });
     }
     return names;
+  }
+
+  /**
+   * A contact's or household's history includes the records merged into it (step 10's merge),
+   * and theirs: their entries stay under their own ids, and the history reads them with its own.
+   */
+  private async withMergedInto(entityId: string): Promise<string[]> {
+    const rows = await this.prisma.$queryRawUnsafe<{ id: string }[]>(
+      `WITH RECURSIVE merged(id) AS (
+         SELECT $2::text
+         UNION
+         SELECT record.id FROM merged
+           JOIN (SELECT id, merged_into_id FROM contacts WHERE organization_id = $1
+                 UNION ALL SELECT id, merged_into_id FROM households WHERE organization_id = $1) AS record
+             ON record.merged_into_id = merged.id)
+       SELECT id FROM merged`,
+      currentOrganizationId(),
+      entityId,
+    );
+    return rows.map((row) => row.id);
   }
 }

@@ -1,0 +1,1 @@
+export { MergesModule } from './merges.module.js';

@@ -1,0 +1,1 @@
+export { MergeAction } from './merge-action';

@@ -1,0 +1,3 @@
+export * from './fields.js';
+export * from './rules.js';
+export * from './schemas.js';
