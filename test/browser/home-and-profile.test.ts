@@ -155,7 +155,7 @@ describe('home page and contact profile', () => {
     await back.click();
     await page.waitForURL(`${api.baseUrl}/crm/households/${world.maple}`);
     // The household page lists its contacts, each linking to their profile.
-    await page.getByRole('link', { name: 'Rose Maple' }).click();
+    await page.getByTestId('contact-name').filter({ hasText: 'Rose Maple' }).click();
     await page.waitForURL(`${api.baseUrl}/crm/contacts/${world.contacts.rose}`);
     await page.getByTestId('contact-header').waitFor();
   });

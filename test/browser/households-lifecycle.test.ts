@@ -56,7 +56,7 @@ describe('dashboard: household members, delete and restore, lead conversion, pos
     await form.getByTestId('member-role').selectOption('HEAD');
     await form.getByTestId('add-member').click();
     await page.getByTestId('household-member').first().waitFor();
-    expect(await page.getByTestId('member-role-badge').textContent()).toBe('Head');
+    expect(await page.getByTestId('member-role-badge').textContent()).toBe('Head of household');
 
     await form.getByTestId('member-kind').selectOption('CONTACT');
     await form.getByTestId('member-contact-search').fill('Noah');

@@ -130,7 +130,7 @@ describe('merging duplicates in the dashboard', () => {
     await dialog.getByTestId('merge-confirm').click();
     await dialog.waitFor({ state: 'detached' });
 
-    const members = page.getByTestId('household-member');
+    const members = page.getByTestId('household-member').getByTestId('member-name');
     await expect
       .poll(async () => (await members.allTextContents()).sort(), POLL)
       .toEqual(['Luc Tremblay', 'Marie Tremblay']);

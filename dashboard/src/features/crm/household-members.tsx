@@ -226,9 +226,11 @@ export function HouseholdMembersCard({
               }
             >
               {contact ? (
-                <Link to={`/crm/contacts/${contact.id}`}>{person.name.display}</Link>
+                <Link to={`/crm/contacts/${contact.id}`} data-testid="member-name">
+                  {person.name.display}
+                </Link>
               ) : (
-                <span>{person.name.display}</span>
+                <span data-testid="member-name">{person.name.display}</span>
               )}
               {role && (
                 <Badge size="xs" color={role === 'HEAD' ? 'blue' : 'gray'} data-testid="member-role-badge">
