@@ -84,6 +84,14 @@ export class PlaidConnector implements Connector<PlaidCredentials> {
     return { credentials: { accessToken }, itemId };
   }
 
+  /**
+   * The item's accounts as the first page of a sync maps them (/accounts/get), and those it
+   * cannot map: what the advisor places before that sync.
+   */
+  async accounts(credentials: PlaidCredentials, signal?: AbortSignal) {
+    return mapAccounts(await this.client.getAccounts(credentials.accessToken, signal));
+  }
+
   private async accountsPage(
     credentials: PlaidCredentials,
     transactions: string,

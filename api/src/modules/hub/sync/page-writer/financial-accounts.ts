@@ -34,8 +34,8 @@ function money(column: string, value: MoneyValue | null): TypeColumns {
   return { [column]: value?.value ?? null, [`${column}Currency`]: value?.currency ?? null };
 }
 
-/** The type row's columns for what the provider says about the account. */
-function typeColumns(account: NormalizedFinancialAccount): TypeColumns {
+/** The type row's columns for what the provider says about the account (a placement writes them too). */
+export function syncedAccountColumns(account: NormalizedFinancialAccount): TypeColumns {
   const { current, available, limit } = account.balances;
   switch (account.recordType) {
     case 'BANK_ACCOUNT':
@@ -67,8 +67,15 @@ function typeColumns(account: NormalizedFinancialAccount): TypeColumns {
   }
 }
 
+/** The balance (market value of an investment account) the sync stores for the account. */
+export function syncedAccountBalance(account: NormalizedFinancialAccount): MoneyValue | null {
+  const { current, available } = account.balances;
+  return account.recordType === 'BANK_ACCOUNT' ? (current ?? available) : current;
+}
+
 /**
- * The owner a synced account starts with. The provider does not say who owns an account (Plaid
+ * The owner a synced account starts with when the advisor did not place it (a connection linked
+ * before placements, or an account the bank lists after they were made). The provider does not say who owns an account (Plaid
  * only with its Identity product, which we do not use), and a record without owners drops out of
  * per-person views; so it starts with the household's first person (earliest added), as sole
  * owner. Sole, because many investment account types may not be joint. No person: no owner.
@@ -154,7 +161,7 @@ export const financialAccountWriter: RecordKindWriter<'financial-account'> = {
           institution,
           asOfDate: scope.now,
           restore: true,
-          columns: typeColumns(account),
+          columns: syncedAccountColumns(account),
         });
         result.counts.updated += 1;
         touched.push({ link, contentHash: hash });
@@ -177,7 +184,7 @@ export const financialAccountWriter: RecordKindWriter<'financial-account'> = {
           institution,
           asOfDate: scope.now,
           owners: owner === null ? [] : [owner],
-          columns: typeColumns(account),
+          columns: syncedAccountColumns(account),
         },
       });
     }
