@@ -137,7 +137,8 @@ export function LinkBankDialog({
       }
       const { accountsToPlace, ...connection } = await createUpdatePlaidConnection({ householdId, ...token });
       setStep(
-        accountsToPlace.accounts.length > 0
+        // A new bank waits for its accounts to be placed; a relinked one is syncing again already.
+        accountsToPlace.placementPending && accountsToPlace.accounts.length > 0
           ? { name: 'place', bankName: connection.displayName ?? token.institutionName, toPlace: accountsToPlace }
           : { name: 'syncing', connection },
       );
@@ -301,7 +302,10 @@ export function PendingPlacements({
         return (
           <Callout key={connection.id} title={`${bankName}: its accounts wait to be placed`} color="amber">
             <div className="flex flex-wrap items-center justify-between gap-3">
-              <span>It does not sync until each account has an owner or is matched with one of this page.</span>
+              <span>
+                It does not sync until each of its accounts has an owner, or is matched with an account already on this
+                page.
+              </span>
               <Button
                 size="xs"
                 variant="secondary"

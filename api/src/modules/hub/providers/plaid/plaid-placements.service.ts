@@ -120,6 +120,21 @@ export class PlaidPlacementsService {
       await this.repository.placementDone(scope, connectionId);
       return connection.placementPending;
     });
+    await this.startSyncing(connectionId, wasPending);
+    return this.connections.get(connectionId);
+  }
+
+  /**
+   * A new bank with no account to place (none Plaid lists maps to a record of ours): it syncs at
+   * once, and its run reports what it could not map.
+   */
+  async nothingToPlace(connectionId: string): Promise<void> {
+    await this.prisma.$transaction((tx) => this.repository.placementDone(writeScope(tx), connectionId));
+    await this.startSyncing(connectionId, true);
+  }
+
+  /** Schedules a bank placed for the first time and queues its INITIAL run, or a run of the accounts placed later. */
+  private async startSyncing(connectionId: string, wasPending: boolean): Promise<void> {
     const organizationId = currentOrganizationId();
     if (wasPending) {
       const interval = (await this.connections.get(connectionId)).syncIntervalMinutes;
@@ -131,7 +146,6 @@ export class PlaidPlacementsService {
       // Accounts placed on a connection whose login broke: they are saved, and its relink runs it.
       if (!(error instanceof DomainError && error.code === ErrorCode.CONFLICT)) throw error;
     }
-    return this.connections.get(connectionId);
   }
 
   /** The item's accounts at Plaid (/accounts/get), mapped as the sync maps them. */

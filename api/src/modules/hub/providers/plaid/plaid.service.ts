@@ -140,13 +140,19 @@ export class PlaidService {
     }
 
     const { connectionId } = await this.save(input, itemId, credentials);
-    const connection = await this.connections.get(connectionId);
-    if (!connection.placementPending) {
+    let accountsToPlace = await this.placements.accountsToPlace(connectionId);
+    if (accountsToPlace.placementPending && accountsToPlace.accounts.length === 0) {
+      // Nothing to place (no account Plaid lists maps to a record of ours): the first run starts.
+      await this.placements.nothingToPlace(connectionId);
+      accountsToPlace = { ...accountsToPlace, placementPending: false };
+    } else if (!accountsToPlace.placementPending) {
+      // A new bank waits for its placement, which queues its first run. A relinked one syncs again
+      // at once; accounts it lists that no record holds yet are added by the sync, as they were.
       const organizationId = currentOrganizationId();
-      await this.scheduler.scheduleConnection(organizationId, connectionId, connection.syncIntervalMinutes);
+      const { syncIntervalMinutes } = await this.connections.get(connectionId);
+      await this.scheduler.scheduleConnection(organizationId, connectionId, syncIntervalMinutes);
       await this.launcher.requestRun(organizationId, connectionId, 'MANUAL');
     }
-    const accountsToPlace = await this.placements.accountsToPlace(connectionId);
     return { ...(await this.connections.get(connectionId)), accountsToPlace };
   }
 

@@ -261,6 +261,22 @@ describe('placing a linked bank’s accounts', () => {
     expect(connection.body).toMatchObject({ placementPending: true, lastRun: null });
   });
 
+  it('starts syncing at once a bank with no account to place (none maps to a record of ours)', async () => {
+    const bank = plaid.fake.createItem({ accounts: [{ type: 'other', subtype: 'other' }] });
+    const { householdId } = await createFinancialHousehold(prisma, north, 'Lavoie household');
+    const linked = await as<LinkedPlaidConnection>('POST', '/api/create-update-plaid-connection', {
+      householdId,
+      institutionName: bank.institutionName,
+      publicToken: plaid.fake.createPublicToken(bank.itemId),
+    });
+    expect(linked.status, JSON.stringify(linked.body)).toBe(201);
+    expect(linked.body).toMatchObject({
+      placementPending: false,
+      accountsToPlace: { placementPending: false, accounts: [] },
+      lastRun: { trigger: 'INITIAL' },
+    });
+  });
+
   it('answers 404 for another organization’s connection, and does not run it', async () => {
     const south = await createOrganization(prisma, { name: 'South Wealth' });
     const southToken = await login(api.baseUrl, south.email, south.password);
