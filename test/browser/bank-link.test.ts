@@ -162,6 +162,15 @@ describe('Link a bank: place its accounts (fake Plaid behind prism)', () => {
     expect(await prisma.syncRun.count({ where: { connectionId: connection!.id } })).toBe(0);
     await browser.screenshot('bank-link-pending');
 
+    // The operations view says why it does not run, and sends to the household page instead.
+    await page.getByTestId('nav-connections').click();
+    const row = page.getByTestId(`connection-${connection!.id}`);
+    await row.waitFor();
+    expect(await row.getByTestId('placement-pending').textContent()).toBe('Accounts to place');
+    expect(await row.getByRole('button', { name: /^Run now/ }).count()).toBe(0);
+    await row.getByRole('link', { name: 'Place accounts: Harbourfront Savings Bank' }).click();
+    await pending.waitFor();
+
     await pending.getByRole('button', { name: 'Place accounts' }).click();
     const placing = page.getByRole('dialog', { name: 'Place accounts' });
     await placing.getByTestId('place-accounts').waitFor();
