@@ -97,8 +97,7 @@ export class PlaidConnector implements Connector<PlaidCredentials> {
     transactions: string,
     signal: AbortSignal | undefined,
   ): Promise<ConnectorPage> {
-    const response = await this.client.getAccounts(credentials.accessToken, signal);
-    const accounts = mapAccounts(response);
+    const accounts = await this.accounts(credentials, signal);
     return {
       records: accounts.records,
       removed: [],

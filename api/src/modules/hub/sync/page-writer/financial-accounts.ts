@@ -5,7 +5,9 @@
  * What the sync owns and what the advisor owns:
  * - the sync writes `name` (the provider's), the institution and the type row (balances, limits,
  *   the account's type); it never writes `nickname`, the advisor's name (PATCH .../rename);
- * - owners are chosen once, when the record is created (see `defaultOwner`); the advisor changes
+ * - owners are chosen once, when the record is created: by the advisor placing a new bank's accounts
+ *   (plaid-placements.service.ts, which creates the records and their links before the first run,
+ *   or links a manual record the account already is), else `defaultOwner`; the advisor changes
  *   them afterwards and the sync leaves them alone;
  * - an account the provider stops listing is soft-deleted and its link's hash cleared, so that it
  *   comes back if the provider lists it again; one the advisor soft-deleted (its link keeps a hash)
@@ -75,10 +77,11 @@ export function syncedAccountBalance(account: NormalizedFinancialAccount): Money
 
 /**
  * The owner a synced account starts with when the advisor did not place it (a connection linked
- * before placements, or an account the bank lists after they were made). The provider does not say who owns an account (Plaid
- * only with its Identity product, which we do not use), and a record without owners drops out of
- * per-person views; so it starts with the household's first person (earliest added), as sole
- * owner. Sole, because many investment account types may not be joint. No person: no owner.
+ * before placements existed, or an account the bank lists after they were made). The provider
+ * does not say who owns an account (Plaid only with its Identity product, which we do not use),
+ * and a record without owners drops out of per-person views; so it starts with the household's
+ * first person (earliest added), as sole owner. Sole, because many investment account types may
+ * not be joint. No person: no owner.
  */
 async function defaultOwner(page: SyncPage, householdId: string): Promise<string | null> {
   const [person] = await page.scope.sql.query<{ id: string }>(
