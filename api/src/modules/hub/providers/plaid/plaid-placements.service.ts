@@ -274,12 +274,9 @@ export class PlaidPlacementsService {
     const byId = new Map(described.map((entry) => [entry.view.externalAccountId, entry]));
     const audit: BatchAuditEntry[] = [];
     const links: { sourceId: string; entityType: string; entityId: string; contentHash: null }[] = [];
-    const bank = (entry: Described) => ({
-      connectionId: connection.id,
-      connection: connection.displayName,
-      account: entry.view.name,
-      mask: entry.view.mask,
-    });
+    // One readable value, for the audit log's "before → after" per field.
+    const bank = (entry: Described) =>
+      `${entry.view.name}${entry.view.mask ? ` ••${entry.view.mask}` : ''} at ${connection.displayName ?? 'the bank'}`;
 
     const matches = input.placements.flatMap((placement) => {
       const entry = byId.get(placement.externalAccountId)!;

@@ -173,7 +173,7 @@ describe('placing a linked bank’s accounts', () => {
     expect(audit.map((entry) => entry.after)).toContainEqual(
       expect.objectContaining({
         connectionType: 'CONNECTION',
-        matchedWith: expect.objectContaining({ account: 'TFSA', mask: '7002', connection: NORTHERN_MAPLE.name }),
+        matchedWith: `TFSA ••7002 at ${NORTHERN_MAPLE.name}`,
       }),
     );
     // Nothing is left to place.
