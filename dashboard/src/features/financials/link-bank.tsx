@@ -300,11 +300,20 @@ export function PendingPlacements({
       {pending.map((connection) => {
         const bankName = connection.displayName ?? 'A linked bank';
         return (
-          <Callout key={connection.id} title={`${bankName}: its accounts wait to be placed`} color="amber">
+          <Callout
+            key={connection.id}
+            title={
+              connection.lastSyncedAt
+                ? `${bankName}: an account it opened since waits to be placed`
+                : `${bankName}: its accounts wait to be placed`
+            }
+            color="amber"
+          >
             <div className="flex flex-wrap items-center justify-between gap-3">
               <span>
-                It does not sync until each of its accounts has an owner, or is matched with an account already on this
-                page.
+                {connection.lastSyncedAt
+                  ? 'Its other accounts keep syncing; this one syncs, with its transactions, once it has an owner or is matched with an account already on this page.'
+                  : 'It does not sync until each of its accounts has an owner, or is matched with an account already on this page.'}
               </span>
               <Button
                 size="xs"

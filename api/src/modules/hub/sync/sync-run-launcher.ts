@@ -68,8 +68,9 @@ export class SyncRunLauncher {
           'The connection needs to be re-authenticated before it can sync; link it again',
         );
       }
-      // Its accounts would be created on a guessed owner, or beside the manual ones they are.
-      if (connection.placementPendingSince) {
+      // A new bank's accounts would be created on a guessed owner, or beside the manual ones they
+      // are. (A bank that synced before keeps syncing while an account it opened since waits.)
+      if (connection.placementPendingSince && connection.syncCursor === null) {
         throw new DomainError(ErrorCode.CONFLICT, PlacementMessage.pending);
       }
       if (!connection.credentialsCiphertext) {

@@ -10,6 +10,8 @@ export interface PlacementConnection {
   householdId: string;
   displayName: string | null;
   placementPending: boolean;
+  /** It synced before: accounts placed now are ones the bank opened since. */
+  synced: boolean;
   credentialsCiphertext: Uint8Array | null;
   credentialsKeyId: string | null;
 }
@@ -106,6 +108,7 @@ export class PlaidConnectionsRepository {
     const [row] = await scope.sql.query<PlacementConnection>(
       `SELECT id, owner_household_id AS "householdId", display_name AS "displayName",
               placement_pending_since IS NOT NULL AS "placementPending",
+              (sync_cursor IS NOT NULL OR last_synced_at IS NOT NULL) AS synced,
               credentials_ciphertext AS "credentialsCiphertext", credentials_key_id AS "credentialsKeyId"
          FROM connections
         WHERE organization_id = $1 AND id = $2 AND service = 'PLAID' AND owner_household_id IS NOT NULL
@@ -116,9 +119,15 @@ export class PlaidConnectionsRepository {
     return row;
   }
 
+  /**
+   * Its accounts are placed. The cursor starts over: an account placed after the bank synced had
+   * its transactions refused meanwhile, and a sync from the start brings them (the others' come
+   * back unchanged, through their links).
+   */
   async placementDone(scope: WriteScope, connectionId: string): Promise<void> {
     await scope.sql.execute(
-      `UPDATE connections SET placement_pending_since = NULL, updated_at = $3 WHERE organization_id = $1 AND id = $2`,
+      `UPDATE connections SET placement_pending_since = NULL, sync_cursor = NULL, updated_at = $3
+        WHERE organization_id = $1 AND id = $2`,
       scope.organizationId,
       connectionId,
       scope.now,
@@ -169,7 +178,13 @@ export class PlaidConnectionsRepository {
   findByItemForWebhook(itemId: string) {
     return this.system.connection.findFirst({
       where: { service: 'PLAID', externalAccountId: itemId },
-      select: { id: true, organizationId: true, needsReauthSince: true, placementPendingSince: true },
+      select: {
+        id: true,
+        organizationId: true,
+        needsReauthSince: true,
+        placementPendingSince: true,
+        syncCursor: true,
+      },
     });
   }
 

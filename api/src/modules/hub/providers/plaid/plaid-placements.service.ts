@@ -97,7 +97,7 @@ export class PlaidPlacementsService {
    */
   async place(connectionId: string, input: PlaceAccountsInput): Promise<ConnectionView> {
     const accounts = await this.bankAccounts(connectionId);
-    const wasPending = await this.prisma.$transaction(async (tx) => {
+    const firstRun = await this.prisma.$transaction(async (tx) => {
       const scope = writeScope(tx);
       const connection = await this.lock(scope, connectionId);
       const described = await this.describe(scope, connection, accounts);
@@ -118,9 +118,9 @@ export class PlaidPlacementsService {
       this.check(input, described, persons, manual);
       await this.write(scope, connection, input, described, manual);
       await this.repository.placementDone(scope, connectionId);
-      return connection.placementPending;
+      return !connection.synced;
     });
-    await this.startSyncing(connectionId, wasPending);
+    await this.startSyncing(connectionId, firstRun);
     return this.connections.get(connectionId);
   }
 
@@ -129,22 +129,31 @@ export class PlaidPlacementsService {
    * once, and its run reports what it could not map.
    */
   async nothingToPlace(connectionId: string): Promise<void> {
-    await this.prisma.$transaction((tx) => this.repository.placementDone(writeScope(tx), connectionId));
-    await this.startSyncing(connectionId, true);
+    const firstRun = await this.prisma.$transaction(async (tx) => {
+      const scope = writeScope(tx);
+      const connection = await this.lock(scope, connectionId);
+      await this.repository.placementDone(scope, connectionId);
+      return !connection.synced;
+    });
+    await this.startSyncing(connectionId, firstRun);
   }
 
-  /** Schedules a bank placed for the first time and queues its INITIAL run, or a run of the accounts placed later. */
-  private async startSyncing(connectionId: string, wasPending: boolean): Promise<void> {
+  /**
+   * Queues the INITIAL run of a bank placed for the first time, then schedules it (in this order:
+   * a schedule's first job may fire at once, and the first run is the INITIAL one), or a run of
+   * the accounts placed later.
+   */
+  private async startSyncing(connectionId: string, firstRun: boolean): Promise<void> {
     const organizationId = currentOrganizationId();
-    if (wasPending) {
-      const interval = (await this.connections.get(connectionId)).syncIntervalMinutes;
-      await this.scheduler.scheduleConnection(organizationId, connectionId, interval);
-    }
     try {
-      await this.launcher.requestRun(organizationId, connectionId, wasPending ? 'INITIAL' : 'MANUAL');
+      await this.launcher.requestRun(organizationId, connectionId, firstRun ? 'INITIAL' : 'MANUAL');
     } catch (error) {
       // Accounts placed on a connection whose login broke: they are saved, and its relink runs it.
       if (!(error instanceof DomainError && error.code === ErrorCode.CONFLICT)) throw error;
+    }
+    if (firstRun) {
+      const interval = (await this.connections.get(connectionId)).syncIntervalMinutes;
+      await this.scheduler.scheduleConnection(organizationId, connectionId, interval);
     }
   }
 

@@ -150,8 +150,8 @@ export class PlaidService {
       // at once; accounts it lists that no record holds yet are added by the sync, as they were.
       const organizationId = currentOrganizationId();
       const { syncIntervalMinutes } = await this.connections.get(connectionId);
-      await this.scheduler.scheduleConnection(organizationId, connectionId, syncIntervalMinutes);
       await this.launcher.requestRun(organizationId, connectionId, 'MANUAL');
+      await this.scheduler.scheduleConnection(organizationId, connectionId, syncIntervalMinutes);
     }
     return { ...(await this.connections.get(connectionId)), accountsToPlace };
   }

@@ -68,8 +68,8 @@ async function link(householdId: string, institution: { id: string; name: string
   return linked.body;
 }
 
-async function view(householdId: string): Promise<FinancialView> {
-  const response = await as<FinancialView>('GET', `/api/get-financial-view/${householdId}`);
+async function view(householdId: string, currency = 'CAD'): Promise<FinancialView> {
+  const response = await as<FinancialView>('GET', `/api/get-financial-view/${householdId}?currency=${currency}`);
   expect(response.status).toBe(200);
   return response.body;
 }
@@ -259,6 +259,71 @@ describe('placing a linked bank’s accounts', () => {
     expect(await prisma.externalLink.count()).toBe(linksBefore);
     const connection = await as<ConnectionView>('GET', `/api/connections/${linked.id}`);
     expect(connection.body).toMatchObject({ placementPending: true, lastRun: null });
+  });
+
+  it('holds back an account the bank opens later until placed, syncing the others, then adds it with its transactions', async () => {
+    const { householdId, personIds } = await createFinancialHousehold(prisma, north, 'Bouchard household');
+    const linked = await link(householdId, HARBOURFRONT);
+    const placed = await as('POST', `/api/plaid/connections/${linked.id}/account-placements`, {
+      placements: linked.accountsToPlace.accounts.map((account) => ({
+        externalAccountId: account.externalAccountId,
+        owners: [personIds[0]],
+      })),
+    });
+    expect(placed.status).toBe(201);
+    expect((await waitForFinishedRun(api.baseUrl, token, linked.id)).status).toBe('SUCCEEDED');
+
+    // The client opens a savings account; the bank lists it, with a first deposit.
+    const item = plaid.fake.item(linked.externalAccountId!);
+    const savings = item.addAccount({
+      type: 'depository',
+      subtype: 'savings',
+      name: 'High-interest savings',
+      mask: '4455',
+      balances: { current: 5000, iso_currency_code: 'USD' },
+    });
+    item.addTransactions([
+      {
+        transaction_id: `${savings.account_id}-deposit`,
+        account_id: savings.account_id,
+        amount: -5000,
+        date: '2026-11-02',
+        name: 'DEPOSIT',
+      },
+    ]);
+    const recordsBefore = await prisma.financialRecord.count({ where: { connectionId: linked.id } });
+    expect((await as('POST', `/api/connections/${linked.id}/sync`)).status).toBe(202);
+    const held = await waitForFinishedRun(api.baseUrl, token, linked.id);
+    // Reported, not created on a guessed owner; the other accounts synced as usual.
+    expect(held.status).toBe('PARTIAL');
+    const errors = await prisma.syncRecordError.findMany({ where: { syncRunId: held.id } });
+    expect(errors.map((error) => error.reason)).toContain(
+      'NEEDS_PLACEMENT: High-interest savings ••4455 is new at the bank: it syncs once placed (household page, Place accounts)',
+    );
+    expect(await prisma.financialRecord.count({ where: { connectionId: linked.id } })).toBe(recordsBefore);
+
+    const toPlace = await as<AccountsToPlace>('GET', `/api/plaid/connections/${linked.id}/accounts-to-place`);
+    expect(toPlace.body).toMatchObject({ placementPending: true });
+    expect(toPlace.body.accounts.map((account) => account.name)).toEqual(['High-interest savings']);
+    const transactionsBefore = await prisma.transaction.count({ where: { householdId } });
+    const later = await as<ConnectionView>('POST', `/api/plaid/connections/${linked.id}/account-placements`, {
+      placements: [{ externalAccountId: savings.account_id, owners: [personIds[1]] }],
+    });
+    expect(later.status, JSON.stringify(later.body)).toBe(201);
+    expect(later.body).toMatchObject({ placementPending: false, lastRun: { trigger: 'MANUAL' } });
+    expect((await waitForFinishedRun(api.baseUrl, token, linked.id)).status).toBe('SUCCEEDED');
+
+    // Harbourfront's accounts are in US dollars.
+    const record = (await view(householdId, 'USD')).records.find(
+      (candidate) => candidate.name === 'High-interest savings',
+    );
+    expect(record).toMatchObject({
+      connectionType: 'CONNECTION',
+      owners: [expect.objectContaining({ entityId: personIds[1] })],
+    });
+    // Its deposit, refused while it waited, came with the sync that started over; nothing twice.
+    expect(await prisma.transaction.count({ where: { financialRecordId: record!.id } })).toBe(1);
+    expect(await prisma.transaction.count({ where: { householdId } })).toBe(transactionsBefore + 1);
   });
 
   it('starts syncing at once a bank with no account to place (none maps to a record of ours)', async () => {
