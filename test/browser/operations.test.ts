@@ -98,6 +98,9 @@ describe('operations view, freshness badge and Link a bank (fake Plaid behind pr
     ).toEqual(FAKE_INSTITUTIONS.map((institution) => institution.name));
     await browser.screenshot('operations-sandbox-page');
     await dialog.getByRole('button', { name: HARBOURFRONT.name }).click();
+    // A household without members: its accounts are placed without owners, none to match.
+    await dialog.getByTestId('place-accounts').waitFor();
+    await dialog.getByRole('button', { name: 'Place accounts and sync' }).click();
     await dialog.getByTestId('link-progress').waitFor();
 
     const [connection] = await connectionsOf(householdId);

@@ -1,4 +1,4 @@
-import type { ConnectionView, ListPage, SyncRunView } from '@meridian/domain';
+import type { ConnectionView, LinkedPlaidConnection, ListPage, SyncRunView } from '@meridian/domain';
 import { FakePlaidServer, startPrism, type PrismProxy } from '@meridian/connectors/testing';
 import { call } from './http.js';
 import { waitFor } from './wait.js';
@@ -40,12 +40,17 @@ export async function startPlaidSandbox(): Promise<PlaidSandbox> {
   };
 }
 
-/** Links a sandbox institution to a household through the API, as the sandbox page does. */
+/**
+ * Links a sandbox institution to a household through the API, as the sandbox page does, and
+ * places every account as a new one of `owners` (none: for a household without persons), which
+ * queues the first sync.
+ */
 export async function linkSandboxInstitution(
   baseUrl: string,
   token: string,
   householdId: string,
   institution: { id: string; name: string },
+  owners: string[] = [],
 ): Promise<ConnectionView> {
   const publicToken = await call<{ publicToken: string }>(baseUrl, 'POST', '/api/plaid/sandbox/public-token', {
     token,
@@ -54,14 +59,25 @@ export async function linkSandboxInstitution(
   if (publicToken.status !== 201 && publicToken.status !== 200) {
     throw new Error(`sandbox public token: ${publicToken.status} ${JSON.stringify(publicToken.body)}`);
   }
-  const connection = await call<ConnectionView>(baseUrl, 'POST', '/api/create-update-plaid-connection', {
+  const connection = await call<LinkedPlaidConnection>(baseUrl, 'POST', '/api/create-update-plaid-connection', {
     token,
     body: { householdId, institutionName: institution.name, publicToken: publicToken.body.publicToken },
   });
   if (connection.status !== 201 && connection.status !== 200) {
     throw new Error(`create-update-plaid-connection: ${connection.status} ${JSON.stringify(connection.body)}`);
   }
-  return connection.body;
+  const placements = connection.body.accountsToPlace.accounts.map((account) => ({
+    externalAccountId: account.externalAccountId,
+    owners,
+  }));
+  const placed = await call<ConnectionView>(
+    baseUrl,
+    'POST',
+    `/api/plaid/connections/${connection.body.id}/account-placements`,
+    { token, body: { placements } },
+  );
+  if (placed.status !== 201) throw new Error(`account-placements: ${placed.status} ${JSON.stringify(placed.body)}`);
+  return placed.body;
 }
 
 /** The connection's newest run, once it is no longer queued or running. */

@@ -84,13 +84,20 @@ export class PlaidConnector implements Connector<PlaidCredentials> {
     return { credentials: { accessToken }, itemId };
   }
 
+  /**
+   * The item's accounts as the first page of a sync maps them (/accounts/get), and those it
+   * cannot map: what the advisor places before that sync.
+   */
+  async accounts(credentials: PlaidCredentials, signal?: AbortSignal) {
+    return mapAccounts(await this.client.getAccounts(credentials.accessToken, signal));
+  }
+
   private async accountsPage(
     credentials: PlaidCredentials,
     transactions: string,
     signal: AbortSignal | undefined,
   ): Promise<ConnectorPage> {
-    const response = await this.client.getAccounts(credentials.accessToken, signal);
-    const accounts = mapAccounts(response);
+    const accounts = await this.accounts(credentials, signal);
     return {
       records: accounts.records,
       removed: [],

@@ -1,8 +1,11 @@
 import type {
+  AccountsToPlace,
   ConnectionStatus,
   ConnectionView,
   IntegrationService,
+  LinkedPlaidConnection,
   ListPage,
+  PlaceAccountsInput,
   PlaidLinkSettings,
   QueueHealth,
   SyncRecordErrorView,
@@ -127,7 +130,25 @@ export interface PlaidConnectionInput {
   itemId?: string;
 }
 
-/** Exchanges the public token, keeps the access token (encrypted) and queues the first sync. */
+/**
+ * Exchanges the public token and keeps the access token (encrypted). A new bank answers its
+ * accounts to place; its first sync is queued once they are (`placeAccounts`).
+ */
 export function createUpdatePlaidConnection(input: PlaidConnectionInput) {
-  return apiRequest<ConnectionView>('/create-update-plaid-connection', { method: 'POST', body: input });
+  return apiRequest<LinkedPlaidConnection>('/create-update-plaid-connection', { method: 'POST', body: input });
+}
+
+/** A linked bank's accounts still to place, with the manual accounts each may be. */
+export function getAccountsToPlace(connectionId: string, signal?: AbortSignal) {
+  return apiRequest<AccountsToPlace>(`/plaid/connections/${encodeURIComponent(connectionId)}/accounts-to-place`, {
+    signal,
+  });
+}
+
+/** Places the accounts (owners, or a match with a manual account); the connection's sync is queued. */
+export function placeAccounts(connectionId: string, body: PlaceAccountsInput) {
+  return apiRequest<ConnectionView>(`/plaid/connections/${encodeURIComponent(connectionId)}/account-placements`, {
+    method: 'POST',
+    body,
+  });
 }

@@ -2,3 +2,4 @@
 export * from './connections/enums.js';
 export * from './connections/schemas.js';
 export * from './imports/index.js';
+export * from './connections/placements.js';

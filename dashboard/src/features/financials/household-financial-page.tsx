@@ -5,7 +5,7 @@ import { getCashFlowView, getFinancialView } from '../../api';
 import { LoadingState } from '../../components/full-page-status';
 import { useResource } from '../../hooks/use-resource';
 import { CashFlowTab } from './cash-flow-tab';
-import { LinkBankDialog, type LinkRequest } from './link-bank';
+import { LinkBankDialog, PendingPlacements, type LinkRequest } from './link-bank';
 import { VIEW_CURRENCIES, type ViewCurrency } from './money';
 import { NetWorthTab } from './net-worth-tab';
 
@@ -105,6 +105,8 @@ export default function HouseholdFinancialPage() {
           <CurrencySwitch value={currency} onChange={setCurrency} />
         </div>
       </div>
+      {/* Remounted when the dialog closes, so a placement just finished or left shows at once. */}
+      {!linking && <PendingPlacements householdId={householdId} onPlace={setLinking} />}
       {linking && (
         <LinkBankDialog
           householdId={householdId}

@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, Callout, Dialog, DialogPanel } from '@tremor/react';
-import type { ConnectionView, PlaidLinkSettings, SyncRunView } from '@meridian/domain';
+import type { AccountsToPlace, ConnectionView, PlaidLinkSettings, SyncRunView } from '@meridian/domain';
 import {
   createPlaidLinkToken,
   createSandboxPublicToken,
   createUpdatePlaidConnection,
+  getAccountsToPlace,
   getPlaidLinkSettings,
   listConnectionsByOwner,
   listSyncRuns,
@@ -14,14 +15,22 @@ import {
 import { LoadingState } from '../../components/full-page-status';
 import { LIVE_REFRESH_MS, RunStatusBadge, isActiveRun } from '../../components/run-status';
 import { useResource } from '../../hooks/use-resource';
+import { PlaceAccountsStep } from './place-accounts';
 import { openPlaidLink } from './plaid-link';
 
-/** What the dialog does: link a new bank, or repair the login of an existing connection. */
-export type LinkRequest = { kind: 'link' } | { kind: 'reconnect'; connectionId: string };
+/**
+ * What the dialog does: link a new bank, repair the login of an existing connection, or place the
+ * accounts of a bank linked earlier whose placement was left unfinished.
+ */
+export type LinkRequest =
+  | { kind: 'link' }
+  | { kind: 'reconnect'; connectionId: string }
+  | { kind: 'place'; connectionId: string; bankName: string };
 
 type Step =
   | { name: 'choose' }
   | { name: 'linking'; label: string }
+  | { name: 'place'; bankName: string; toPlace: AccountsToPlace }
   | { name: 'syncing'; connection: ConnectionView }
   | { name: 'failed'; message: string };
 
@@ -77,7 +86,8 @@ function SyncProgress({ connection, onSynced }: { connection: ConnectionView; on
 /**
  * "Link a bank" (and "Reconnect"): Plaid Link where Plaid is configured; against the local fake
  * Plaid, a sandbox list of its institutions stands in for Link and returns a public token. Then
- * the connection's first run is followed until it finishes, and the page reloads its accounts.
+ * the bank's new accounts are placed (owners, or the manual account each already is), and the
+ * connection's first run is followed until it finishes; the page reloads its accounts.
  */
 export function LinkBankDialog({
   householdId,
@@ -91,7 +101,22 @@ export function LinkBankDialog({
   onSynced: () => void;
 }) {
   const settings = useResource(getPlaidLinkSettings);
-  const [step, setStep] = useState<Step>({ name: 'choose' });
+  const [step, setStep] = useState<Step>(
+    request.kind === 'place' ? { name: 'linking', label: 'Loading the accounts…' } : { name: 'choose' },
+  );
+
+  // A bank linked earlier whose accounts still wait: straight to placing them.
+  useEffect(() => {
+    if (request.kind !== 'place') return;
+    const controller = new AbortController();
+    getAccountsToPlace(request.connectionId, controller.signal).then(
+      (toPlace) => setStep({ name: 'place', bankName: request.bankName, toPlace }),
+      (failure: unknown) => {
+        if (!controller.signal.aborted) setStep({ name: 'failed', message: toApiError(failure).message });
+      },
+    );
+    return () => controller.abort();
+  }, [request]);
 
   /** The connection being repaired (reconnect only): its item and name. */
   async function existingConnection(): Promise<ConnectionView | undefined> {
@@ -110,8 +135,13 @@ export function LinkBankDialog({
         setStep({ name: 'choose' });
         return;
       }
-      const connection = await createUpdatePlaidConnection({ householdId, ...token });
-      setStep({ name: 'syncing', connection });
+      const { accountsToPlace, ...connection } = await createUpdatePlaidConnection({ householdId, ...token });
+      setStep(
+        // A new bank waits for its accounts to be placed; a relinked one is syncing again already.
+        accountsToPlace.placementPending && accountsToPlace.accounts.length > 0
+          ? { name: 'place', bankName: connection.displayName ?? token.institutionName, toPlace: accountsToPlace }
+          : { name: 'syncing', connection },
+      );
     } catch (failure) {
       setStep({ name: 'failed', message: toApiError(failure).message });
     }
@@ -134,14 +164,15 @@ export function LinkBankDialog({
       return itemId ? { publicToken: result.publicToken, institutionName, itemId } : { ...result, institutionName };
     });
 
-  const title = request.kind === 'reconnect' ? 'Reconnect a bank' : 'Link a bank';
+  const title =
+    request.kind === 'reconnect' ? 'Reconnect a bank' : request.kind === 'place' ? 'Place accounts' : 'Link a bank';
   const busy = step.name === 'linking';
 
   return (
     // Headless UI names the dialog from its own DialogTitle (Tremor does not export it) and drops an
     // aria-labelledby given here, so the dialog is named with aria-label.
     <Dialog open onClose={busy ? () => undefined : onClose} static aria-label={title}>
-      <DialogPanel className="max-w-lg" data-testid="link-bank-dialog">
+      <DialogPanel className={step.name === 'place' ? 'max-w-2xl' : 'max-w-lg'} data-testid="link-bank-dialog">
         <h2 className="text-tremor-title font-semibold text-tremor-content-strong">{title}</h2>
         {settings.error && (
           <Callout className="mt-4" title="Plaid's settings could not be loaded" color="rose" role="alert">
@@ -163,17 +194,28 @@ export function LinkBankDialog({
             {step.message}
           </Callout>
         )}
+        {step.name === 'place' && (
+          <PlaceAccountsStep
+            bankName={step.bankName}
+            toPlace={step.toPlace}
+            onPlaced={(connection) => setStep({ name: 'syncing', connection })}
+            onLater={onClose}
+          />
+        )}
         {step.name === 'syncing' && <SyncProgress connection={step.connection} onSynced={onSynced} />}
-        <div className="mt-6 flex justify-end gap-3">
-          {step.name === 'failed' && (
-            <Button variant="secondary" onClick={() => setStep({ name: 'choose' })}>
-              Try again
+        {/* Placing has its own buttons (Place later, Place accounts and sync). */}
+        {step.name !== 'place' && (
+          <div className="mt-6 flex justify-end gap-3">
+            {step.name === 'failed' && request.kind !== 'place' && (
+              <Button variant="secondary" onClick={() => setStep({ name: 'choose' })}>
+                Try again
+              </Button>
+            )}
+            <Button variant={step.name === 'syncing' ? 'primary' : 'secondary'} onClick={onClose} disabled={busy}>
+              {step.name === 'syncing' ? 'Close' : 'Cancel'}
             </Button>
-          )}
-          <Button variant={step.name === 'syncing' ? 'primary' : 'secondary'} onClick={onClose} disabled={busy}>
-            {step.name === 'syncing' ? 'Close' : 'Cancel'}
-          </Button>
-        </div>
+          </div>
+        )}
       </DialogPanel>
     </Dialog>
   );
@@ -231,6 +273,59 @@ function ChooseStep({
       <Button className="mt-4" onClick={onPlaid}>
         Open Plaid Link
       </Button>
+    </div>
+  );
+}
+
+/**
+ * The household's banks whose accounts still wait to be placed (the dialog was closed before):
+ * they do not sync until placed, so the page says so and offers to finish.
+ */
+export function PendingPlacements({
+  householdId,
+  onPlace,
+}: {
+  householdId: string;
+  onPlace: (request: Extract<LinkRequest, { kind: 'place' }>) => void;
+}) {
+  const load = useCallback(
+    (signal: AbortSignal) => listConnectionsByOwner(householdId, 'PLAID', signal),
+    [householdId],
+  );
+  const connections = useResource(load);
+  const pending = (connections.data ?? []).filter((connection) => connection.placementPending);
+  if (pending.length === 0) return null;
+  return (
+    <div className="space-y-3" data-testid="pending-placements">
+      {pending.map((connection) => {
+        const bankName = connection.displayName ?? 'A linked bank';
+        return (
+          <Callout
+            key={connection.id}
+            title={
+              connection.lastSyncedAt
+                ? `${bankName}: an account it opened since waits to be placed`
+                : `${bankName}: its accounts wait to be placed`
+            }
+            color="amber"
+          >
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <span>
+                {connection.lastSyncedAt
+                  ? 'Its other accounts keep syncing; this one syncs, with its transactions, once it has an owner or is matched with an account already on this page.'
+                  : 'It does not sync until each of its accounts has an owner, or is matched with an account already on this page.'}
+              </span>
+              <Button
+                size="xs"
+                variant="secondary"
+                onClick={() => onPlace({ kind: 'place', connectionId: connection.id, bankName })}
+              >
+                Place accounts
+              </Button>
+            </div>
+          </Callout>
+        );
+      })}
     </div>
   );
 }

@@ -159,6 +159,11 @@ export const connectionSchema = z.object({
   nextSyncAt: z.string().nullable(),
   needsReauth: z.boolean(),
   needsReauthSince: z.string().nullable(),
+  /**
+   * A linked bank whose accounts wait to be placed (owners, matches with manual accounts): it
+   * does not sync until they are (`POST /plaid/connections/{id}/account-placements`).
+   */
+  placementPending: z.boolean(),
   lastError: z.string().nullable(),
   /**
    * Whether "Run now" can start a run: a provider connection this deployment has a connector for.

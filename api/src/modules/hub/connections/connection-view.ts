@@ -38,6 +38,7 @@ export function toConnectionView(
     nextSyncAt: nextSyncAt?.toISOString() ?? null,
     needsReauth: row.needsReauthSince !== null,
     needsReauthSince: row.needsReauthSince?.toISOString() ?? null,
+    placementPending: row.placementPendingSince !== null,
     lastError: row.lastError,
     canRunNow,
     lastRun: lastRun ? toSyncRunView(lastRun) : null,

@@ -24,6 +24,7 @@ export const CONNECTION_SELECT = {
   syncIntervalMinutes: true,
   lastSyncedAt: true,
   needsReauthSince: true,
+  placementPendingSince: true,
   lastError: true,
   createdAt: true,
   updatedAt: true,

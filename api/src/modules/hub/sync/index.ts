@@ -1,6 +1,7 @@
 export { SyncModule } from './sync.module.js';
 export { SyncRunLauncher } from './sync-run-launcher.js';
 export { SyncScheduler } from './sync-scheduler.js';
+export { syncedAccountBalance, syncedAccountColumns } from './page-writer/financial-accounts.js';
 export { SyncPageWriter, type SyncRunRef } from './page-writer/sync-page-writer.js';
 export {
   SyncRunLifecycle,

@@ -1,7 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { JobsOptions } from 'bullmq';
 import type { Logger } from 'pino';
-import { DomainError, ErrorCode, jobIdFor, type IntegrationService, type SyncTrigger } from '@meridian/domain';
+import {
+  DomainError,
+  ErrorCode,
+  jobIdFor,
+  PlacementMessage,
+  type IntegrationService,
+  type SyncTrigger,
+} from '@meridian/domain';
 import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
 import { LOGGER } from '../../../common/logging/logger.js';
 import { QueueService } from '../../../infra/queue/queue.service.js';
@@ -60,6 +67,11 @@ export class SyncRunLauncher {
           ErrorCode.CONFLICT,
           'The connection needs to be re-authenticated before it can sync; link it again',
         );
+      }
+      // A new bank's accounts would be created on a guessed owner, or beside the manual ones they
+      // are. (A bank that synced before keeps syncing while an account it opened since waits.)
+      if (connection.placementPendingSince && connection.syncCursor === null) {
+        throw new DomainError(ErrorCode.CONFLICT, PlacementMessage.pending);
       }
       if (!connection.credentialsCiphertext) {
         throw new DomainError(ErrorCode.CONFLICT, 'The connection has no credentials yet; link it first');

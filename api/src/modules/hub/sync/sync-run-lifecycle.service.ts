@@ -87,7 +87,13 @@ export class SyncRunLifecycle {
         if (active) return { syncRunId: active, created: false };
         const connection = await tx.connection.findUniqueOrThrow({
           where: { organizationId_id: { organizationId, id: connectionId } },
-          select: { service: true, syncCursor: true, needsReauthSince: true, credentialsCiphertext: true },
+          select: {
+            service: true,
+            syncCursor: true,
+            needsReauthSince: true,
+            credentialsCiphertext: true,
+            placementPendingSince: true,
+          },
         });
         check(connection);
         const syncRunId = newId(EntityType.syncRun);
@@ -338,5 +344,6 @@ export interface QueueableConnection {
   service: IntegrationService | null;
   syncCursor: string | null;
   needsReauthSince: Date | null;
+  placementPendingSince: Date | null;
   credentialsCiphertext: Uint8Array | null;
 }

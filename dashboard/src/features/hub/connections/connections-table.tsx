@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { RelativeTime } from '../../../components/relative-time';
 import { RunStatusBadge, isActiveRun } from '../../../components/run-status';
 import { formatCount } from '../../../lib/format';
-import { ConnectionStatusBadge, NeedsReauthBadge, serviceLabel } from './sync-labels';
+import { ConnectionStatusBadge, NeedsReauthBadge, PlacementPendingBadge, serviceLabel } from './sync-labels';
 
 const cell = 'px-3 py-2 align-top';
 
@@ -138,6 +138,7 @@ export function ConnectionsTable({
                     <span className="flex flex-wrap gap-1">
                       <ConnectionStatusBadge status={connection.status} />
                       {connection.needsReauth && <NeedsReauthBadge />}
+                      {connection.placementPending && <PlacementPendingBadge />}
                     </span>
                     {connection.lastError && (
                       <span
@@ -174,7 +175,16 @@ export function ConnectionsTable({
                     </span>
                   </td>
                   <td className={`${cell} whitespace-nowrap text-right`}>
-                    {connection.needsReauth && connection.owner?.type === 'household' ? (
+                    {connection.placementPending && connection.owner?.type === 'household' ? (
+                      // It does not run until the advisor places its accounts, on the household page.
+                      <Link
+                        to={`/financial-records/${connection.owner.id}`}
+                        className="text-tremor-default font-medium text-tremor-brand hover:underline"
+                        aria-label={`Place accounts: ${name}`}
+                      >
+                        Place accounts
+                      </Link>
+                    ) : connection.needsReauth && connection.owner?.type === 'household' ? (
                       // A run would be refused until the client signs in again, which the
                       // household page's Reconnect does.
                       <Link

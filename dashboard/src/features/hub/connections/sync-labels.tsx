@@ -43,6 +43,15 @@ export function NeedsReauthBadge() {
   );
 }
 
+/** A linked bank that does not sync until the advisor places its accounts (owners, matches). */
+export function PlacementPendingBadge() {
+  return (
+    <Badge color="amber" size="xs" data-testid="placement-pending">
+      Accounts to place
+    </Badge>
+  );
+}
+
 /** 'Plaid', 'Wealthica'...: a service name as people write it. */
 export function serviceLabel(service: string | null): string {
   if (service === null) return 'File source';

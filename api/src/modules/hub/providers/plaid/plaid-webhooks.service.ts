@@ -80,6 +80,8 @@ export class PlaidWebhooksService {
     }
     // A run now would fail on the same login: wait for the relink, which queues its own run.
     if (connection.needsReauthSince !== null) return 'IGNORED';
+    // A new bank whose accounts are not placed yet: the placement queues its first run.
+    if (connection.placementPendingSince !== null && connection.syncCursor === null) return 'IGNORED';
     await this.launcher.requestRun(connection.organizationId, connection.id, 'WEBHOOK');
     return 'QUEUED';
   }

@@ -2,8 +2,12 @@ import { Controller, Get, Headers, Inject, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { z } from 'zod';
 import {
+  accountsToPlaceSchema,
+  connectionParamsSchema,
   connectionSchema,
   createPlaidLinkTokenSchema,
+  linkedPlaidConnectionSchema,
+  placeAccountsSchema,
   createUpdatePlaidConnectionSchema,
   plaidLinkSettingsSchema,
   plaidLinkTokenSchema,
@@ -12,16 +16,20 @@ import {
 } from '@meridian/domain';
 import { PLAID_VERIFICATION_HEADER } from '@meridian/connectors';
 import { Caller } from '../../../../common/auth/caller.decorator.js';
-import { ApiRoute, ValidBody } from '../../../../common/http/api-route.js';
+import { ApiRoute, ValidBody, ValidParams } from '../../../../common/http/api-route.js';
 import type { AuthenticatedCaller } from '../../../../common/tenancy/request-context.js';
 import { PlaidWebhooksService } from './plaid-webhooks.service.js';
+import { PlaidPlacementsService } from './plaid-placements.service.js';
 import { PlaidService } from './plaid.service.js';
 
 const TAGS = ['plaid'];
 
 @Controller()
 export class PlaidController {
-  constructor(@Inject(PlaidService) private readonly plaid: PlaidService) {}
+  constructor(
+    @Inject(PlaidService) private readonly plaid: PlaidService,
+    @Inject(PlaidPlacementsService) private readonly placements: PlaidPlacementsService,
+  ) {}
 
   @Post('create-plaid-link-token')
   @ApiRoute({
@@ -42,15 +50,46 @@ export class PlaidController {
   @Post('create-update-plaid-connection')
   @ApiRoute({
     summary:
-      'Exchange Link’s public token: a new connection of the household (first sync queued), or the same item’s connection updated with the new token',
+      'Exchange Link’s public token: a new connection of the household, whose first sync waits for its accounts to be placed (accountsToPlace), or the same item’s connection updated with the new token',
     tags: TAGS,
     body: createUpdatePlaidConnectionSchema,
-    response: connectionSchema,
+    response: linkedPlaidConnectionSchema,
     status: 201,
     errors: [404, 422, 502],
   })
   createOrUpdateConnection(@ValidBody() body: z.output<typeof createUpdatePlaidConnectionSchema>) {
     return this.plaid.createOrUpdateConnection(body);
+  }
+
+  @Get('plaid/connections/:connectionId/accounts-to-place')
+  @ApiRoute({
+    summary:
+      'A linked bank’s accounts not placed yet, each with the household’s manual accounts of its kind that may be the same account (likeliest first)',
+    tags: TAGS,
+    params: connectionParamsSchema,
+    response: accountsToPlaceSchema,
+    errors: [404, 422, 502],
+  })
+  accountsToPlace(@ValidParams() params: z.output<typeof connectionParamsSchema>) {
+    return this.placements.accountsToPlace(params.connectionId);
+  }
+
+  @Post('plaid/connections/:connectionId/account-placements')
+  @ApiRoute({
+    summary:
+      'Place a linked bank’s accounts: each as a new synced account of persons of the household, or matched with a manual account that becomes synced (same record, history and owners); then its sync runs',
+    tags: TAGS,
+    params: connectionParamsSchema,
+    body: placeAccountsSchema,
+    response: connectionSchema,
+    status: 201,
+    errors: [400, 404, 409, 422, 502],
+  })
+  placeAccounts(
+    @ValidParams() params: z.output<typeof connectionParamsSchema>,
+    @ValidBody() body: z.output<typeof placeAccountsSchema>,
+  ) {
+    return this.placements.place(params.connectionId, body);
   }
 
   @Get('plaid/link-settings')

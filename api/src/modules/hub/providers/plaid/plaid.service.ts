@@ -9,7 +9,7 @@ import {
   newId,
   notFound,
   validationError,
-  type ConnectionView,
+  type LinkedPlaidConnection,
   type PlaidLinkSettings,
   type createPlaidLinkTokenSchema,
   type createUpdatePlaidConnectionSchema,
@@ -26,6 +26,7 @@ import { SyncRunLauncher } from '../../sync/index.js';
 import { SyncScheduler } from '../../sync/index.js';
 import { callPlaid } from './provider-errors.js';
 import { PlaidConnectionsRepository } from './plaid-connections.repository.js';
+import { PlaidPlacementsService } from './plaid-placements.service.js';
 
 /** Plaid's own sandbox institutions (its documentation's test banks), for the sandbox page. */
 export const PLAID_SANDBOX_INSTITUTIONS = [
@@ -65,6 +66,7 @@ export class PlaidService {
     @Inject(SyncScheduler) private readonly scheduler: SyncScheduler,
     @Inject(SyncRunLauncher) private readonly launcher: SyncRunLauncher,
     @Inject(AuditService) private readonly audit: AuditService,
+    @Inject(PlaidPlacementsService) private readonly placements: PlaidPlacementsService,
   ) {}
 
   linkSettings(): PlaidLinkSettings {
@@ -122,12 +124,14 @@ export class PlaidService {
 
   /**
    * Exchanges Link's public token and keeps the item's access token, sealed. A new item becomes a
-   * connection of the household, scheduled, with its INITIAL run queued; an item the organization
-   * already has (update mode, or linked again) gets the new token, its re-authentication flag
-   * cleared and a MANUAL run: never a second connection. When Plaid refuses or fails, nothing is
-   * written.
+   * connection of the household waiting for its accounts to be placed (owners, matches with manual
+   * accounts: `PlaidPlacementsService`), which then schedules it and queues its INITIAL run; an
+   * item the organization already has (update mode, or linked again) gets the new token, its
+   * re-authentication flag cleared and a MANUAL run (unless its accounts still wait): never a
+   * second connection. Either way the answer lists the accounts still to place. When Plaid
+   * refuses or fails, nothing is written.
    */
-  async createOrUpdateConnection(input: ConnectionInput): Promise<ConnectionView> {
+  async createOrUpdateConnection(input: ConnectionInput): Promise<LinkedPlaidConnection> {
     this.assertConfigured();
     if (!(await this.repository.householdExists(input.householdId))) throw notFound('Household');
     const { credentials, itemId } = await callPlaid(() => this.connector.exchangePublicToken(input.publicToken));
@@ -135,12 +139,21 @@ export class PlaidService {
       throw validationError([{ path: 'itemId', message: PlaidMessage.itemMismatch }]);
     }
 
-    const { connectionId, created } = await this.save(input, itemId, credentials);
-    const organizationId = currentOrganizationId();
-    const interval = (await this.repository.findByItem(itemId))?.syncIntervalMinutes ?? null;
-    await this.scheduler.scheduleConnection(organizationId, connectionId, interval);
-    await this.launcher.requestRun(organizationId, connectionId, created ? 'INITIAL' : 'MANUAL');
-    return this.connections.get(connectionId);
+    const { connectionId } = await this.save(input, itemId, credentials);
+    let accountsToPlace = await this.placements.accountsToPlace(connectionId);
+    if (accountsToPlace.placementPending && accountsToPlace.accounts.length === 0) {
+      // Nothing to place (no account Plaid lists maps to a record of ours): the first run starts.
+      await this.placements.nothingToPlace(connectionId);
+      accountsToPlace = { ...accountsToPlace, placementPending: false };
+    } else if (!accountsToPlace.placementPending) {
+      // A new bank waits for its placement, which queues its first run. A relinked one syncs again
+      // at once; accounts it lists that no record holds yet are added by the sync, as they were.
+      const organizationId = currentOrganizationId();
+      const { syncIntervalMinutes } = await this.connections.get(connectionId);
+      await this.launcher.requestRun(organizationId, connectionId, 'MANUAL');
+      await this.scheduler.scheduleConnection(organizationId, connectionId, syncIntervalMinutes);
+    }
+    return { ...(await this.connections.get(connectionId)), accountsToPlace };
   }
 
   private async save(

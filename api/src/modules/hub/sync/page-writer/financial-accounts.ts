@@ -5,8 +5,12 @@
  * What the sync owns and what the advisor owns:
  * - the sync writes `name` (the provider's), the institution and the type row (balances, limits,
  *   the account's type); it never writes `nickname`, the advisor's name (PATCH .../rename);
- * - owners are chosen once, when the record is created (see `defaultOwner`); the advisor changes
- *   them afterwards and the sync leaves them alone;
+ * - owners are chosen once, when the record is created: by the advisor placing a bank's accounts
+ *   (plaid-placements.service.ts, which creates the records and their links before the run, or
+ *   links a manual record the account already is); an account the bank lists once the connection
+ *   holds accounts is not created but reported (NEEDS_PLACEMENT) until placed; only the first
+ *   accounts of a connection linked without placement get `defaultOwner`. The advisor changes
+ *   owners afterwards and the sync leaves them alone;
  * - an account the provider stops listing is soft-deleted and its link's hash cleared, so that it
  *   comes back if the provider lists it again; one the advisor soft-deleted (its link keeps a hash)
  *   stays deleted.
@@ -34,8 +38,8 @@ function money(column: string, value: MoneyValue | null): TypeColumns {
   return { [column]: value?.value ?? null, [`${column}Currency`]: value?.currency ?? null };
 }
 
-/** The type row's columns for what the provider says about the account. */
-function typeColumns(account: NormalizedFinancialAccount): TypeColumns {
+/** The type row's columns for what the provider says about the account (a placement writes them too). */
+export function syncedAccountColumns(account: NormalizedFinancialAccount): TypeColumns {
   const { current, available, limit } = account.balances;
   switch (account.recordType) {
     case 'BANK_ACCOUNT':
@@ -67,11 +71,19 @@ function typeColumns(account: NormalizedFinancialAccount): TypeColumns {
   }
 }
 
+/** The balance (market value of an investment account) the sync stores for the account. */
+export function syncedAccountBalance(account: NormalizedFinancialAccount): MoneyValue | null {
+  const { current, available } = account.balances;
+  return account.recordType === 'BANK_ACCOUNT' ? (current ?? available) : current;
+}
+
 /**
- * The owner a synced account starts with. The provider does not say who owns an account (Plaid
- * only with its Identity product, which we do not use), and a record without owners drops out of
- * per-person views; so it starts with the household's first person (earliest added), as sole
- * owner. Sole, because many investment account types may not be joint. No person: no owner.
+ * The owner a synced account starts with when the advisor did not place it (the first accounts of
+ * a connection linked before placements existed). The provider
+ * does not say who owns an account (Plaid only with its Identity product, which we do not use),
+ * and a record without owners drops out of per-person views; so it starts with the household's
+ * first person (earliest added), as sole owner. Sole, because many investment account types may
+ * not be joint. No person: no owner.
  */
 async function defaultOwner(page: SyncPage, householdId: string): Promise<string | null> {
   const [person] = await page.scope.sql.query<{ id: string }>(
@@ -81,6 +93,27 @@ async function defaultOwner(page: SyncPage, householdId: string): Promise<string
     householdId,
   );
   return person?.id ?? null;
+}
+
+/** Whether the connection brought accounts already (deleted ones too): then a new one is placed by the advisor. */
+async function connectionHoldsAccounts(page: SyncPage): Promise<boolean> {
+  const [row] = await page.scope.sql.query<{ holds: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM financial_records WHERE organization_id = $1 AND connection_id = $2) AS holds`,
+    page.scope.organizationId,
+    page.scope.connectionId,
+  );
+  return row?.holds ?? false;
+}
+
+/** Marks the connection as having accounts to place (kept from the first time), for the household page. */
+async function awaitPlacement(page: SyncPage): Promise<void> {
+  await page.scope.sql.execute(
+    `UPDATE connections SET placement_pending_since = COALESCE(placement_pending_since, $3)
+      WHERE organization_id = $1 AND id = $2`,
+    page.scope.organizationId,
+    page.scope.connectionId,
+    page.scope.now,
+  );
 }
 
 /** Soft-deletes records gone at the provider and clears their links' hashes, so a later listing restores them. */
@@ -113,6 +146,7 @@ export const financialAccountWriter: RecordKindWriter<'financial-account'> = {
     const created: { sourceId: string; link: LinkRow | undefined; hash: string; draft: FinancialRecordDraft }[] = [];
     const touched: { link: LinkRow; contentHash: string | null }[] = [];
     let owner: string | null | undefined;
+    let holdsAccounts: boolean | undefined;
 
     for (const account of accounts) {
       const hash = contentHash(account);
@@ -155,10 +189,24 @@ export const financialAccountWriter: RecordKindWriter<'financial-account'> = {
           institution,
           asOfDate: scope.now,
           restore: true,
-          columns: typeColumns(account),
+          columns: syncedAccountColumns(account),
         });
         result.counts.updated += 1;
         touched.push({ link, contentHash: hash });
+        continue;
+      }
+
+      // An account the bank lists after the connection's first accounts (opened since): the advisor
+      // places it like the first ones, so it waits, reported, and the connection asks for it.
+      holdsAccounts ??= await connectionHoldsAccounts(page);
+      if (!link && holdsAccounts) {
+        result.failures.push({
+          sourceId: account.sourceId,
+          reason: 'NEEDS_PLACEMENT',
+          message: `${account.name}${account.mask ? ` ••${account.mask}` : ''} is new at the bank: it syncs once placed (household page, Place accounts)`,
+          payload: account,
+        });
+        await awaitPlacement(page);
         continue;
       }
 
@@ -178,7 +226,7 @@ export const financialAccountWriter: RecordKindWriter<'financial-account'> = {
           institution,
           asOfDate: scope.now,
           owners: owner === null ? [] : [owner],
-          columns: typeColumns(account),
+          columns: syncedAccountColumns(account),
         },
       });
     }

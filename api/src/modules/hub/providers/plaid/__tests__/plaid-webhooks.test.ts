@@ -109,6 +109,14 @@ describe('what a webhook does', () => {
     expect(await runsOf(bank.id)).toEqual([expect.objectContaining({ trigger: 'WEBHOOK' })]);
   });
 
+  it('ignores sync webhooks of a bank whose accounts are not placed yet: the placement queues its first run', async () => {
+    const bank = await connection();
+    await prisma.connection.update({ where: { id: bank.id }, data: { placementPendingSince: new Date() } });
+    const response = await deliver(webhookBodies.syncUpdatesAvailable(bank.itemId));
+    expect(response.body).toEqual({ outcome: 'IGNORED' });
+    expect(await runsOf(bank.id)).toEqual([]);
+  });
+
   it('marks the connection for re-authentication on ITEM_LOGIN_REQUIRED, then ignores sync webhooks', async () => {
     const bank = await connection();
     const response = await deliver(

@@ -8,7 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { createApiApp, createPrismaClient, type PrismaClient } from '@meridian/api';
 import { FAKE_INSTITUTIONS, FakePlaidServer, startPrism, type PrismProxy } from '@meridian/connectors/testing';
-import type { ConnectionView, PlaidLinkSettings } from '@meridian/domain';
+import type { ConnectionView, LinkedPlaidConnection, PlaidLinkSettings } from '@meridian/domain';
+import { EntityType, newId } from '@meridian/domain';
 import { login } from '#test/support/http.js';
 import { createTestEnvironment, type TestEnvironment } from '#test/support/app.js';
 import { createOrganization, type CreatedOrganization } from '#test/support/factories.js';
@@ -57,7 +58,7 @@ async function publicToken(institutionId = 'ins_100001'): Promise<string> {
 }
 
 function link(body: Record<string, unknown>) {
-  return as<ConnectionView>('POST', '/api/create-update-plaid-connection', {
+  return as<LinkedPlaidConnection>('POST', '/api/create-update-plaid-connection', {
     householdId: household,
     institutionName: 'Harbourfront Savings Bank',
     ...body,
@@ -115,7 +116,7 @@ describe('in production', () => {
 });
 
 describe('linking a bank', () => {
-  it('creates a pending connection of the household, schedules it and queues its INITIAL run', async () => {
+  it('creates a pending connection of the household whose accounts wait to be placed: no run, no schedule yet', async () => {
     const response = await link({ publicToken: await publicToken() });
     expect(response.status, JSON.stringify(response.body)).toBe(201);
     const itemId = response.body.externalAccountId!;
@@ -127,9 +128,16 @@ describe('linking a bank', () => {
       displayName: 'Harbourfront Savings Bank',
       syncIntervalMinutes: api.environment.config.SYNC_INTERVAL_MINUTES,
       needsReauth: false,
-      lastRun: { status: 'QUEUED', trigger: 'INITIAL' },
+      placementPending: true,
+      lastRun: null,
+      nextSyncAt: null,
     });
-    expect(response.body.nextSyncAt).not.toBeNull();
+    // The bank's accounts, as Plaid lists them, each to be given an owner or a match.
+    const item = fake.item(itemId);
+    expect(response.body.accountsToPlace).toMatchObject({ connectionId: response.body.id, placementPending: true });
+    expect(response.body.accountsToPlace.accounts.map((account) => account.externalAccountId).sort()).toEqual(
+      item.accounts.map((account) => account.account_id).sort(),
+    );
 
     // The access token is kept sealed, and shown nowhere.
     const accessToken = fake.item(itemId).accessToken;
@@ -148,7 +156,17 @@ describe('linking a bank', () => {
   it('relinks the same item (update mode) into the same connection: new token, re-auth cleared, MANUAL run', async () => {
     const created = await link({ publicToken: await publicToken(), institutionName: 'Harbourfront' });
     const itemId = created.body.externalAccountId!;
-    // The first run finished, then the login broke.
+    // Its accounts were placed and the first run finished, then the login broke.
+    await prisma.connection.update({ where: { id: created.body.id }, data: { placementPendingSince: null } });
+    await prisma.syncRun.create({
+      data: {
+        id: newId(EntityType.syncRun),
+        organizationId: north.organizationId,
+        connectionId: created.body.id,
+        trigger: 'INITIAL',
+        status: 'QUEUED',
+      },
+    });
     const finished = new Date();
     await prisma.syncRun.updateMany({
       where: { connectionId: created.body.id },

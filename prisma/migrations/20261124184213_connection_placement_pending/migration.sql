@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "connections" ADD COLUMN     "placement_pending_since" TIMESTAMPTZ(3);
