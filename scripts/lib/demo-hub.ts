@@ -6,6 +6,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FakePlaidServer } from '@meridian/connectors/testing';
+import type { LinkedPlaidConnection } from '@meridian/domain';
 
 /** The sandbox institution the demo links (the fake rebuilds its items after a restart). */
 const DEMO_INSTITUTION = { id: 'ins_100002', name: 'Northern Maple Trust' };
@@ -43,12 +44,26 @@ export async function showDemoHubAtWork(options: DemoHubOptions): Promise<DemoHu
   const { publicToken } = await api.call<{ publicToken: string }>('POST', '/api/plaid/sandbox/public-token', {
     institutionId: DEMO_INSTITUTION.id,
   });
-  const connection = await api.call<{ id: string; externalAccountId: string }>(
-    'POST',
-    '/api/create-update-plaid-connection',
-    { householdId, institutionName: DEMO_INSTITUTION.name, publicToken },
-  );
-  const itemId = connection.externalAccountId;
+  const connection = await api.call<LinkedPlaidConnection>('POST', '/api/create-update-plaid-connection', {
+    householdId,
+    institutionName: DEMO_INSTITUTION.name,
+    publicToken,
+  });
+  const itemId = connection.externalAccountId ?? undefined;
+  // As the advisor would: each account matched with the household's manual one the bank's looks
+  // like, else owned by the household's first member. Placing queues the first sync.
+  const { accounts, persons } = connection.accountsToPlace;
+  if (accounts.length > 0) {
+    const firstMember = persons[0]?.id;
+    await api.call('POST', `/api/plaid/connections/${connection.id}/account-placements`, {
+      placements: accounts.map((account) => {
+        const likely = account.matches.find((match) => match.likely);
+        return likely
+          ? { externalAccountId: account.externalAccountId, matchRecordId: likely.recordId }
+          : { externalAccountId: account.externalAccountId, owners: firstMember ? [firstMember] : [] };
+      }),
+    });
+  }
   const initial = await api.waitForRun(
     (await api.call<{ items: { id: string }[] }>('GET', `/api/sync-runs?connectionId=${connection.id}`)).items[0]!.id,
   );
