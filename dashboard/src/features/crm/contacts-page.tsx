@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Badge, Button, Callout } from '@tremor/react';
 import { Link } from 'react-router';
-import { enumerationOptions } from '@meridian/domain';
+import { codeToWords, enumerationOptions } from '@meridian/domain';
 import { listAdvisors, listContacts, listTags } from '../../api';
 import { ColumnsMenu, ListPager, useColumnChoice, useListQuery } from '../../components/data-table';
 import { InputField, SelectInput } from '../../components/fields';
@@ -16,7 +16,7 @@ type ContactFilter = 'search' | 'type' | 'tagId' | 'teamId' | 'advisorId' | 'bir
 /** The tag filter's choices, by name with the tag's type (emoji kept after the text: no emoji font fallback needed). */
 export function useTagOptions() {
   const tags = useResource(listTags);
-  return (tags.data ?? []).map((tag) => ({ value: tag.id, label: `${tag.name} (${tag.type})` }));
+  return (tags.data ?? []).map((tag) => ({ value: tag.id, label: `${tag.name} (${codeToWords(tag.type)})` }));
 }
 
 export function useAdvisorOptions() {

@@ -7,6 +7,7 @@ import { InputField } from '../../components/fields';
 import { LoadingState } from '../../components/full-page-status';
 import { useResource } from '../../hooks/use-resource';
 import { usePageTitle } from '../../hooks/use-page-title';
+import { AuditTrail } from '../platform/audit';
 import { AddressForm } from './contact-records';
 import { ContactsTable } from './contacts-table';
 import { CustomFieldsCard } from './custom-field-values';
@@ -240,6 +241,10 @@ export default function HouseholdPage() {
         save={(body) => setHouseholdCustomField(shown.id, body)}
         onSaved={(customFields) => setHousehold({ ...shown, customFields })}
       />
+      <section className="space-y-3" aria-labelledby="household-history-title">
+        <Title id="household-history-title">History</Title>
+        <AuditTrail key={shown.updatedAt} entityId={shown.id} />
+      </section>
     </div>
   );
 }

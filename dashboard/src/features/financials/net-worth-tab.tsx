@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { BarChart, Badge, Button, Card, DonutChart, Legend, Metric, Text, Title } from '@tremor/react';
 import { RECORD_TYPE_LABELS, type FinancialView } from '@meridian/domain';
+import { FlagText } from '../../components/flag-text';
 import { chartDollars, chartValue, showMoney, showOwnMoney } from './money';
 import { FreshnessBadge, type SyncedRecord } from './freshness-badge';
 import { RecordForm } from './record-form';
@@ -47,7 +48,9 @@ function RecordRow({
           {record.displayName === record.label ? RECORD_TYPE_LABELS[record.type] : record.displayName}
         </span>
         <span className="mt-0.5 flex flex-wrap items-center gap-2 text-tremor-label text-tremor-content">
-          <span data-testid="record-label">{record.label}</span>
+          <span data-testid="record-label">
+            <FlagText text={record.label} />
+          </span>
           {owners && <span>· {owners}</span>}
           {record.isJoint && <Badge size="xs">Joint</Badge>}
           {record.sync && <FreshnessBadge sync={record.sync} />}

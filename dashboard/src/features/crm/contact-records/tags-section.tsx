@@ -1,4 +1,4 @@
-import { tagSchema } from '@meridian/domain';
+import { codeToWords, tagSchema } from '@meridian/domain';
 import { contactCalls } from '../../../api';
 import { InputField } from '../../../components/fields';
 import { Empty, RecordCard } from '../record-list';
@@ -22,7 +22,7 @@ export function TagsSection({ contact, onChange }: SectionProps) {
             className="inline-flex items-center gap-1 rounded-tremor-full bg-tremor-background-subtle px-2 py-0.5 text-tremor-label"
             data-testid="tag-chip"
           >
-            {tag.emoji} {tag.name} <span className="text-tremor-content">({tag.type})</span>
+            {tag.emoji} {tag.name} <span className="text-tremor-content">({codeToWords(tag.type)})</span>
             <button
               type="button"
               aria-label={`Remove tag ${tag.name}`}
