@@ -97,6 +97,12 @@ export async function* xlsxRows(
     worksheets: 'emit',
     entries: 'emit',
   });
+  // A zip may store a sheet after the shared strings but before xl/workbook.xml (a streaming
+  // writer's order varies from run to run); exceljs then reads the sheet at once and fails on the
+  // workbook model it has not read yet. With an empty model the sheet is read without its name
+  // (it is then `Sheet<n>`), which is all a first-sheet import needs.
+  const withModel = reader as unknown as { model?: { sheets?: unknown[] } };
+  withModel.model ??= { sheets: [] };
   const seen: string[] = [];
   let found = false;
   try {

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { deflatedPart, sheetRow, workbookParts, zipOf, SHEET_PREFIX, SHEET_SUFFIX } from './zip-builder.js';
 import type { HeaderExpectation } from '@meridian/domain';
 import {
   ImportFileError,
@@ -251,6 +252,26 @@ describe('readImportFile: bad input', () => {
 });
 
 describe('readImportFile: XLSX', () => {
+  it('reads a workbook whose sheet is stored before the workbook part (zip entries in any order)', async () => {
+    // A zip may store its parts in any order; a streaming writer's order even varies from run to
+    // run. exceljs's reader fails ("reading 'sheets'") when a sheet comes after the shared strings
+    // but before xl/workbook.xml.
+    const [contentTypes, relations, workbookPart] = workbookParts();
+    const sharedStrings = deflatedPart(
+      'xl/sharedStrings.xml',
+      '<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="0" uniqueCount="0"></sst>',
+    );
+    const sheet = deflatedPart(
+      'xl/worksheets/sheet1.xml',
+      SHEET_PREFIX + sheetRow(1, ['First Name', 'Last Name']) + sheetRow(2, ['Ann', 'Lee']) + SHEET_SUFFIX,
+    );
+    const buffer = zipOf([contentTypes!, relations!, sharedStrings, sheet, workbookPart!]);
+    const { rows } = await readAll(streamOf(buffer), {
+      expectation: { knownHeaders: ['First Name', 'Last Name'], required: [], minMatches: 2 },
+    });
+    expect(rows.map((row) => row.values)).toEqual([{ 'First Name': 'Ann', 'Last Name': 'Lee' }]);
+  });
+
   async function workbook(build: (workbook: ExcelJS.Workbook) => void): Promise<Buffer> {
     const book = new ExcelJS.Workbook();
     build(book);
