@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createPrismaClient, type PrismaClient } from '@meridian/api';
-import type { CashFlowView, FinancialView } from '@meridian/domain';
+import {
+  formatCad,
+  Money,
+  type CashFlowView,
+  type FinancialView,
+  type HouseholdListItem,
+  type ListPage,
+} from '@meridian/domain';
 import { DEMO_ADMIN, startTestApi, type TestApi } from '../support/app.js';
 import { browserPerTest, computedStyle, signInAs } from '../support/browser.js';
 import { call, login } from '../support/http.js';
@@ -209,5 +216,81 @@ describe('household financial page', () => {
     await expect.poll(() => page.getByTestId('group-CREDIT_CARDS').textContent(), POLL).toContain('Travel Visa');
     await page.evaluate('window.scrollTo(0, 0)');
     await browser.screenshot('financials-record-forms');
+  });
+  it('picks the household from a list with its members and assets, then sorts and filters its records table', async () => {
+    // One account arrives through a managed feed: the table tells it apart from those entered by hand.
+    const before = await call<FinancialView>(api.baseUrl, 'GET', `/api/get-financial-view/${household.householdId}`, {
+      token,
+    });
+    const fed = before.body.records.find((record) => record.label.includes('TFSA'))!;
+    await prisma.financialRecord.update({ where: { id: fed.id }, data: { connectionType: 'MANAGED' } });
+
+    const page = await signIn();
+    await page.getByTestId('nav-financial-records').click();
+    await page.getByLabel('Search households').fill('Quillfeather');
+    const row = page.getByTestId('household-row').filter({ hasText: 'Zéphyrine Quillfeather household' });
+    await row.waitFor();
+    const listed = await call<ListPage<HouseholdListItem>>(api.baseUrl, 'GET', '/api/households?search=Quillfeather', {
+      token,
+    });
+    const item = listed.body.items.find((entry) => entry.id === household.householdId)!;
+    expect(await row.getByTestId('household-members').textContent()).toBe('Amélie Tremblay, Louis Tremblay');
+    expect(await row.getByTestId('household-assets').textContent()).toBe(
+      `${formatCad(item.totalAssets!)} ${item.assetsCurrency}`,
+    );
+    expect(await row.getByTestId('household-advisor').textContent()).toBe(
+      item.primaryAdvisor?.displayName ?? 'No advisor',
+    );
+    await browser.screenshot('financials-household-picker');
+    await row.getByRole('link', { name: 'Zéphyrine Quillfeather household' }).click();
+    await page.waitForURL(`${api.baseUrl}/financial-records/${household.householdId}`);
+
+    await page.getByTestId('records-layout-table').click();
+    const table = page.getByTestId('records-table');
+    await table.waitFor();
+    const names = () => table.getByTestId('records-table-name').allTextContents();
+    const view = (
+      await call<FinancialView>(api.baseUrl, 'GET', `/api/get-financial-view/${household.householdId}?currency=CAD`, {
+        token,
+      })
+    ).body;
+    const shownName = (record: FinancialView['records'][number]) =>
+      record.displayName === record.label ? 'Investment account' : record.displayName;
+    const byValue = [...view.records]
+      .sort((a, b) => Money.fromJSON(a.converted!).compare(Money.fromJSON(b.converted!)))
+      .map(shownName);
+
+    await page.getByTestId('header-value').getByRole('button').click();
+    await expect.poll(names, POLL).toEqual(byValue);
+    expect(await page.getByTestId('header-value').getAttribute('aria-sort')).toBe('ascending');
+    await page.getByTestId('header-value').getByRole('button').click();
+    await expect.poll(names, POLL).toEqual([...byValue].reverse());
+
+    // Synced or entered by hand.
+    await page.getByTestId('records-filter-source').selectOption('synced');
+    await expect.poll(() => table.getByTestId('records-table-row').count(), POLL).toBe(1);
+    expect(await table.getByTestId('records-type').textContent()).toBe('CA TFSA');
+    expect(await table.getByTestId('records-synced').textContent()).toBe('Not synced yet');
+    await page.getByTestId('records-filter-source').selectOption('manual');
+    await expect.poll(() => table.getByTestId('records-table-row').count(), POLL).toBe(view.records.length - 1);
+    expect(await table.getByTestId('records-synced').allTextContents()).toEqual(
+      Array(view.records.length - 1).fill('Entered by hand'),
+    );
+    await page.getByTestId('records-filter-group').selectOption('INVESTMENT');
+    await expect
+      .poll(() => table.getByTestId('records-type').allTextContents(), POLL)
+      .toEqual(['CA RRSP', 'US Roth IRA']);
+    await browser.screenshot('financials-records-table');
+
+    // A row opens the record's panel; the hidden owner column, the sort and the filters survive a reload.
+    await table.getByTestId('records-table-name').first().click();
+    await page.getByTestId('record-panel').waitFor();
+    await page.getByTestId('records-columns').locator('summary').click();
+    await page.getByTestId('records-columns').getByTestId('column-owner').uncheck();
+    await page.reload();
+    await table.waitFor();
+    expect(await page.getByTestId('header-owner').count()).toBe(0);
+    expect(await page.getByTestId('header-value').getAttribute('aria-sort')).toBe('descending');
+    expect(await table.getByTestId('records-type').allTextContents()).toEqual(['CA RRSP', 'US Roth IRA']);
   });
 });

@@ -5,6 +5,9 @@ import { startTestApi } from '../support/app.js';
 import { createOrganization, type CreatedOrganization } from '../support/factories.js';
 import { browserPerTest, signInAs } from '../support/browser.js';
 import { createContact } from '../support/crm-factories.js';
+import { createHousehold, createPerson, createRecord } from '../support/financial-factories.js';
+import { call, login } from '../support/http.js';
+import { LifecycleMessage, type HouseholdResponse } from '@meridian/domain';
 
 describe('dashboard: household members, delete and restore, lead conversion, possible duplicates', () => {
   let api: Awaited<ReturnType<typeof startTestApi>>;
@@ -39,7 +42,9 @@ describe('dashboard: household members, delete and restore, lead conversion, pos
     );
 
   const memberNames = async (page: Page) =>
-    (await page.getByTestId('household-member').allTextContents()).map((text) => text.replace('Remove', '').trim());
+    (await page.getByTestId('household-member').allTextContents()).map((text) =>
+      text.replace('RemoveDelete person', '').trim(),
+    );
 
   it('creates a household, adds a new person as head and an existing contact, then removes one', async () => {
     await createContact(prisma, firm, { firstName: 'Noah', lastName: 'Tremblay', emails: ['noah@tremblay.test'] });
@@ -69,7 +74,7 @@ describe('dashboard: household members, delete and restore, lead conversion, pos
           globalThis as unknown as { document: { querySelectorAll(s: string): { length: number } } }
         ).document.querySelectorAll('[data-testid="household-member"]').length === 2,
     );
-    expect(await memberNames(page)).toEqual(['Emma TremblayHeadborn 1982-04-03', 'Noah TremblayMember']);
+    expect(await memberNames(page)).toEqual(['Emma TremblayHead of householdborn 1982-04-03', 'Noah TremblayMember']);
     // The contact now belongs to the household, and its member links to it.
     await page.getByTestId('household-contacts').getByText('Noah Tremblay').waitFor();
     expect(await page.getByTestId('household-member').nth(1).getByRole('link').textContent()).toBe('Noah Tremblay');
@@ -83,7 +88,7 @@ describe('dashboard: household members, delete and restore, lead conversion, pos
     await browser.screenshot('lifecycle-remove-member-dialog');
     await dialog.getByRole('button', { name: 'Remove member' }).click();
     await dialog.waitFor({ state: 'detached' });
-    expect(await memberNames(page)).toEqual(['Emma TremblayHeadborn 1982-04-03']);
+    expect(await memberNames(page)).toEqual(['Emma TremblayHead of householdborn 1982-04-03']);
 
     // Deleting the household says what goes with it; the Deleted view can bring it back.
     await page.getByTestId('delete-household').click();
@@ -103,6 +108,79 @@ describe('dashboard: household members, delete and restore, lead conversion, pos
     await household.getByTestId('restore').click();
     await page.getByTestId('restored').waitFor();
     expect(await page.getByTestId('deleted-item').count()).toBe(0);
+  });
+
+  it('adds an existing person from another household, and deletes a person unless they own records', async () => {
+    const token = await login(api.baseUrl, firm.email, firm.password);
+    const pelletiers = await createHousehold(prisma, firm, 'Pelletier household');
+    const zoe = await createPerson(prisma, firm.organizationId, pelletiers, {
+      firstName: 'Zoé',
+      lastName: 'Pelletier',
+    });
+    await createPerson(prisma, firm.organizationId, pelletiers, { firstName: 'Marc', lastName: 'Pelletier' });
+    await createRecord(api.baseUrl, token, {
+      householdId: pelletiers,
+      type: 'BANK_ACCOUNT',
+      bankAccountType: 'SAVINGS',
+      nickname: 'Zoé’s savings',
+      balance: { value: 4000, currency: 'CAD' },
+      owners: [zoe],
+    });
+    const bouchards = await createHousehold(prisma, firm, 'Bouchard household');
+    const page = await signIn(`/crm/households/${bouchards}`);
+    const form = page.getByTestId('add-member-form');
+    await form.getByTestId('member-kind').selectOption('PERSON');
+
+    // Each person found says where they are now, so two of a name can be told apart.
+    await form.getByTestId('member-person-search').fill('Pelletier');
+    const options = form.getByTestId('member-person-option');
+    await expect.poll(() => options.count(), { timeout: 15_000, interval: 100 }).toBe(2);
+    expect(await options.filter({ hasText: 'Marc Pelletier' }).textContent()).toBe(
+      'Marc Pelletiernow in Pelletier household',
+    );
+    await options.filter({ hasText: 'Marc Pelletier' }).click();
+    await form.getByTestId('member-role').selectOption('HEAD');
+    await form.getByTestId('add-member').click();
+    await page.getByTestId('household-member').first().waitFor();
+    expect(await memberNames(page)).toEqual(['Marc PelletierHead of household']);
+
+    await form.getByTestId('member-person-search').fill('Pelletier');
+    // Marc is a member now: only Zoé is offered.
+    await expect
+      .poll(() => options.allTextContents(), { timeout: 15_000, interval: 100 })
+      .toEqual(['Zoé Pelletiernow in Pelletier household']);
+    await options.first().click();
+    await form.getByTestId('add-member').click();
+    await expect
+      .poll(() => memberNames(page), { timeout: 15_000, interval: 100 })
+      .toEqual(['Marc PelletierHead of household', 'Zoé PelletierMember']);
+    await page.evaluate('window.scrollTo(0, 0)');
+    await browser.screenshot('lifecycle-existing-person-added');
+
+    // Zoé owns an account: deleting her is refused with the reason, and nothing changes.
+    const zoeRow = page.getByTestId('household-member').filter({ hasText: 'Zoé Pelletier' });
+    await zoeRow.getByTestId('delete-person').click();
+    const dialog = page.getByTestId('delete-person-dialog');
+    expect(await dialog.getByRole('heading').textContent()).toBe('Delete Zoé Pelletier?');
+    await dialog.getByRole('button', { name: 'Delete person' }).click();
+    await dialog.getByRole('alert').waitFor();
+    expect(await dialog.getByRole('alert').textContent()).toBe(LifecycleMessage.ownsRecords);
+    await settled(page);
+    await browser.screenshot('lifecycle-delete-person-refused');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // Marc owns nothing: he is deleted and leaves the members.
+    await page
+      .getByTestId('household-member')
+      .filter({ hasText: 'Marc Pelletier' })
+      .getByTestId('delete-person')
+      .click();
+    await dialog.getByRole('button', { name: 'Delete person' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await memberNames(page)).toEqual(['Zoé PelletierMember']);
+    const household = await call<HouseholdResponse>(api.baseUrl, 'GET', `/api/households/${bouchards}`, { token });
+    expect(household.body.members.map((member) => member.name.display)).toEqual(['Zoé Pelletier']);
   });
 
   it('deletes a contact and restores it from Deleted records as an admin', async () => {

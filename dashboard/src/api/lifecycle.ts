@@ -32,6 +32,11 @@ export function deleteContact(contactId: string) {
   return apiRequest<LifecycleResult>(`/contacts/${contactId}`, { method: 'DELETE' });
 }
 
+/** Soft delete: an administrator restores it; refused (409) while the person owns or shares records. */
+export function deletePerson(personId: string) {
+  return apiRequest<LifecycleResult>(`/persons/${personId}`, { method: 'DELETE' });
+}
+
 export function convertLead(contactId: string, body: unknown) {
   return apiRequest<ContactResponse>(`/contacts/${contactId}/convert`, { method: 'POST', body });
 }

@@ -7,19 +7,22 @@ import {
   enumLabel,
   type ContactListItem,
   type FamilyMemberRole,
+  type GlobalSearchResult,
   type HouseholdResponse,
   type PersonResponse,
 } from '@meridian/domain';
-import { householdMemberCalls, listContacts } from '../../api';
+import { deletePerson, getHousehold, globalSearch, householdMemberCalls, listContacts } from '../../api';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormMessages, InputField, SelectInput } from '../../components/fields';
 import { Empty, RecordCard, RecordRow, SmallButton } from './record-list';
 import { useForm } from './use-form';
 
-type MemberKind = 'NEW_PERSON' | 'CONTACT';
+type MemberKind = 'NEW_PERSON' | 'PERSON' | 'CONTACT';
+type FoundPerson = GlobalSearchResult['persons'][number];
 
 const KIND_OPTIONS = [
   { value: 'NEW_PERSON', label: 'A new person' },
+  { value: 'PERSON', label: 'An existing person' },
   { value: 'CONTACT', label: 'An existing contact' },
 ];
 
@@ -103,7 +106,97 @@ function ContactPicker({
   );
 }
 
-/** Add a member: a new person, or an existing contact whose person joins; each with a family role. */
+/**
+ * Persons matching what is typed (the global search's persons), with their birth date and current
+ * household so two of a name can be told apart; this household's own members are left out.
+ */
+function PersonPicker({
+  household,
+  picked,
+  onPick,
+  error,
+}: {
+  household: HouseholdResponse;
+  picked: FoundPerson | undefined;
+  onPick: (person: FoundPerson | undefined) => void;
+  error?: string | undefined;
+}) {
+  const id = useId();
+  const [search, setSearch] = useState('');
+  const [found, setFound] = useState<FoundPerson[]>();
+  useEffect(() => {
+    if (search.trim().length < 2) {
+      setFound(undefined);
+      return;
+    }
+    const controller = new AbortController();
+    globalSearch(search.trim(), 8, controller.signal)
+      .then((result) => setFound(result.persons))
+      .catch(() => setFound([]));
+    return () => controller.abort();
+  }, [search]);
+  const members = new Set(household.members.map((member) => member.id));
+  const choices = found?.filter((person) => !members.has(person.id));
+  const describe = (person: FoundPerson) =>
+    [
+      person.dateOfBirth ? `born ${person.dateOfBirth}` : undefined,
+      person.household ? `now in ${person.household.name}` : 'in no household',
+    ]
+      .filter(Boolean)
+      .join(' · ');
+
+  if (picked) {
+    return (
+      <div className="sm:col-span-2 flex items-center gap-2 text-tremor-default" data-testid="member-person-picked">
+        <span className="font-medium text-tremor-content-strong">{picked.name}</span>
+        <span className="text-tremor-content">{describe(picked)}</span>
+        <SmallButton onClick={() => onPick(undefined)}>Change</SmallButton>
+      </div>
+    );
+  }
+  return (
+    <div className="sm:col-span-2">
+      <InputField
+        id={`${id}-search`}
+        label="Find a person"
+        value={search}
+        onChange={setSearch}
+        placeholder="First or last name"
+        error={error}
+        testId="member-person-search"
+      />
+      {choices && choices.length > 0 && (
+        <ul className="mt-1 divide-y divide-tremor-border rounded-tremor-default border border-tremor-border">
+          {choices.map((person) => (
+            <li key={person.id}>
+              <button
+                type="button"
+                className="w-full px-3 py-2 text-left text-tremor-default hover:bg-tremor-background-muted"
+                onClick={() => onPick(person)}
+                data-testid="member-person-option"
+              >
+                {person.name}
+                <span className="ml-2 text-tremor-content">{describe(person)}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {choices && choices.length === 0 && (
+        <p className="mt-1 text-tremor-label text-tremor-content" data-testid="member-person-none">
+          No other person matches; add a new person instead.
+        </p>
+      )}
+      {!choices && (
+        <p className="mt-1 text-tremor-label text-tremor-content">
+          Type two letters of a name. A person in another household moves to this one.
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Add a member: a new person, an existing person or an existing contact's person; each with a family role. */
 function AddMemberForm({
   household,
   onChange,
@@ -116,10 +209,14 @@ function AddMemberForm({
     'name.first',
     'name.last',
     'dateOfBirth',
+    'personId',
     'contactId',
     'role',
   ]);
   const [contact, setContact] = useState<ContactListItem>();
+  const [person, setPerson] = useState<FoundPerson>();
+  /** Counts the members added: a new count starts the pickers afresh, their search cleared. */
+  const [added, setAdded] = useState(0);
 
   async function add(event: FormEvent) {
     event.preventDefault();
@@ -127,13 +224,19 @@ function AddMemberForm({
     const body =
       kind === 'NEW_PERSON'
         ? { kind, name: { first, last }, dateOfBirth: dateOfBirth || null, role }
-        : { kind, contactId: contact?.id ?? '', role };
+        : kind === 'PERSON'
+          ? { kind, personId: person?.id ?? '', role }
+          : { kind, contactId: contact?.id ?? '', role };
     const result = await form.submit(body, addHouseholdMemberSchema, (payload) =>
       householdMemberCalls.add(household.id, payload),
     );
     if (result) {
       form.reset();
+      // The next member is most often of the same kind (the rest of a family).
+      form.set('kind', kind);
       setContact(undefined);
+      setPerson(undefined);
+      setAdded((count) => count + 1);
       onChange(result);
     }
   }
@@ -177,8 +280,16 @@ function AddMemberForm({
           />
           <InputField label="Date of birth" type="date" {...form.field('dateOfBirth')} testId="member-dob" />
         </>
+      ) : form.values.kind === 'PERSON' ? (
+        <PersonPicker
+          key={added}
+          household={household}
+          picked={person}
+          onPick={setPerson}
+          error={form.errors.fields.personId}
+        />
       ) : (
-        <ContactPicker picked={contact} onPick={setContact} error={form.errors.fields.contactId} />
+        <ContactPicker key={added} picked={contact} onPick={setContact} error={form.errors.fields.contactId} />
       )}
       <div className="sm:col-span-2">
         <FormMessages messages={form.errors.form} testId="add-member-error" />
@@ -204,6 +315,7 @@ export function HouseholdMembersCard({
   onChange: (household: HouseholdResponse) => void;
 }) {
   const [removing, setRemoving] = useState<PersonResponse>();
+  const [deleting, setDeleting] = useState<PersonResponse>();
   const contactOf = (personId: string) => household.contacts.find((contact) => contact.person?.id === personId);
 
   return (
@@ -220,9 +332,14 @@ export function HouseholdMembersCard({
               key={person.id}
               testId="household-member"
               actions={
-                <SmallButton onClick={() => setRemoving(person)} testId="remove-member">
-                  Remove
-                </SmallButton>
+                <>
+                  <SmallButton onClick={() => setRemoving(person)} testId="remove-member">
+                    Remove
+                  </SmallButton>
+                  <SmallButton onClick={() => setDeleting(person)} testId="delete-person">
+                    Delete person
+                  </SmallButton>
+                </>
               }
             >
               {contact ? (
@@ -254,6 +371,23 @@ export function HouseholdMembersCard({
         >
           They leave the household and its families, and their contacts leave the household too. The person and their
           contacts stay in the CRM, with their history; add them back at any time.
+        </ConfirmDialog>
+      )}
+      {deleting && (
+        <ConfirmDialog
+          title={`Delete ${deleting.name.display}?`}
+          testId="delete-person-dialog"
+          confirmLabel="Delete person"
+          action={async () => {
+            await deletePerson(deleting.id);
+            onChange(await getHousehold(household.id));
+          }}
+          onDone={() => setDeleting(undefined)}
+          onClose={() => setDeleting(undefined)}
+        >
+          {deleting.name.display} disappears from this household and from the CRM&apos;s lists and search. A person who
+          owns or shares financial records cannot be deleted: change those records&apos; owners first. An administrator
+          can restore them from Deleted records.
         </ConfirmDialog>
       )}
     </RecordCard>

@@ -55,23 +55,32 @@ function NewHouseholdForm() {
   );
 }
 
-/** The household list's columns: the name, advisor, members and assets tell two of a name apart. */
-const HOUSEHOLD_COLUMNS: DataColumn<HouseholdListItem>[] = [
-  {
-    key: 'name',
-    label: 'Name',
-    fixed: true,
-    sortKey: 'name',
-    render: (item) => (
-      <Link
-        className="font-medium text-tremor-content-strong hover:underline"
-        to={`/crm/households/${item.id}`}
-        data-testid="household-name"
-      >
-        {item.name}
-      </Link>
-    ),
-  },
+/**
+ * A household list's columns: the name (a link to `linkTo`), advisor, members and assets tell two
+ * of a name apart. The CRM list and the financial pages' household picker share them.
+ */
+export function householdColumns(linkTo: (id: string) => string): DataColumn<HouseholdListItem>[] {
+  return [
+    {
+      key: 'name',
+      label: 'Name',
+      fixed: true,
+      sortKey: 'name',
+      render: (item) => (
+        <Link
+          className="font-medium text-tremor-content-strong hover:underline"
+          to={linkTo(item.id)}
+          data-testid="household-name"
+        >
+          {item.name}
+        </Link>
+      ),
+    },
+    ...HOUSEHOLD_DETAIL_COLUMNS,
+  ];
+}
+
+const HOUSEHOLD_DETAIL_COLUMNS: DataColumn<HouseholdListItem>[] = [
   {
     key: 'advisor',
     label: 'Advisor',
@@ -123,6 +132,8 @@ const HOUSEHOLD_COLUMNS: DataColumn<HouseholdListItem>[] = [
     render: (item) => formatShortDate(item.createdAt),
   },
 ];
+
+const HOUSEHOLD_COLUMNS = householdColumns((id) => `/crm/households/${id}`);
 
 type HouseholdFilter = 'search' | 'teamId' | 'advisorId' | 'type' | 'tagId' | 'reviewOverdue';
 

@@ -1,24 +1,59 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useId } from 'react';
 import { Link, useLocation } from 'react-router';
-import { Callout, Card, TextInput } from '@tremor/react';
+import { Callout } from '@tremor/react';
 import { listHouseholds } from '../../api';
+import { ColumnsMenu, DataTable, ListPager, useColumnChoice, useListQuery } from '../../components/data-table';
+import { InputField, SelectInput } from '../../components/fields';
 import { LoadingState } from '../../components/full-page-status';
 import { useResource } from '../../hooks/use-resource';
+import { useAdvisorOptions, useSearchBox } from '../crm/contacts-page';
+import { householdColumns } from '../crm/households-page';
+import { useTeamOptions } from '../crm/teams';
+
+/** The CRM list's columns, each household opening its financial page; type and KYC date on demand. */
+function pickerColumns(section: string) {
+  return householdColumns((id) => `/${section}/${id}`).map((column) =>
+    column.key === 'type' || column.key === 'kyc' ? { ...column, hiddenByDefault: true } : column,
+  );
+}
+const COLUMNS = {
+  'financial-records': pickerColumns('financial-records'),
+  'cash-flows': pickerColumns('cash-flows'),
+};
+
+type PickerFilter = 'search' | 'advisorId' | 'teamId';
 
 /** Financial records and Cash flows both start by choosing a household. */
 export default function HouseholdsPage() {
+  const id = useId();
   const { pathname } = useLocation();
   const section = pathname.startsWith('/cash-flows') ? 'cash-flows' : 'financial-records';
-  const [search, setSearch] = useState('');
-  const load = useCallback(
-    (signal: AbortSignal) => listHouseholds({ search: search.trim() || undefined, limit: 50 }, signal),
-    [search],
-  );
-  const { data: page, error, loading } = useResource(load);
-  const households = page?.items;
+  const allColumns = COLUMNS[section];
+  const advisors = useAdvisorOptions();
+  const teams = useTeamOptions();
+  const { page, limit, sort, order, filter, update } = useListQuery<PickerFilter>({
+    sort: 'name',
+    order: 'asc',
+    limit: 25,
+  });
+  // One column set for both pickers: they show the same households.
+  const columns = useColumnChoice('financial-households', allColumns);
+  const [search, setSearch] = useSearchBox(filter('search'), (value) => update({ search: value }));
+  const key = JSON.stringify({
+    search: filter('search'),
+    advisorId: filter('advisorId'),
+    teamId: filter('teamId'),
+    sort,
+    order,
+    page,
+    limit,
+  });
+  const load = useCallback((signal: AbortSignal) => listHouseholds(JSON.parse(key) as object, signal), [key]);
+  const households = useResource(load);
+  const filtered = Boolean(filter('search') || filter('advisorId') || filter('teamId'));
 
   return (
-    <div className="mx-auto max-w-4xl space-y-6" data-testid="financial-households-page">
+    <section className="space-y-4" data-testid="financial-households-page">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight text-tremor-content-strong">
           {section === 'cash-flows' ? 'Cash flows' : 'Financial records'}
@@ -27,42 +62,78 @@ export default function HouseholdsPage() {
           Choose a household to see its net worth, accounts and cash flows.
         </p>
       </div>
-      <Card>
-        <label htmlFor="household-search" className="text-tremor-default font-medium text-tremor-content-strong">
-          Search households
-        </label>
-        <TextInput
-          id="household-search"
-          className="mt-1.5"
-          placeholder="Household name"
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3" role="group" aria-label="Filter households">
+        <InputField
+          id={`${id}-search`}
+          label="Search households"
           value={search}
-          onValueChange={setSearch}
+          onChange={setSearch}
+          testId="financial-households-search"
+          placeholder="Household name"
         />
-        {error && (
-          <Callout className="mt-4" title="The households could not be loaded" color="rose" role="alert">
-            {error.message}
-          </Callout>
-        )}
-        {loading && !households && <LoadingState label="Loading households…" />}
-        {households && households.length === 0 && (
-          <p className="mt-4 text-tremor-default text-tremor-content">No household matches.</p>
-        )}
-        <ul className="mt-4 divide-y divide-tremor-border" data-testid="household-list">
-          {households?.map((household) => (
-            <li key={household.id}>
-              <Link
-                to={`/${section}/${household.id}`}
-                className="flex items-center justify-between px-2 py-3 text-tremor-default text-tremor-content-emphasis hover:bg-tremor-background-subtle"
-              >
-                <span className="font-medium">{household.name}</span>
-                <span className="text-tremor-content">
-                  {household.memberCount} {household.memberCount === 1 ? 'member' : 'members'}
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </Card>
-    </div>
+        <SelectInput
+          id={`${id}-advisor`}
+          label="Advisor"
+          value={filter('advisorId')}
+          onChange={(advisorId) => update({ advisorId })}
+          options={advisors}
+          emptyLabel="All advisors"
+          testId="financial-households-advisor"
+        />
+        <SelectInput
+          id={`${id}-team`}
+          label="Team"
+          value={filter('teamId')}
+          onChange={(teamId) => update({ teamId })}
+          options={teams}
+          emptyLabel="All teams"
+          testId="financial-households-team"
+        />
+      </div>
+      <div className="flex justify-end">
+        <ColumnsMenu columns={allColumns} hidden={columns.hidden} onToggle={columns.toggle} />
+      </div>
+      {households.error && (
+        <Callout title="The households could not be loaded" color="rose" role="alert">
+          {households.error.message}
+        </Callout>
+      )}
+      {!households.data && households.loading && <LoadingState label="Loading households…" />}
+      {households.data && (
+        <>
+          <DataTable
+            columns={columns.visible}
+            items={households.data.items}
+            rowKey={(item) => item.id}
+            sort={{ sort, order }}
+            onSort={(next) => update({ ...next })}
+            empty={
+              filtered ? (
+                'No household matches these filters. Clear a filter or search for another name.'
+              ) : (
+                <>
+                  No households yet.{' '}
+                  <Link to="/crm/households" className="text-tremor-brand hover:underline">
+                    Create a household
+                  </Link>{' '}
+                  in the CRM, then add its accounts here.
+                </>
+              )
+            }
+            testId="household-list"
+            rowTestId="household-row"
+            cellTestIdPrefix="household"
+            label="Households"
+          />
+          <ListPager
+            page={page}
+            limit={limit}
+            total={households.data.total}
+            onPage={(next) => update({ page: next })}
+            onLimit={(next) => update({ limit: next })}
+          />
+        </>
+      )}
+    </section>
   );
 }

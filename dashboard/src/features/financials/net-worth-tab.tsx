@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { BarChart, Badge, Button, Card, DonutChart, Legend, Metric, Text, Title } from '@tremor/react';
 import { RECORD_TYPE_LABELS, type FinancialView } from '@meridian/domain';
 import { FlagText } from '../../components/flag-text';
@@ -6,6 +7,7 @@ import { chartDollars, chartValue, showMoney, showOwnMoney } from './money';
 import { FreshnessBadge, type SyncedRecord } from './freshness-badge';
 import { RecordForm } from './record-form';
 import { RecordPanel } from './record-panel';
+import { RECORDS_TABLE_DEFAULTS, RecordsTable, type RecordsTableState } from './records-table';
 
 type ViewRecord = SyncedRecord;
 
@@ -87,6 +89,47 @@ function ReauthNotice({ record, onReconnect }: { record: ViewRecord; onReconnect
   );
 }
 
+/**
+ * How the accounts are listed ("By group" or the sortable "Table") and the table's sort and
+ * filters, in the address so a reload or a shared link shows the same list.
+ */
+function useRecordsListing() {
+  const [params, setParams] = useSearchParams();
+  const read = (name: keyof RecordsTableState) => params.get(`records.${name}`) ?? RECORDS_TABLE_DEFAULTS[name];
+  const order = read('order');
+  const state: RecordsTableState = {
+    sort: read('sort'),
+    order: order === 'desc' ? 'desc' : 'asc',
+    group: read('group'),
+    type: read('type'),
+    source: read('source'),
+  };
+  const update = useCallback(
+    (changes: Partial<RecordsTableState> & { layout?: 'groups' | 'table' }) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [name, value] of Object.entries(changes)) {
+            if (!value || value === RECORDS_TABLE_DEFAULTS[name as keyof RecordsTableState] || value === 'groups')
+              next.delete(`records.${name}`);
+            else next.set(`records.${name}`, value);
+          }
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  return { layout: params.get('records.layout') === 'table' ? 'table' : 'groups', state, update } as const;
+}
+
+const layoutButton = (active: boolean) =>
+  `px-3 py-1 text-tremor-default ${
+    active
+      ? 'bg-tremor-brand text-tremor-brand-inverted'
+      : 'bg-tremor-background text-tremor-content-emphasis hover:bg-tremor-background-subtle'
+  }`;
+
 /** Net worth and debt, assets and debts by group, and every account in the spec's order. */
 export function NetWorthTab({
   view,
@@ -99,6 +142,8 @@ export function NetWorthTab({
   onReconnect: (connectionId: string) => void;
 }) {
   const [openId, setOpenId] = useState<string>();
+  const listing = useRecordsListing();
+  const toggleOpen = useCallback((id: string) => setOpenId((current) => (current === id ? undefined : id)), []);
   /** The side drawer: adding a record, or editing the one with this id. */
   const [drawer, setDrawer] = useState<{ kind: 'add' } | { kind: 'edit'; id: string }>();
   const byId = new Map<string, ViewRecord>(view.records.map((record) => [record.id, record]));
@@ -175,9 +220,37 @@ export function NetWorthTab({
       <Card>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <Title>Accounts</Title>
-          <Button size="xs" onClick={() => setDrawer({ kind: 'add' })} data-testid="add-record">
-            Add account, asset or debt
-          </Button>
+          <div className="flex flex-wrap items-center gap-3">
+            {view.records.length > 0 && (
+              <div
+                className="inline-flex overflow-hidden rounded-tremor-small border border-tremor-border"
+                role="group"
+                aria-label="Show accounts"
+              >
+                <button
+                  type="button"
+                  className={layoutButton(listing.layout === 'groups')}
+                  aria-pressed={listing.layout === 'groups'}
+                  onClick={() => listing.update({ layout: 'groups' })}
+                  data-testid="records-layout-groups"
+                >
+                  By group
+                </button>
+                <button
+                  type="button"
+                  className={`border-l border-tremor-border ${layoutButton(listing.layout === 'table')}`}
+                  aria-pressed={listing.layout === 'table'}
+                  onClick={() => listing.update({ layout: 'table' })}
+                  data-testid="records-layout-table"
+                >
+                  Table
+                </button>
+              </div>
+            )}
+            <Button size="xs" onClick={() => setDrawer({ kind: 'add' })} data-testid="add-record">
+              Add account, asset or debt
+            </Button>
+          </div>
         </div>
         {view.records.length === 0 && (
           <Text className="mt-2" data-testid="accounts-empty">
@@ -185,44 +258,76 @@ export function NetWorthTab({
             debt”, or link a bank to bring its accounts in.
           </Text>
         )}
-        <div className="mt-4 space-y-6" data-testid="accounts">
-          {view.accountGroups
-            .filter((group) => group.recordIds.length > 0)
-            .map((group) => (
-              <section key={group.group} data-testid={`group-${group.group}`}>
-                <div className="flex items-baseline justify-between border-b border-tremor-border pb-2">
-                  <h2 className="text-tremor-default font-semibold text-tremor-content-strong">{group.label}</h2>
-                  <span className="text-tremor-default text-tremor-content-emphasis">{showMoney(group.total)}</span>
-                </div>
-                <ul className="divide-y divide-tremor-border">
-                  {group.recordIds.map((id) => {
-                    const record = byId.get(id)!;
-                    return (
-                      <li key={id}>
-                        <RecordRow
-                          record={record}
-                          currency={view.currency}
-                          open={openId === id}
-                          onOpen={() => setOpenId(openId === id ? undefined : id)}
-                        />
-                        <ReauthNotice record={record} onReconnect={onReconnect} />
-                        {openId === id && (
-                          <RecordPanel
+        {listing.layout === 'table' && view.records.length > 0 && (
+          <div className="mt-4 space-y-4">
+            <RecordsTable
+              view={view}
+              state={listing.state}
+              onState={listing.update}
+              openId={openId}
+              onOpen={toggleOpen}
+            />
+            {openId && byId.has(openId) && (
+              <div className="rounded-tremor-default border border-tremor-border" data-testid="records-table-open">
+                <RecordRow
+                  record={byId.get(openId)!}
+                  currency={view.currency}
+                  open
+                  onOpen={() => setOpenId(undefined)}
+                />
+                <ReauthNotice record={byId.get(openId)!} onReconnect={onReconnect} />
+                <RecordPanel
+                  record={byId.get(openId)!}
+                  records={view.records}
+                  parties={view.parties}
+                  householdId={view.householdId}
+                  onChanged={onChanged}
+                  onEdit={() => setDrawer({ kind: 'edit', id: openId })}
+                />
+              </div>
+            )}
+          </div>
+        )}
+        {listing.layout === 'groups' && (
+          <div className="mt-4 space-y-6" data-testid="accounts">
+            {view.accountGroups
+              .filter((group) => group.recordIds.length > 0)
+              .map((group) => (
+                <section key={group.group} data-testid={`group-${group.group}`}>
+                  <div className="flex items-baseline justify-between border-b border-tremor-border pb-2">
+                    <h2 className="text-tremor-default font-semibold text-tremor-content-strong">{group.label}</h2>
+                    <span className="text-tremor-default text-tremor-content-emphasis">{showMoney(group.total)}</span>
+                  </div>
+                  <ul className="divide-y divide-tremor-border">
+                    {group.recordIds.map((id) => {
+                      const record = byId.get(id)!;
+                      return (
+                        <li key={id}>
+                          <RecordRow
                             record={record}
-                            records={view.records}
-                            parties={view.parties}
-                            householdId={view.householdId}
-                            onChanged={onChanged}
-                            onEdit={() => setDrawer({ kind: 'edit', id })}
+                            currency={view.currency}
+                            open={openId === id}
+                            onOpen={() => setOpenId(openId === id ? undefined : id)}
                           />
-                        )}
-                      </li>
-                    );
-                  })}
-                </ul>
-              </section>
-            ))}
-        </div>
+                          <ReauthNotice record={record} onReconnect={onReconnect} />
+                          {openId === id && (
+                            <RecordPanel
+                              record={record}
+                              records={view.records}
+                              parties={view.parties}
+                              householdId={view.householdId}
+                              onChanged={onChanged}
+                              onEdit={() => setDrawer({ kind: 'edit', id })}
+                            />
+                          )}
+                        </li>
+                      );
+                    })}
+                  </ul>
+                </section>
+              ))}
+          </div>
+        )}
       </Card>
       {drawer && (drawer.kind === 'add' || byId.has(drawer.id)) && (
         <RecordForm
