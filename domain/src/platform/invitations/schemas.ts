@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { InvitationAcceptanceKind, InvitationDeliveryMethod, InvitationStatus } from './enums.js';
+import {
+  InvitationAcceptanceKind,
+  InvitationDeliveryMethod,
+  InvitationDeliveryStatus,
+  InvitationInvalidationReason,
+  InvitationStatus,
+} from './enums.js';
 import { UserRole } from '../users/enums.js';
 import { PASSWORD_MIN_LENGTH } from '../identity/schemas.js';
 import { isBlank, requiredString } from '../../shared/input/common.js';
@@ -96,10 +102,10 @@ export const invitationResponseSchema = z.object({
   email: z.string().nullable(),
   method: z.enum(InvitationDeliveryMethod),
   status: z.enum(InvitationStatus),
-  invalidationReason: z.enum(['CANCELLED', 'EXPIRED', 'SUPERSEDED']).nullable(),
+  invalidationReason: z.enum(InvitationInvalidationReason).nullable(),
   role: z.enum(UserRole).nullable(),
   /** The delivering e-mail's state when sent by e-mail: PENDING, SENT or FAILED. */
-  deliveryStatus: z.enum(['PENDING', 'SENT', 'FAILED']).nullable(),
+  deliveryStatus: z.enum(InvitationDeliveryStatus).nullable(),
   deliveryError: z.string().nullable(),
   createdAt: z.string(),
   expiresAt: z.string().nullable(),
