@@ -195,6 +195,8 @@ export class InvitationsService {
     const role: UserRole = invitation.role ?? 'ADVISOR';
     const { organizationId, teamId } = invitation;
     // The new user is the one acting: the audit trail says who accepted.
+    const alreadyRegistered = () =>
+      new DomainError(ErrorCode.CONFLICT, `${email} already has a Meridian account; sign in instead`);
     await runAsOrganization({ userId, organizationId, role }, () =>
       this.system.$transaction(async (tx) => {
         const claimed = await tx.invitation.updateMany({
@@ -202,7 +204,12 @@ export class InvitationsService {
           data: { status: 'ACCEPTED', acceptedAt: new Date() },
         });
         if (claimed.count !== 1) throw noLongerValid();
-        await tx.user.create({ data: { id: userId, organizationId, email, name: input.name, passwordHash, role } });
+        // Another invitation to the same address accepted at the same moment: the unique e-mail decides.
+        await tx.user
+          .create({ data: { id: userId, organizationId, email, name: input.name, passwordHash, role } })
+          .catch((error: unknown) => {
+            throw (error as { code?: string }).code === 'P2002' ? alreadyRegistered() : error;
+          });
         if (teamId) {
           await tx.teamMember.create({ data: { id: newId(EntityType.teamMember), organizationId, teamId, userId } });
         }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EntityType, newId } from '@meridian/domain';
 import { createPrismaClient, type PrismaClient } from '@meridian/api';
 import { call, login } from '#test/support/http.js';
 import { createTestEnvironment, startTestApi, type TestApi } from '#test/support/app.js';
@@ -185,6 +186,21 @@ describe('accepting a team-member invitation', () => {
     ]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
     expect(await memberCount()).toBe(users + 1);
+  });
+
+  it('creates one account when invitations of two teams to one address are accepted together', async () => {
+    const teamId = newId(EntityType.team);
+    await prisma.team.create({ data: { id: teamId, organizationId: firm.organizationId, name: 'Second team' } });
+    const links = await Promise.all(
+      [firm.teamId, teamId].map(
+        async (team) => (await invite({ email: 'uma@firm.ca', team, method: 'LINK' })).body.invitations[0]!.link!,
+      ),
+    );
+    const answers = await Promise.all(
+      links.map((link) => accept(codeOf(link), { name: 'Uma', password: 'uma-password-1' })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    expect(await prisma.user.count({ where: { email: 'uma@firm.ca' } })).toBe(1);
   });
 
   it('refuses an expired code with the same answer and changes nothing', async () => {
