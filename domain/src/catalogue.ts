@@ -207,6 +207,16 @@ export const ENUMERATIONS = {
     invitations.INVITATION_DELIVERY_METHOD_LABELS,
   ),
   InvitationStatus: entry(invitations.InvitationStatus, 'Invitation statuses', invitations.INVITATION_STATUS_LABELS),
+  InvitationInvalidationReason: entry(
+    invitations.InvitationInvalidationReason,
+    'Why an invitation stopped working',
+    invitations.INVITATION_INVALIDATION_REASON_LABELS,
+  ),
+  InvitationDeliveryStatus: entry(
+    invitations.InvitationDeliveryStatus,
+    "How far an invitation's e-mail has got",
+    invitations.INVITATION_DELIVERY_STATUS_LABELS,
+  ),
   // Planning
   GoalType: entry(planning.GoalType, 'Goal types', planning.GOAL_TYPE_LABELS),
   GoalHorizon: entry(planning.GoalHorizon, 'Goal horizons, nearest first', planning.GOAL_HORIZON_LABELS),

@@ -27,6 +27,8 @@ const ImportsPage = lazy(() => import('../features/hub/imports/imports-page'));
 const NewImportPage = lazy(() => import('../features/hub/imports/new-import-page'));
 const ImportWizardPage = lazy(() => import('../features/hub/imports/import-wizard-page'));
 const AuditPage = lazy(() => import('../features/platform/audit/audit-page'));
+const InvitationsSettingsPage = lazy(() => import('../features/platform/invitations/invitations-settings-page'));
+const AcceptInvitationPage = lazy(() => import('../features/platform/invitations/accept-invitation-page'));
 const NotFoundPage = lazy(() => import('../features/platform/errors/not-found-page'));
 
 /** Names the page in the browser tab; a detail page refines it with what it shows (usePageTitle). */
@@ -44,6 +46,14 @@ export function AppRoutes() {
           element={
             <Titled title="Sign in">
               <LoginPage />
+            </Titled>
+          }
+        />
+        <Route
+          path="/accept/team-member/:code"
+          element={
+            <Titled title="Join your team">
+              <AcceptInvitationPage />
             </Titled>
           }
         />
@@ -220,6 +230,14 @@ export function AppRoutes() {
                 }
               />
             </Route>
+            <Route
+              path="settings/invitations"
+              element={
+                <Titled title="Invitations">
+                  <InvitationsSettingsPage />
+                </Titled>
+              }
+            />
             <Route
               path="audit"
               element={

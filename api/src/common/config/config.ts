@@ -65,6 +65,19 @@ export const configSchema = z
       .int()
       .positive()
       .default(15 * 60),
+    /** How long an invitation's code can be used; 7 days unless told. */
+    INVITATION_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(7 * 24 * 60 * 60),
+    /** Unknown invitation codes one client may try inside the window before it must wait (brute force). */
+    INVITATION_CODE_MAX_FAILURES: z.coerce.number().int().positive().default(20),
+    INVITATION_CODE_FAILURE_WINDOW_SECONDS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(15 * 60),
     DASHBOARD_DIST: z.string().default('dashboard/dist'),
     SMTP_URL: z.string().url().optional(),
     MAIL_FROM: z.string().default('Meridian <no-reply@meridian.local>'),

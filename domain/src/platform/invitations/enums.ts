@@ -41,3 +41,23 @@ export const INVITATION_STATUS_LABELS: Readonly<Record<InvitationStatus, string>
   INVALIDATED: 'Invalidated',
   ISSUED: 'Sent',
 };
+
+/** Why an INVALIDATED invitation stopped working (ours: the spec names no reasons). */
+export const InvitationInvalidationReason = ['CANCELLED', 'EXPIRED', 'SUPERSEDED'] as const;
+export type InvitationInvalidationReason = (typeof InvitationInvalidationReason)[number];
+
+export const INVITATION_INVALIDATION_REASON_LABELS: Readonly<Record<InvitationInvalidationReason, string>> = {
+  CANCELLED: 'Cancelled',
+  EXPIRED: 'Expired',
+  SUPERSEDED: 'Replaced by a newer invitation',
+};
+
+/** How far an invitation's e-mail has got (the outbox's states). */
+export const InvitationDeliveryStatus = ['PENDING', 'SENT', 'FAILED'] as const;
+export type InvitationDeliveryStatus = (typeof InvitationDeliveryStatus)[number];
+
+export const INVITATION_DELIVERY_STATUS_LABELS: Readonly<Record<InvitationDeliveryStatus, string>> = {
+  PENDING: 'E-mail waiting to be sent',
+  SENT: 'E-mail sent',
+  FAILED: 'E-mail could not be sent',
+};

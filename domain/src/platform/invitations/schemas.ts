@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { InvitationDeliveryMethod } from './enums.js';
+import {
+  InvitationAcceptanceKind,
+  InvitationDeliveryMethod,
+  InvitationDeliveryStatus,
+  InvitationInvalidationReason,
+  InvitationStatus,
+} from './enums.js';
+import { UserRole } from '../users/enums.js';
+import { PASSWORD_MIN_LENGTH } from '../identity/schemas.js';
 import { isBlank, requiredString } from '../../shared/input/common.js';
 import { freeText } from '../../shared/input/text.js';
 import { emailSchema, isValidEmail } from '../../shared/input/email.js';
@@ -14,6 +22,11 @@ export const InvitationMessage = {
   invalidMethod: 'Method must be one of EMAIL, LINK, SMS',
   nameRequired: 'Name is required',
   invalidEmail: 'Please enter a valid email address',
+  passwordRequired: 'Password is required',
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+  /** One answer for a code that was accepted, cancelled, superseded or has expired. */
+  noLongerValid: 'This invitation can no longer be used: it was already accepted, cancelled or has expired',
+  unknownCode: 'No invitation has this code; check the link you were sent',
 } as const;
 
 /**
@@ -40,6 +53,8 @@ export const inviteTeamMemberSchema = z.object({
   email: emailListSchema,
   team: requiredString(InvitationMessage.teamRequired),
   method: z.enum(InvitationDeliveryMethod, { error: InvitationMessage.invalidMethod }),
+  /** The role the new user gets; an advisor unless told. */
+  role: z.enum(UserRole, { error: 'Role must be one of ' + UserRole.join(', ') }).optional(),
 });
 export type InviteTeamMemberInput = z.output<typeof inviteTeamMemberSchema>;
 
@@ -55,9 +70,60 @@ export const acceptNamedInvitationSchema = z.object({
   email: optionalEmail,
 });
 export const acceptAdvisorInvitationSchema = acceptNamedInvitationSchema;
-export const acceptTeamMemberInvitationSchema = acceptNamedInvitationSchema;
+/** A team member also chooses the password of the account the acceptance creates. */
+export const acceptTeamMemberInvitationSchema = acceptNamedInvitationSchema.extend({
+  password: z
+    .string({ error: InvitationMessage.passwordRequired })
+    .min(PASSWORD_MIN_LENGTH, InvitationMessage.passwordTooShort)
+    .max(200),
+});
+export type AcceptTeamMemberInvitationInput = z.output<typeof acceptTeamMemberInvitationSchema>;
 export type AcceptNamedInvitationInput = z.output<typeof acceptNamedInvitationSchema>;
 
 /** `POST /invitations/client/{code}/accept`: the e-mail is optional. */
 export const acceptClientInvitationSchema = z.object({ email: optionalEmail });
 export type AcceptClientInvitationInput = z.output<typeof acceptClientInvitationSchema>;
+
+/** A code is 32 random bytes in base64url (43 characters); anything longer is refused unread. */
+const invitationCode = z.string().min(1).max(100);
+
+export const invitationCodeParamsSchema = z.object({ code: invitationCode });
+export const validateInvitationCodeParamsSchema = z.object({
+  code: invitationCode,
+  type: z.enum(InvitationAcceptanceKind, { error: 'Type must be one of ' + InvitationAcceptanceKind.join(', ') }),
+});
+export const invitationIdParamsSchema = z.object({ invitationId: z.string().min(1).max(100) });
+export const invitationTeamParamsSchema = z.object({ teamId: z.string().min(1).max(100) });
+
+/** An invitation as its team's admins see it: never the code. */
+export const invitationResponseSchema = z.object({
+  id: z.string(),
+  teamId: z.string().nullable(),
+  email: z.string().nullable(),
+  method: z.enum(InvitationDeliveryMethod),
+  status: z.enum(InvitationStatus),
+  invalidationReason: z.enum(InvitationInvalidationReason).nullable(),
+  role: z.enum(UserRole).nullable(),
+  /** The delivering e-mail's state when sent by e-mail: PENDING, SENT or FAILED. */
+  deliveryStatus: z.enum(InvitationDeliveryStatus).nullable(),
+  deliveryError: z.string().nullable(),
+  createdAt: z.string(),
+  expiresAt: z.string().nullable(),
+  acceptedAt: z.string().nullable(),
+  /** The accept link, only in the answer that created the invitation (the code is stored hashed). */
+  link: z.string().optional(),
+});
+export type InvitationResponse = z.infer<typeof invitationResponseSchema>;
+export const invitationListResponseSchema = z.object({ invitations: z.array(invitationResponseSchema) });
+export type InvitationListResponse = z.infer<typeof invitationListResponseSchema>;
+
+/** What the public accept page shows before the invitee chooses a password. */
+export const invitationCodeValidityResponseSchema = z.object({
+  valid: z.literal(true),
+  type: z.enum(InvitationAcceptanceKind),
+  organizationName: z.string(),
+  teamName: z.string().nullable(),
+  email: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+});
+export type InvitationCodeValidityResponse = z.infer<typeof invitationCodeValidityResponseSchema>;

@@ -13,6 +13,11 @@ export interface OutgoingEmail {
   html?: string;
 }
 
+/** Any client that can write an outbox row: the system client's transaction, or the tenant client's. */
+export interface OutboxWriter {
+  outboxEmail: { create(args: { data: Prisma.OutboxEmailUncheckedCreateInput }): Promise<unknown> };
+}
+
 /**
  * "User e-mail sending": a message is first written to the outbox inside the caller's transaction,
  * then handed to the e-mail queue once that transaction has committed. The worker also sweeps
@@ -26,7 +31,7 @@ export class OutboxService {
   ) {}
 
   /** Writes the message inside `tx`; call `dispatch` with the returned id after commit. */
-  async write(tx: Prisma.TransactionClient, email: OutgoingEmail): Promise<string> {
+  async write(tx: OutboxWriter, email: OutgoingEmail): Promise<string> {
     const id = newId(EntityType.outboxEmail);
     await tx.outboxEmail.create({
       data: {

@@ -46,11 +46,21 @@ describe('invite team member (foundations §5)', () => {
 
 describe('invitation acceptance (foundations §5)', () => {
   it('requires a name for advisors and team members', () => {
-    for (const schema of [acceptAdvisorInvitationSchema, acceptTeamMemberInvitationSchema]) {
-      expect(issues(schema, {})).toEqual(['name: Name is required']);
-      expect(issues(schema, { name: '  ', email: 'ana@firm.ca' })).toEqual(['name: Name is required']);
-      expect(schema.parse({ name: ' Ana ' })).toEqual({ name: 'Ana' });
-    }
+    expect(issues(acceptAdvisorInvitationSchema, {})).toEqual(['name: Name is required']);
+    expect(issues(acceptAdvisorInvitationSchema, { name: '  ', email: 'ana@firm.ca' })).toEqual([
+      'name: Name is required',
+    ]);
+    expect(acceptAdvisorInvitationSchema.parse({ name: ' Ana ' })).toEqual({ name: 'Ana' });
+    const password = 'long-enough-1';
+    expect(issues(acceptTeamMemberInvitationSchema, { password })).toEqual(['name: Name is required']);
+    expect(acceptTeamMemberInvitationSchema.parse({ name: ' Ana ', password })).toEqual({ name: 'Ana', password });
+  });
+
+  it('asks a team member for a password of at least 10 characters', () => {
+    expect(issues(acceptTeamMemberInvitationSchema, { name: 'Ana' })).toEqual(['password: Password is required']);
+    expect(issues(acceptTeamMemberInvitationSchema, { name: 'Ana', password: 'short' })).toEqual([
+      'password: Password must be at least 10 characters',
+    ]);
   });
 
   it('takes an optional e-mail that must be valid when given', () => {

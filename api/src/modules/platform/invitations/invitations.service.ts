@@ -1,0 +1,350 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  DomainError,
+  EntityType,
+  ErrorCode,
+  InvitationMessage,
+  newId,
+  notFound,
+  validationError,
+  type AcceptTeamMemberInvitationInput,
+  type InvitationCodeValidityResponse,
+  type InvitationListResponse,
+  type InvitationResponse,
+  type InviteTeamMemberInput,
+  type InvitationAcceptanceKind,
+  type LoginResponse,
+  type UserRole,
+} from '@meridian/domain';
+import type { Prisma } from '../../../generated/prisma/client.js';
+import type { TenantTransaction } from '../../../common/tenancy/tenant-transaction.js';
+import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
+import { runAsOrganization } from '../../../common/tenancy/request-context.js';
+import { SystemPrisma, TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
+import { AuditService } from '../audit/index.js';
+import { AuthService, hashPassword } from '../auth/index.js';
+import { OutboxService } from '../email/index.js';
+import { hashInvitationCode, newInvitationCode } from './invitation-code.js';
+import { InvitationCodeThrottle } from './invitation-code-throttle.js';
+import { teamMemberInvitationEmail } from './invitation-email.js';
+import { INVITATION_SELECT, InvitationsRepository } from './invitations.repository.js';
+
+type InvitationRow = Prisma.InvitationGetPayload<{ select: typeof INVITATION_SELECT }>;
+
+const OPEN_STATUSES = ['CREATED', 'ISSUED'] as const;
+
+/** The acceptance kind of each stored type (the advisor kind has no type of its own). */
+const KIND_OF_TYPE: Record<string, InvitationAcceptanceKind | undefined> = {
+  TEAM_MEMBER: 'team-member',
+  CLIENT: 'client',
+};
+
+function isOpen(row: { status: string; expiresAt: Date | null }, now = new Date()): boolean {
+  return (OPEN_STATUSES as readonly string[]).includes(row.status) && (row.expiresAt === null || row.expiresAt > now);
+}
+
+/** Only a LINK invitation's answer carries the link: an e-mailed code reaches the invitee alone. */
+function withLinkIfCopied({ row, link }: { row: InvitationRow; link: string }) {
+  return row.method === 'LINK' ? { row, link } : { row };
+}
+
+const noLongerValid = () => new DomainError(ErrorCode.CONFLICT, InvitationMessage.noLongerValid);
+
+@Injectable()
+export class InvitationsService {
+  constructor(
+    @Inject(TENANT_PRISMA) private readonly prisma: TenantPrismaClient,
+    @Inject(SystemPrisma) private readonly system: SystemPrisma,
+    @Inject(InvitationsRepository) private readonly invitations: InvitationsRepository,
+    @Inject(InvitationCodeThrottle) private readonly throttle: InvitationCodeThrottle,
+    @Inject(OutboxService) private readonly outbox: OutboxService,
+    @Inject(AuditService) private readonly audit: AuditService,
+    @Inject(AuthService) private readonly auth: AuthService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  private acceptLink(code: string): string {
+    const base = (this.config.PUBLIC_URL ?? `http://localhost:${this.config.PORT}`).replace(/\/+$/, '');
+    return `${base}/accept/team-member/${code}`;
+  }
+
+  /** One invitation per address; an address's open invitation to the same team is superseded. */
+  async inviteTeamMembers(input: InviteTeamMemberInput): Promise<InvitationListResponse> {
+    const method = input.method;
+    if (method === 'SMS') {
+      // A team-member invitation names e-mail addresses only: there is no number to text.
+      throw validationError([
+        { path: 'method', message: 'SMS needs a phone number; invite team members by e-mail or link' },
+      ]);
+    }
+    const team = await this.invitations.findTeam(input.team);
+    if (!team) throw notFound('Team');
+    const emails = [...new Set(input.email.map((email) => email.toLowerCase()))];
+    const existing = await this.system.user.findMany({ where: { email: { in: emails } }, select: { email: true } });
+    if (existing.length > 0) {
+      throw new DomainError(
+        ErrorCode.CONFLICT,
+        `${existing.map((user) => user.email).join(', ')} already ${existing.length === 1 ? 'has' : 'have'} a Meridian account`,
+      );
+    }
+    const created = await this.prisma.$transaction(async (tx) => {
+      const results: Array<{ row: InvitationRow; link: string }> = [];
+      for (const email of emails) {
+        const superseded = await tx.invitation.findMany({
+          where: { teamId: team.id, type: 'TEAM_MEMBER', email, status: { in: [...OPEN_STATUSES] } },
+          select: INVITATION_SELECT,
+        });
+        for (const old of superseded) await this.invalidate(tx, old, 'SUPERSEDED');
+        results.push(
+          await this.create(tx, {
+            teamId: team.id,
+            teamName: team.name,
+            organizationName: team.organization.name,
+            email,
+            method,
+            role: input.role ?? 'ADVISOR',
+          }),
+        );
+      }
+      return results;
+    });
+    await this.dispatch(created.map(({ row }) => row));
+    return { invitations: await this.present(created.map(withLinkIfCopied)) };
+  }
+
+  /** A fresh code for the same address, team, role and method; the old code stops working. */
+  async resend(invitationId: string): Promise<InvitationResponse> {
+    const invitation = await this.prisma.invitation.findFirst({
+      where: { id: invitationId, type: 'TEAM_MEMBER' },
+      select: { ...INVITATION_SELECT, team: { select: { name: true } }, organization: { select: { name: true } } },
+    });
+    if (!invitation || !invitation.teamId || !invitation.team) throw notFound('Invitation');
+    if (invitation.status === 'ACCEPTED') throw noLongerValid();
+    const { teamId } = invitation;
+    const teamName = invitation.team.name;
+    const created = await this.prisma.$transaction(async (tx) => {
+      if (isOpen(invitation)) await this.invalidate(tx, invitation, 'SUPERSEDED');
+      return this.create(tx, {
+        teamId,
+        teamName,
+        organizationName: invitation.organization.name,
+        email: invitation.email ?? '',
+        method: invitation.method === 'SMS' ? 'EMAIL' : invitation.method,
+        role: invitation.role ?? 'ADVISOR',
+      });
+    });
+    await this.dispatch([created.row]);
+    const [presented] = await this.present([withLinkIfCopied(created)]);
+    return presented!;
+  }
+
+  async listByTeam(teamId: string): Promise<InvitationListResponse> {
+    const team = await this.invitations.findTeam(teamId);
+    if (!team) throw notFound('Team');
+    const rows = await this.invitations.listByTeam(teamId);
+    return { invitations: await this.present(rows.map((row) => ({ row }))) };
+  }
+
+  /** `{code}` is the invitee's code or, for the dashboard (which never sees codes), the invitation's id. */
+  async cancel(codeOrId: string): Promise<InvitationResponse> {
+    const invitation = await this.invitations.findTeamMemberInvitation({
+      id: codeOrId,
+      codeHash: hashInvitationCode(codeOrId),
+    });
+    if (!invitation) throw notFound('Invitation');
+    if (!isOpen(invitation)) throw noLongerValid();
+    await this.prisma.$transaction(async (tx) => {
+      const changed = await this.invalidate(tx, invitation, 'CANCELLED');
+      if (!changed) throw noLongerValid();
+    });
+    const row = await this.invitations.findTeamMemberInvitation({ id: invitation.id, codeHash: '' });
+    const [presented] = await this.present([{ row: row! }]);
+    return presented!;
+  }
+
+  async validateCode(
+    code: string,
+    kind: InvitationAcceptanceKind,
+    client: string,
+  ): Promise<InvitationCodeValidityResponse> {
+    const invitation = await this.usableInvitation(code, kind, client);
+    return {
+      valid: true,
+      type: kind,
+      organizationName: invitation.organization.name,
+      teamName: invitation.team?.name ?? null,
+      email: invitation.email,
+      expiresAt: invitation.expiresAt?.toISOString() ?? null,
+    };
+  }
+
+  /**
+   * Creates the user (the invitation's role, the chosen name and password) in the invitation's
+   * team and signs them in. The invitation is claimed by a conditional update inside the same
+   * transaction, so two simultaneous acceptances create one user.
+   */
+  async acceptTeamMember(code: string, input: AcceptTeamMemberInvitationInput, client: string): Promise<LoginResponse> {
+    const invitation = await this.usableInvitation(code, 'team-member', client);
+    const email = (input.email ?? invitation.email ?? '').toLowerCase();
+    if (!email) throw validationError([{ path: 'email', message: InvitationMessage.invalidEmail }]);
+    if (await this.system.user.findUnique({ where: { email }, select: { id: true } })) {
+      throw new DomainError(ErrorCode.CONFLICT, `${email} already has a Meridian account; sign in instead`);
+    }
+    const passwordHash = await hashPassword(input.password);
+    const userId = newId(EntityType.user);
+    const role: UserRole = invitation.role ?? 'ADVISOR';
+    const { organizationId, teamId } = invitation;
+    // The new user is the one acting: the audit trail says who accepted.
+    const alreadyRegistered = () =>
+      new DomainError(ErrorCode.CONFLICT, `${email} already has a Meridian account; sign in instead`);
+    await runAsOrganization({ userId, organizationId, role }, () =>
+      this.system.$transaction(async (tx) => {
+        const claimed = await tx.invitation.updateMany({
+          where: { id: invitation.id, status: { in: [...OPEN_STATUSES] }, expiresAt: { gt: new Date() } },
+          data: { status: 'ACCEPTED', acceptedAt: new Date() },
+        });
+        if (claimed.count !== 1) throw noLongerValid();
+        // Another invitation to the same address accepted at the same moment: the unique e-mail decides.
+        await tx.user
+          .create({ data: { id: userId, organizationId, email, name: input.name, passwordHash, role } })
+          .catch((error: unknown) => {
+            throw (error as { code?: string }).code === 'P2002' ? alreadyRegistered() : error;
+          });
+        if (teamId) {
+          await tx.teamMember.create({ data: { id: newId(EntityType.teamMember), organizationId, teamId, userId } });
+        }
+        await tx.invitation.update({ where: { id: invitation.id }, data: { acceptedUserId: userId } });
+        await this.audit.record(tx, {
+          action: 'CREATE',
+          entityType: EntityType.user,
+          entityId: userId,
+          after: { name: input.name, email, role, teamId },
+        });
+        await this.audit.record(tx, {
+          action: 'UPDATE',
+          entityType: EntityType.invitation,
+          entityId: invitation.id,
+          before: { status: invitation.status },
+          after: { status: 'ACCEPTED', acceptedUserId: userId },
+        });
+      }),
+    );
+    return this.auth.sessionFor(userId);
+  }
+
+  /** The invitation behind a code, if it can still be accepted; unknown codes count against the client. */
+  private async usableInvitation(code: string, kind: InvitationAcceptanceKind, client: string) {
+    await this.throttle.assertAllowed(client);
+    const invitation = await this.invitations.findByCodeHash(hashInvitationCode(code));
+    if (!invitation || KIND_OF_TYPE[invitation.type] !== kind) {
+      await this.throttle.recordFailure(client);
+      throw new DomainError(ErrorCode.NOT_FOUND, InvitationMessage.unknownCode);
+    }
+    if (!isOpen(invitation)) throw noLongerValid();
+    return invitation;
+  }
+
+  private async create(
+    tx: TenantTransaction,
+    invitation: {
+      teamId: string;
+      teamName: string;
+      organizationName: string;
+      email: string;
+      method: 'EMAIL' | 'LINK';
+      role: UserRole;
+    },
+  ): Promise<{ row: InvitationRow; link: string }> {
+    const code = newInvitationCode();
+    const link = this.acceptLink(code);
+    const id = newId(EntityType.invitation);
+    const issuedAt = new Date();
+    const expiresAt = new Date(issuedAt.getTime() + this.config.INVITATION_TTL_SECONDS * 1000);
+    const organizationId = (await tx.team.findUniqueOrThrow({ where: { id: invitation.teamId } })).organizationId;
+    const outboxEmailId =
+      invitation.method === 'EMAIL'
+        ? await this.outbox.write(tx, {
+            organizationId,
+            to: invitation.email,
+            ...teamMemberInvitationEmail({ ...invitation, link, expiresAt }),
+          })
+        : null;
+    const row = await tx.invitation.create({
+      data: {
+        id,
+        organizationId,
+        teamId: invitation.teamId,
+        type: 'TEAM_MEMBER',
+        method: invitation.method,
+        // Handed to its delivery (the outbox, or the link in this answer) in this transaction.
+        status: 'ISSUED',
+        issuedAt,
+        code: hashInvitationCode(code),
+        email: invitation.email,
+        role: invitation.role,
+        outboxEmailId,
+        expiresAt,
+      },
+      select: INVITATION_SELECT,
+    });
+    await this.audit.record(tx, {
+      action: 'CREATE',
+      entityType: EntityType.invitation,
+      entityId: id,
+      after: { email: row.email, teamId: row.teamId, method: row.method, role: row.role, status: row.status },
+    });
+    return { row, link };
+  }
+
+  /** Marks an open invitation INVALIDATED; false when it was no longer open (a concurrent change). */
+  private async invalidate(
+    tx: TenantTransaction,
+    invitation: InvitationRow,
+    reason: 'CANCELLED' | 'SUPERSEDED',
+  ): Promise<boolean> {
+    const changed = await tx.invitation.updateMany({
+      where: { id: invitation.id, status: { in: [...OPEN_STATUSES] } },
+      data: { status: 'INVALIDATED', invalidationReason: reason, invalidatedAt: new Date() },
+    });
+    if (changed.count === 0) return false;
+    await this.audit.record(tx, {
+      action: 'UPDATE',
+      entityType: EntityType.invitation,
+      entityId: invitation.id,
+      before: { status: invitation.status },
+      after: { status: 'INVALIDATED', invalidationReason: reason },
+    });
+    return true;
+  }
+
+  private async dispatch(rows: InvitationRow[]): Promise<void> {
+    for (const row of rows) if (row.outboxEmailId) await this.outbox.dispatch(row.outboxEmailId);
+  }
+
+  private async present(items: Array<{ row: InvitationRow; link?: string }>): Promise<InvitationResponse[]> {
+    const deliveries = await this.invitations.deliveries(
+      items.flatMap(({ row }) => (row.outboxEmailId ? [row.outboxEmailId] : [])),
+    );
+    const now = new Date();
+    return items.map(({ row, link }) => {
+      // An expired code is as dead as a cancelled one; the row keeps its last stored status.
+      const expired = (OPEN_STATUSES as readonly string[]).includes(row.status) && !isOpen(row, now);
+      const delivery = row.outboxEmailId ? deliveries.get(row.outboxEmailId) : undefined;
+      return {
+        id: row.id,
+        teamId: row.teamId,
+        email: row.email,
+        method: row.method,
+        status: expired ? 'INVALIDATED' : row.status,
+        invalidationReason: expired ? 'EXPIRED' : row.invalidationReason,
+        role: row.role,
+        deliveryStatus: (delivery?.status as InvitationResponse['deliveryStatus']) ?? null,
+        deliveryError: delivery?.lastError ?? null,
+        createdAt: row.createdAt.toISOString(),
+        expiresAt: row.expiresAt?.toISOString() ?? null,
+        acceptedAt: row.acceptedAt?.toISOString() ?? null,
+        ...(link ? { link } : {}),
+      };
+    });
+  }
+}

@@ -1,0 +1,25 @@
+import { useState } from 'react';
+import { Button } from '@tremor/react';
+
+/** Copies an accept link; the link also shows as selectable text for a browser without clipboard access. */
+export function CopyLinkButton({ link, testId }: { link: string; testId: string }) {
+  const [copied, setCopied] = useState<'yes' | 'failed'>();
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(link);
+      setCopied('yes');
+    } catch {
+      setCopied('failed');
+    }
+  }
+  return (
+    <span className="inline-flex items-center gap-2">
+      <Button size="xs" variant="secondary" onClick={() => void copy()} data-testid={testId}>
+        {copied === 'yes' ? 'Copied' : 'Copy link'}
+      </Button>
+      {copied === 'failed' && (
+        <span className="text-tremor-label text-tremor-content">Select the link and copy it yourself</span>
+      )}
+    </span>
+  );
+}

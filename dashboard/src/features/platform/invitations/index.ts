@@ -1,0 +1,1 @@
+export { InvitationsPanel } from './invitations-panel';

@@ -1,0 +1,241 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Button, Callout } from '@tremor/react';
+import { enumLabel, type InvitationResponse } from '@meridian/domain';
+import { toApiError } from '../../../api';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DataTable, type DataColumn } from '../../../components/data-table';
+import { CheckboxInput } from '../../../components/fields';
+import { RelativeTime } from '../../../components/relative-time';
+import { CopyLinkButton } from './copy-link-button';
+import { InviteDialog } from './invite-dialog';
+import { cancelInvitation, getTeam, listTeamInvitations, resendInvitation } from './invitations-api';
+
+const isPending = (invitation: InvitationResponse) => invitation.status === 'CREATED' || invitation.status === 'ISSUED';
+
+/** An e-mailed invitation is only "Sent" once its e-mail has left; until then its delivery says where it is. */
+function label(invitation: InvitationResponse): string {
+  if (invitation.invalidationReason) return enumLabel('InvitationInvalidationReason', invitation.invalidationReason);
+  if (isPending(invitation) && invitation.deliveryStatus && invitation.deliveryStatus !== 'SENT') {
+    return enumLabel('InvitationDeliveryStatus', invitation.deliveryStatus);
+  }
+  return enumLabel('InvitationStatus', invitation.status);
+}
+
+function StatusCell({ invitation }: { invitation: InvitationResponse }) {
+  const tone =
+    invitation.status === 'ACCEPTED'
+      ? 'bg-emerald-50 text-emerald-700'
+      : invitation.status === 'INVALIDATED'
+        ? 'bg-tremor-background-subtle text-tremor-content'
+        : 'bg-blue-50 text-blue-700';
+  return (
+    <span className="flex flex-col gap-0.5">
+      <span
+        className={`w-fit rounded px-1.5 py-0.5 text-tremor-label font-medium ${tone}`}
+        data-testid="invitation-status"
+      >
+        {label(invitation)}
+      </span>
+      {invitation.deliveryStatus === 'FAILED' && isPending(invitation) && (
+        <span className="text-tremor-label text-red-600" data-testid="invitation-delivery">
+          {invitation.deliveryError ?? 'The mail server refused it; try Resend.'}
+        </span>
+      )}
+    </span>
+  );
+}
+
+/**
+ * A team's invitations: invite people (by e-mail or a link to copy), see who has not answered
+ * yet, cancel an invitation or send it again with a new link. Mounted on the team's settings.
+ */
+export function InvitationsPanel({ teamId }: { teamId: string }) {
+  const [teamName, setTeamName] = useState<string>();
+  const [invitations, setInvitations] = useState<InvitationResponse[]>();
+  const [loadError, setLoadError] = useState<string>();
+  const [showAll, setShowAll] = useState(false);
+  const [inviting, setInviting] = useState(false);
+  const [cancelling, setCancelling] = useState<InvitationResponse>();
+  const [notice, setNotice] = useState<{ text: string; link?: string }>();
+  const [actionError, setActionError] = useState<string>();
+  const [reload, setReload] = useState(0);
+  const refresh = useCallback(() => setReload((n) => n + 1), []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    Promise.all([getTeam(teamId, controller.signal), listTeamInvitations(teamId, controller.signal)])
+      .then(([team, list]) => {
+        setTeamName(team.name);
+        setInvitations(list.invitations);
+        setLoadError(undefined);
+      })
+      .catch((failure: unknown) => {
+        if (!controller.signal.aborted) setLoadError(toApiError(failure).message);
+      });
+    return () => controller.abort();
+  }, [teamId, reload]);
+
+  async function resend(invitation: InvitationResponse) {
+    setActionError(undefined);
+    try {
+      const fresh = await resendInvitation(invitation.id);
+      setNotice(
+        fresh.link
+          ? { text: `A new link for ${fresh.email ?? ''}; the previous one no longer works.`, link: fresh.link }
+          : { text: `Sent again to ${fresh.email ?? ''}; the previous link no longer works.` },
+      );
+      refresh();
+    } catch (failure) {
+      setActionError(toApiError(failure).message);
+    }
+  }
+
+  const columns: DataColumn<InvitationResponse>[] = [
+    {
+      key: 'email',
+      label: 'E-mail',
+      fixed: true,
+      render: (invitation) => <span className="font-medium text-tremor-content-strong">{invitation.email}</span>,
+    },
+    { key: 'role', label: 'Role', render: (invitation) => enumLabel('UserRole', invitation.role) },
+    {
+      key: 'method',
+      label: 'Sent by',
+      render: (invitation) => enumLabel('InvitationDeliveryMethod', invitation.method),
+    },
+    { key: 'status', label: 'Status', render: (invitation) => <StatusCell invitation={invitation} /> },
+    { key: 'created', label: 'Invited', render: (invitation) => <RelativeTime value={invitation.createdAt} /> },
+    {
+      key: 'expires',
+      label: 'Link works until',
+      render: (invitation) => (isPending(invitation) ? <RelativeTime value={invitation.expiresAt} /> : '—'),
+    },
+    {
+      key: 'actions',
+      label: 'Actions',
+      render: (invitation) =>
+        invitation.status === 'ACCEPTED' ? null : (
+          <span className="flex gap-2">
+            <Button
+              size="xs"
+              variant="secondary"
+              onClick={() => void resend(invitation)}
+              data-testid="invitation-resend"
+            >
+              {invitation.method === 'LINK' ? 'New link' : 'Resend'}
+            </Button>
+            {isPending(invitation) && (
+              <Button
+                size="xs"
+                variant="light"
+                color="rose"
+                onClick={() => setCancelling(invitation)}
+                data-testid="invitation-cancel"
+              >
+                Cancel
+              </Button>
+            )}
+          </span>
+        ),
+    },
+  ];
+
+  const shown = (invitations ?? []).filter((invitation) => showAll || isPending(invitation));
+
+  return (
+    <section aria-label="Invitations" data-testid="invitations-panel" className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 className="text-tremor-title font-semibold text-tremor-content-strong">Invitations</h2>
+          <p className="text-tremor-default text-tremor-content">
+            People invited to {teamName ?? 'this team'} who have not joined yet.
+          </p>
+        </div>
+        <Button onClick={() => setInviting(true)} disabled={!teamName} data-testid="invite-open">
+          Invite people
+        </Button>
+      </div>
+
+      {loadError && (
+        <Callout title="The invitations could not be loaded" color="rose" role="alert">
+          {loadError}{' '}
+          <button type="button" className="underline" onClick={refresh}>
+            Try again
+          </button>
+        </Callout>
+      )}
+      {actionError && <Callout title={actionError} color="rose" role="alert" data-testid="invitations-error" />}
+      {notice && (
+        <Callout title={notice.text} color="blue" data-testid="invitations-notice">
+          {notice.link && (
+            <span className="mt-1 flex flex-wrap items-center gap-2">
+              <span className="break-all" data-testid="invitations-notice-link">
+                {notice.link}
+              </span>
+              <CopyLinkButton link={notice.link} testId="invitations-notice-copy" />
+            </span>
+          )}
+        </Callout>
+      )}
+
+      {invitations && (
+        <>
+          <CheckboxInput
+            id={`invitations-all-${teamId}`}
+            label="Also show accepted, cancelled and expired invitations"
+            checked={showAll}
+            onChange={setShowAll}
+            testId="invitations-show-all"
+          />
+          <DataTable
+            columns={columns}
+            items={shown}
+            rowKey={(invitation) => invitation.id}
+            testId="invitations-table"
+            rowTestId="invitation-row"
+            label="Invitations"
+            empty={
+              <span>
+                No one is waiting to join. Use <strong>Invite people</strong> to send invitations by e-mail or as links
+                to copy.
+              </span>
+            }
+          />
+        </>
+      )}
+
+      {inviting && teamName && (
+        <InviteDialog
+          teamId={teamId}
+          teamName={teamName}
+          onClose={() => setInviting(false)}
+          onInvited={(created) => {
+            setNotice(
+              created[0]?.method === 'EMAIL'
+                ? { text: `Invitation e-mailed to ${created.map((invitation) => invitation.email).join(', ')}.` }
+                : undefined,
+            );
+            refresh();
+          }}
+        />
+      )}
+      {cancelling && (
+        <ConfirmDialog
+          title="Cancel this invitation?"
+          testId="invitation-cancel-dialog"
+          confirmLabel="Cancel invitation"
+          action={() => cancelInvitation(cancelling.id)}
+          onDone={() => {
+            setCancelling(undefined);
+            setNotice({ text: `The invitation to ${cancelling.email ?? ''} is cancelled.` });
+            refresh();
+          }}
+          onClose={() => setCancelling(undefined)}
+        >
+          {cancelling.email}’s link will stop working at once; they will see that the invitation was cancelled. You can
+          invite them again later.
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}
