@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { AuditModule } from '../audit/audit.module.js';
-import { FilesCoreModule } from '../files/files.module.js';
+import { AuditModule } from '../audit/index.js';
+import { FilesCoreModule } from '../files/index.js';
 import { BrandsController } from './brands.controller.js';
 import { BrandsService } from './brands.service.js';
 import { LogoProcessor } from './logo-processor.js';

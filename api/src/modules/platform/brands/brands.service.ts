@@ -16,8 +16,8 @@ import {
 import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
 import { QueueService } from '../../../infra/queue/queue.service.js';
 import { currentOrganizationId } from '../../../common/tenancy/request-context.js';
-import { AuditService } from '../audit/audit.service.js';
-import { FilesService } from '../files/files.service.js';
+import { AuditService } from '../audit/index.js';
+import { FilesService } from '../files/index.js';
 
 const LOGO_SELECT = {
   type: true,
@@ -105,7 +105,7 @@ export class BrandsService {
         action: 'UPDATE',
         entityType: EntityType.brand,
         entityId: brandId,
-        before: before ? { logo: input.type, file: before.filePath } : undefined,
+        before: { logo: input.type, file: before?.filePath ?? null },
         after: { logo: input.type, file: key, status: 'Processing' },
       });
     });
@@ -134,7 +134,7 @@ export class BrandsService {
   async makeImageProcessingComplete(done: ImageProcessingComplete, source: LogoSource): Promise<void> {
     const previous = await this.prisma.brandLogo.findUnique({
       where: { brandId_type: { brandId: done.brandId, type: done.type } },
-      select: { logoUrls: true },
+      select: { logoUrls: true, filePath: true },
     });
     if (!previous) return;
     await this.prisma.$transaction(async (tx) => {
@@ -153,6 +153,7 @@ export class BrandsService {
         action: 'UPDATE',
         entityType: EntityType.brand,
         entityId: done.brandId,
+        before: { logo: done.type, file: previous.filePath, sizes: Object.keys(pathsOf(previous.logoUrls)) },
         after: { logo: done.type, file: source.filePath, sizes: Object.keys(done.logoUrls), status: 'Ready' },
       });
     });
@@ -174,6 +175,7 @@ export class BrandsService {
         action: 'UPDATE',
         entityType: EntityType.brand,
         entityId: brandId,
+        before: { logo: type, status: 'Processing' },
         after: { logo: type, status: 'Failed', reason },
       });
     });

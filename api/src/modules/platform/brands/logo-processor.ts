@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { BrandMessage, LOGO_SIZES, type JobPayload } from '@meridian/domain';
 import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
 import { inOrganization } from '../../../common/tenancy/organization-scope.js';
-import { FilesService } from '../files/files.service.js';
+import { FilesService } from '../files/index.js';
 import { BrandsService } from './brands.service.js';
 
 /** Why sharp refused an image, in the words the brand shows; null for a fault that is not the image's. */
