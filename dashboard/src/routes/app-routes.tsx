@@ -27,6 +27,7 @@ const ImportsPage = lazy(() => import('../features/hub/imports/imports-page'));
 const NewImportPage = lazy(() => import('../features/hub/imports/new-import-page'));
 const ImportWizardPage = lazy(() => import('../features/hub/imports/import-wizard-page'));
 const AuditPage = lazy(() => import('../features/platform/audit/audit-page'));
+const BrandingPage = lazy(() => import('../features/platform/branding/branding-page'));
 const NotFoundPage = lazy(() => import('../features/platform/errors/not-found-page'));
 
 /** Names the page in the browser tab; a detail page refines it with what it shows (usePageTitle). */
@@ -225,6 +226,14 @@ export function AppRoutes() {
               element={
                 <Titled title="Audit log">
                   <AuditPage />
+                </Titled>
+              }
+            />
+            <Route
+              path="branding"
+              element={
+                <Titled title="Branding">
+                  <BrandingPage />
                 </Titled>
               }
             />
