@@ -6,6 +6,7 @@ import {
   EntityType,
   ErrorCode,
   FileMessage,
+  LOGO_SIZES,
   newId,
   uploadTypeOf,
   type BrandLogoKind,
@@ -201,7 +202,12 @@ export class BrandsService {
         return {
           type: logo.type,
           status: logo.processingError ? 'FAILED' : running ? 'PROCESSING' : 'READY',
-          urls: Object.fromEntries(Object.entries(paths).map(([size, path]) => [size, this.files.readUrl(path)])),
+          // Smallest first, as LOGO_SIZES lists them (the database keeps JSON keys in its own order).
+          urls: Object.fromEntries(
+            Object.keys(LOGO_SIZES)
+              .filter((size) => paths[size] !== undefined)
+              .map((size) => [size, this.files.readUrl(paths[size]!)]),
+          ),
           error: logo.processingError,
           processedAt: logo.processingCompletedAt?.toISOString() ?? null,
         };

@@ -105,7 +105,7 @@ export class FilesService {
   ownKey(filePath: string, useVault = false): string {
     const prefix = `${useVault ? 'vault' : 'files'}/${currentOrganizationId()}/`;
     const rest = filePath.startsWith(prefix) ? filePath.slice(prefix.length) : '';
-    if (!rest || rest.split('/').some((part) => part === '' || part === '.' || part === '..')) {
+    if (!rest || rest.split('/').some((part) => !SAFE_PART.test(part) || /^\.+$/.test(part))) {
       throw new DomainError(ErrorCode.NOT_FOUND, FileMessage.fileNotFound);
     }
     return filePath;
@@ -130,6 +130,9 @@ export class FilesService {
     await this.storage.delete(key);
   }
 }
+
+/** A part of a key we make: letters, digits, dot, dash, underscore (what safeName and base64url give). */
+const SAFE_PART = /^[A-Za-z0-9._-]+$/;
 
 function isVaultKey(key: string): boolean {
   return key.startsWith('vault/');

@@ -151,7 +151,10 @@ function LogoCard({
           color="amber"
           data-testid={`${testId}-failure`}
         >
-          {logo.error} {sizes.length > 0 ? 'The logo below is still in use.' : 'Upload another image.'}
+          <p>{logo.error}.</p>
+          <p className="mt-1">
+            {sizes.length > 0 ? 'The logo below is still in use.' : 'Upload another image to use as your logo.'}
+          </p>
         </Callout>
       ) : null}
 

@@ -78,7 +78,9 @@ describe('uploads through a signed address', () => {
     expect(((await tampered.json()) as { message: string }).message).toBe('This link is not valid');
     // A read address does not upload, and an upload address does not read.
     expect((await put(file.url.replace('/api/file?', '/api/upload?'), 'x', 'application/pdf')).status).toBe(403);
-    expect((await fetch(`${api.baseUrl}${ticket.body.uploadUrl.replace('/api/upload?', '/api/file?')}`)).status).toBe(403);
+    expect((await fetch(`${api.baseUrl}${ticket.body.uploadUrl.replace('/api/upload?', '/api/file?')}`)).status).toBe(
+      403,
+    );
   });
 
   it('refuses an expired link with its reason, and a link used twice', async () => {
@@ -150,6 +152,12 @@ describe('DELETE /api/file/delete', () => {
       body: { fileName: `files/${north.organizationId}/../${south.organizationId}/x.csv` },
     });
     expect(climbing.status).toBe(404);
+    // Control characters are refused before the route (400).
+    const nul = await call(api.baseUrl, 'DELETE', '/api/file/delete', {
+      token: northToken,
+      body: { fileName: `files/${north.organizationId}/a\u0000b/x.csv` },
+    });
+    expect(nul.status).toBe(400);
 
     const deleted = await call(api.baseUrl, 'DELETE', '/api/file/delete', {
       token: northToken,
