@@ -9,6 +9,8 @@ import { UsersModule } from './modules/platform/users/index.js';
 import { OrganizationsModule } from './modules/platform/organizations/index.js';
 import { TeamsModule } from './modules/platform/teams/index.js';
 import { InvitationsModule } from './modules/platform/invitations/index.js';
+import { FilesModule } from './modules/platform/files/index.js';
+import { BrandsModule } from './modules/platform/brands/index.js';
 import { CalculatorsModule } from './modules/financials/calculators/index.js';
 import { ReferenceModule } from './modules/platform/reference/index.js';
 import { AuditModule } from './modules/platform/audit/index.js';
@@ -44,6 +46,8 @@ export class AppModule {
         AuthModule,
         UsersModule,
         OrganizationsModule,
+        FilesModule,
+        BrandsModule,
         TeamsModule,
         InvitationsModule,
         CalculatorsModule,

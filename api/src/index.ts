@@ -26,6 +26,15 @@ export { REDIS, createRedis } from './infra/redis/redis.module.js';
 export { QueueService, DEFAULT_JOB_OPTIONS } from './infra/queue/queue.service.js';
 export { CredentialVault, type SealedCredentials } from './infra/secrets/credential-vault.js';
 export {
+  FILE_STORAGE,
+  FileUrlSigner,
+  LocalDiskStorage,
+  createFileStorage,
+  type FileStorage,
+} from './infra/storage/index.js';
+export { FilesService, FilesCoreModule } from './modules/platform/files/index.js';
+export { BrandsService, BrandsCoreModule, LogoProcessor, defaultBrandId } from './modules/platform/brands/index.js';
+export {
   CONNECTORS,
   PLAID_CLIENT,
   PLAID_CONNECTOR,

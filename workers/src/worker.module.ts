@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import type { Logger } from 'pino';
 import {
   AuditModule,
+  BrandsCoreModule,
   CoreModule,
   EmailModule,
   ImportFoldersModule,
@@ -21,6 +22,7 @@ import { ImportCommitJob } from './jobs/imports/import-commit.job.js';
 import { ImportDryRunJob } from './jobs/imports/import-dry-run.job.js';
 import { ScanFolderJob } from './jobs/imports/scan-folder.job.js';
 import { SweepStuckImportsJob } from './jobs/imports/sweep-stuck-imports.job.js';
+import { ProcessLogoJob } from './jobs/platform/process-logo.job.js';
 
 /** Every job handler class; the registry check at boot proves the list complete. */
 const HANDLER_CLASSES = [
@@ -33,6 +35,7 @@ const HANDLER_CLASSES = [
   ImportCommitJob,
   ScanFolderJob,
   SweepStuckImportsJob,
+  ProcessLogoJob,
 ];
 
 /**
@@ -51,6 +54,7 @@ export class WorkerModule {
         SyncModule,
         ImportsModule,
         ImportFoldersModule,
+        BrandsCoreModule,
       ],
       providers: [
         {

@@ -29,6 +29,7 @@ const ImportWizardPage = lazy(() => import('../features/hub/imports/import-wizar
 const AuditPage = lazy(() => import('../features/platform/audit/audit-page'));
 const InvitationsSettingsPage = lazy(() => import('../features/platform/invitations/invitations-settings-page'));
 const AcceptInvitationPage = lazy(() => import('../features/platform/invitations/accept-invitation-page'));
+const BrandingPage = lazy(() => import('../features/platform/branding/branding-page'));
 const NotFoundPage = lazy(() => import('../features/platform/errors/not-found-page'));
 
 /** Names the page in the browser tab; a detail page refines it with what it shows (usePageTitle). */
@@ -243,6 +244,14 @@ export function AppRoutes() {
               element={
                 <Titled title="Audit log">
                   <AuditPage />
+                </Titled>
+              }
+            />
+            <Route
+              path="branding"
+              element={
+                <Titled title="Branding">
+                  <BrandingPage />
                 </Titled>
               }
             />

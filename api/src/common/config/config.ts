@@ -121,6 +121,21 @@ export const configSchema = z
      * neither read server files nor another organization's drops; default `<IMPORT_DIR>/drop`.
      */
     IMPORT_DROP_ROOT: z.string().optional(),
+    /** Where uploaded files (logos, avatars, vault documents) are kept when no S3 bucket is configured. */
+    FILE_STORAGE_DIR: z.string().default('.data/files'),
+    /** Largest upload through `POST /upload/request`, in bytes (10 MiB). */
+    FILE_MAX_BYTES: z.coerce.number().int().positive().default(10_485_760),
+    /** How long a signed upload or download address stays valid. */
+    FILE_URL_TTL_SECONDS: z.coerce.number().int().positive().default(900),
+    /** Largest logo accepted by the image job, in pixels (width x height); a larger one fails with a reason. */
+    LOGO_MAX_PIXELS: z.coerce.number().int().positive().default(25_000_000),
+    /** Any S3-compatible store instead of the local folder: set the bucket (and region, endpoint, keys as needed). */
+    S3_BUCKET: z.string().optional(),
+    S3_REGION: z.string().default('us-east-1'),
+    S3_ENDPOINT: z.string().url().optional(),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
   })
   .transform((env, ctx) => {
     const production = env.NODE_ENV === 'production';

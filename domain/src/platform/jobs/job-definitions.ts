@@ -8,6 +8,7 @@ import { z } from 'zod';
 export const QueueName = {
   email: 'email',
   sync: 'sync',
+  media: 'media',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
@@ -63,6 +64,23 @@ export const jobDefinitions = {
     queue: QueueName.sync,
     payload: z.object({}),
   },
+  /**
+   * Makes a brand logo's sizes from an uploaded image; ends with `make-image-processing-complete`,
+   * or records why the image was refused (the brand's current logo stays).
+   */
+  'brands.process-logo': {
+    queue: QueueName.media,
+    payload: z.object({
+      organizationId: z.string().min(1),
+      brandId: z.string().min(1),
+      type: z.enum(['HORIZONTAL', 'SQUARE']),
+      filePath: z.string().min(1),
+      fileType: z.string().min(1),
+      fileSize: z.number().int().positive(),
+      /** One job per upload: a second upload of the same logo type is its own job. */
+      uploadId: z.string().min(1),
+    }),
+  },
 } as const satisfies Record<string, { queue: QueueName; payload: z.ZodType }>;
 
 export type JobName = keyof typeof jobDefinitions;
@@ -85,6 +103,8 @@ export function jobIdFor<N extends JobName>(name: N, payload: JobPayload<N>): st
       return `${name}-${(payload as JobPayload<'imports.commit'>).batchId}`;
     case 'imports.scan-folder':
       return `imports.scan-folder-${(payload as JobPayload<'imports.scan-folder'>).folderId}`;
+    case 'brands.process-logo':
+      return `brands.process-logo-${(payload as JobPayload<'brands.process-logo'>).uploadId}`;
     default:
       return `${name as string}-${JSON.stringify(payload)}`;
   }

@@ -33,7 +33,7 @@ export const SECTIONS: readonly Section[] = [
   { key: 'imports', label: 'Imports', path: '/imports', available: true },
   { key: 'audit', label: 'Audit log', path: '/audit', available: true },
   upcoming('practice', 'Practice'),
-  upcoming('branding', 'Branding'),
+  { key: 'branding', label: 'Branding', path: '/branding', available: true },
   upcoming('profile', 'Profile'),
   upcoming('auth', 'Sign-in & security'),
 ];

@@ -1,6 +1,6 @@
 import { Badge, Button } from '@tremor/react';
 import type { SessionUser } from '@meridian/domain';
-import { BrandMark } from '../../../components/brand-mark';
+import { FirmLogo } from '../branding/firm-logo';
 import { roleLabel } from '../auth/role-labels';
 
 interface TopBarProps {
@@ -26,7 +26,7 @@ export function TopBar({ user, navOpen, onToggleNav, onSignOut, onSearch }: TopB
           <path d="M3 5h14v1.5H3zM3 9.25h14v1.5H3zM3 13.5h14V15H3z" />
         </svg>
       </button>
-      <BrandMark />
+      <FirmLogo organizationName={user.organizationName} />
       <span className="hidden h-6 w-px bg-tremor-border sm:block" aria-hidden="true" />
       <p
         className="min-w-0 truncate text-tremor-default font-medium text-tremor-content-strong"
