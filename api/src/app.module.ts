@@ -8,6 +8,7 @@ import { AuthModule } from './modules/platform/auth/index.js';
 import { UsersModule } from './modules/platform/users/index.js';
 import { OrganizationsModule } from './modules/platform/organizations/index.js';
 import { TeamsModule } from './modules/platform/teams/index.js';
+import { ProfessionalsModule } from './modules/platform/professionals/index.js';
 import { CalculatorsModule } from './modules/financials/calculators/index.js';
 import { ReferenceModule } from './modules/platform/reference/index.js';
 import { AuditModule } from './modules/platform/audit/index.js';
@@ -44,6 +45,7 @@ export class AppModule {
         UsersModule,
         OrganizationsModule,
         TeamsModule,
+        ProfessionalsModule,
         CalculatorsModule,
         ReferenceModule,
         CustomFieldsModule,
