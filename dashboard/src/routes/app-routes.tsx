@@ -27,6 +27,10 @@ const ImportsPage = lazy(() => import('../features/hub/imports/imports-page'));
 const NewImportPage = lazy(() => import('../features/hub/imports/new-import-page'));
 const ImportWizardPage = lazy(() => import('../features/hub/imports/import-wizard-page'));
 const AuditPage = lazy(() => import('../features/platform/audit/audit-page'));
+const SettingsLayout = lazy(() => import('../features/platform/settings/settings-layout'));
+const OrganizationSettingsPage = lazy(() => import('../features/platform/settings/organization-page'));
+const TeamsSettingsPage = lazy(() => import('../features/platform/settings/teams-page'));
+const ProfileSettingsPage = lazy(() => import('../features/platform/settings/profile-page'));
 const NotFoundPage = lazy(() => import('../features/platform/errors/not-found-page'));
 
 /** Names the page in the browser tab; a detail page refines it with what it shows (usePageTitle). */
@@ -137,6 +141,33 @@ export function AppRoutes() {
                 </Titled>
               }
             />
+            <Route path="settings" element={<SettingsLayout />}>
+              <Route index element={<Navigate to="organization" replace />} />
+              <Route
+                path="organization"
+                element={
+                  <Titled title="Organization settings">
+                    <OrganizationSettingsPage />
+                  </Titled>
+                }
+              />
+              <Route
+                path="teams"
+                element={
+                  <Titled title="Teams">
+                    <TeamsSettingsPage />
+                  </Titled>
+                }
+              />
+              <Route
+                path="profile"
+                element={
+                  <Titled title="My profile">
+                    <ProfileSettingsPage />
+                  </Titled>
+                }
+              />
+            </Route>
             <Route path="crm" element={<CrmLayout />}>
               <Route index element={<Navigate to="contacts" replace />} />
               <Route
