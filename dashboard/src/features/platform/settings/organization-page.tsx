@@ -156,9 +156,9 @@ function OrganizationForm({ settings, onSaved }: { settings: OrganizationSetting
             Save changes
           </Button>
           {done && (
-            <Text role="status" data-testid="org-saved">
+            <p role="status" className="text-tremor-default text-emerald-700" data-testid="org-saved">
               Saved.
-            </Text>
+            </p>
           )}
         </div>
       )}

@@ -140,9 +140,9 @@ function ProfileForm({ professional, onSaved }: { professional: ProfessionalResp
           Save profile
         </Button>
         {done && (
-          <Text role="status" data-testid="profile-saved">
+          <p role="status" className="text-tremor-default text-emerald-700" data-testid="profile-saved">
             Saved.
-          </Text>
+          </p>
         )}
       </div>
     </form>

@@ -61,66 +61,74 @@ function TeamDetail({ teamId, onChanged }: { teamId: string; onChanged: () => vo
   return (
     <Card data-testid="team-detail">
       <Loaded resource={team} what="team">
-        {(data) => (
-          <div className="space-y-6">
-            <Title>{data.name}</Title>
-            <NameForm
-              key={data.name}
-              id="team-name"
-              label="Team name"
-              initial={data.name}
-              submitLabel="Rename"
-              onSubmit={async (name) => {
-                await settingsApi.renameTeam(teamId, name);
-                team.reload();
-                onChanged();
-              }}
-            />
-            <div>
-              <h3 className="text-tremor-default font-semibold text-tremor-content-strong">Members</h3>
-              <ul className="mt-2 divide-y divide-tremor-border" data-testid="team-members">
-                {data.members.map((member) => (
-                  <li key={member.id} className="flex items-center justify-between py-2">
-                    <div>
-                      <p className="text-tremor-default text-tremor-content-strong">{member.name}</p>
-                      <p className="text-tremor-label text-tremor-content">
-                        {member.email} · {enumLabel('UserRole', member.role)}
-                      </p>
-                    </div>
-                    <Button variant="light" color="rose" onClick={() => setRemoving(member)}>
-                      Remove
-                    </Button>
-                  </li>
-                ))}
-              </ul>
-              {data.members.length === 0 && (
-                <Text>This team has no members: invite someone below to give it an advisor.</Text>
-              )}
-            </div>
-            {/* Pending invitations: the InvitationsPanel (built with the invitation calls) goes here. */}
-            <section aria-label="Pending invitations" data-testid="team-invitations-slot">
-              <h3 className="text-tremor-default font-semibold text-tremor-content-strong">Pending invitations</h3>
-              <Text>Inviting people to the team by e-mail arrives with the invitations settings.</Text>
-            </section>
-            {removing && (
-              <ConfirmDialog
-                title="Remove team member"
-                testId="remove-member-dialog"
-                confirmLabel="Remove"
-                action={() => settingsApi.removeMember(teamId, removing.id)}
-                onDone={() => {
-                  setRemoving(undefined);
+        {(data) => {
+          const adminCount = data.members.filter((member) => member.role === 'ADMIN').length;
+          return (
+            <div className="space-y-6">
+              <h2 className="text-tremor-title font-semibold text-tremor-content-strong" data-testid="team-heading">
+                {data.name}
+              </h2>
+              <NameForm
+                key={data.name}
+                id="team-name"
+                label="Team name"
+                initial={data.name}
+                submitLabel="Rename"
+                onSubmit={async (name) => {
+                  await settingsApi.renameTeam(teamId, name);
                   team.reload();
                   onChanged();
                 }}
-                onClose={() => setRemoving(undefined)}
-              >
-                {removing.name} will no longer see this team’s households and contacts. Their sign-in and their other
-                teams stay as they are.
-              </ConfirmDialog>
-            )}
-          </div>
-        )}
+              />
+              <div>
+                <h3 className="text-tremor-default font-semibold text-tremor-content-strong">Members</h3>
+                <ul className="mt-2 divide-y divide-tremor-border" data-testid="team-members">
+                  {data.members.map((member) => (
+                    <li key={member.id} className="flex items-center justify-between py-2">
+                      <div>
+                        <p className="text-tremor-default text-tremor-content-strong">{member.name}</p>
+                        <p className="text-tremor-label text-tremor-content">
+                          {member.email} · {enumLabel('UserRole', member.role)}
+                        </p>
+                      </div>
+                      {/* The team's last administrator stays (the API refuses it too). */}
+                      {!(member.role === 'ADMIN' && adminCount === 1) && (
+                        <Button variant="light" color="rose" onClick={() => setRemoving(member)}>
+                          Remove
+                        </Button>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+                {data.members.length === 0 && (
+                  <Text>This team has no members: invite someone below to give it an advisor.</Text>
+                )}
+              </div>
+              {/* Pending invitations: the InvitationsPanel (built with the invitation calls) goes here. */}
+              <section aria-label="Pending invitations" data-testid="team-invitations-slot">
+                <h3 className="text-tremor-default font-semibold text-tremor-content-strong">Pending invitations</h3>
+                <Text>Inviting people to the team by e-mail arrives with the invitations settings.</Text>
+              </section>
+              {removing && (
+                <ConfirmDialog
+                  title="Remove team member"
+                  testId="remove-member-dialog"
+                  confirmLabel="Remove"
+                  action={() => settingsApi.removeMember(teamId, removing.id)}
+                  onDone={() => {
+                    setRemoving(undefined);
+                    team.reload();
+                    onChanged();
+                  }}
+                  onClose={() => setRemoving(undefined)}
+                >
+                  {removing.name} will no longer see this team’s households and contacts. Their sign-in and their other
+                  teams stay as they are.
+                </ConfirmDialog>
+              )}
+            </div>
+          );
+        }}
       </Loaded>
     </Card>
   );
@@ -148,7 +156,7 @@ function TeamList({
             }`}
           >
             <span>{team.name}</span>
-            <span className="text-tremor-content">
+            <span className="whitespace-nowrap text-tremor-content">
               {team.memberCount} {team.memberCount === 1 ? 'member' : 'members'}
             </span>
           </button>
@@ -164,7 +172,7 @@ export default function TeamsPage() {
   const [selected, setSelected] = useState<string>();
   const current = selected ?? teams.data?.[0]?.id;
   return (
-    <div className="grid gap-6 md:grid-cols-[18rem_1fr]">
+    <div className="grid gap-6 md:grid-cols-[20rem_1fr]">
       <Card>
         <Title>Teams</Title>
         <Loaded resource={teams} what="teams">
