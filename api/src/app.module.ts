@@ -25,6 +25,7 @@ import { TasksModule } from './modules/crm/tasks/index.js';
 import { NotesModule } from './modules/crm/notes/index.js';
 import { SearchModule } from './modules/crm/search/index.js';
 import { HomeModule } from './modules/crm/home/index.js';
+import { TimelinesModule } from './modules/crm/timelines/index.js';
 import { ConnectionsModule } from './modules/hub/connections/index.js';
 import { SyncRunsModule } from './modules/hub/sync-runs/index.js';
 import { ControlCharactersInterceptor } from './common/http/control-characters.interceptor.js';
@@ -57,6 +58,7 @@ export class AppModule {
         NotesModule,
         SearchModule,
         HomeModule,
+        TimelinesModule,
         FxRatesModule,
         FinancialRecordsModule,
         FinancialViewModule,
