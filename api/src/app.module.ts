@@ -11,6 +11,7 @@ import { TeamsModule } from './modules/platform/teams/index.js';
 import { InvitationsModule } from './modules/platform/invitations/index.js';
 import { FilesModule } from './modules/platform/files/index.js';
 import { BrandsModule } from './modules/platform/brands/index.js';
+import { ProfessionalsModule } from './modules/platform/professionals/index.js';
 import { CalculatorsModule } from './modules/financials/calculators/index.js';
 import { ReferenceModule } from './modules/platform/reference/index.js';
 import { AuditModule } from './modules/platform/audit/index.js';
@@ -27,6 +28,7 @@ import { TasksModule } from './modules/crm/tasks/index.js';
 import { NotesModule } from './modules/crm/notes/index.js';
 import { SearchModule } from './modules/crm/search/index.js';
 import { HomeModule } from './modules/crm/home/index.js';
+import { TimelinesModule } from './modules/crm/timelines/index.js';
 import { ConnectionsModule } from './modules/hub/connections/index.js';
 import { SyncRunsModule } from './modules/hub/sync-runs/index.js';
 import { ControlCharactersInterceptor } from './common/http/control-characters.interceptor.js';
@@ -50,6 +52,7 @@ export class AppModule {
         BrandsModule,
         TeamsModule,
         InvitationsModule,
+        ProfessionalsModule,
         CalculatorsModule,
         ReferenceModule,
         CustomFieldsModule,
@@ -61,6 +64,7 @@ export class AppModule {
         NotesModule,
         SearchModule,
         HomeModule,
+        TimelinesModule,
         FxRatesModule,
         FinancialRecordsModule,
         FinancialViewModule,

@@ -30,6 +30,10 @@ const AuditPage = lazy(() => import('../features/platform/audit/audit-page'));
 const InvitationsSettingsPage = lazy(() => import('../features/platform/invitations/invitations-settings-page'));
 const AcceptInvitationPage = lazy(() => import('../features/platform/invitations/accept-invitation-page'));
 const BrandingPage = lazy(() => import('../features/platform/branding/branding-page'));
+const SettingsLayout = lazy(() => import('../features/platform/settings/settings-layout'));
+const OrganizationSettingsPage = lazy(() => import('../features/platform/settings/organization-page'));
+const TeamsSettingsPage = lazy(() => import('../features/platform/settings/teams-page'));
+const ProfileSettingsPage = lazy(() => import('../features/platform/settings/profile-page'));
 const NotFoundPage = lazy(() => import('../features/platform/errors/not-found-page'));
 
 /** Names the page in the browser tab; a detail page refines it with what it shows (usePageTitle). */
@@ -148,6 +152,33 @@ export function AppRoutes() {
                 </Titled>
               }
             />
+            <Route path="settings" element={<SettingsLayout />}>
+              <Route index element={<Navigate to="organization" replace />} />
+              <Route
+                path="organization"
+                element={
+                  <Titled title="Organization settings">
+                    <OrganizationSettingsPage />
+                  </Titled>
+                }
+              />
+              <Route
+                path="teams"
+                element={
+                  <Titled title="Teams">
+                    <TeamsSettingsPage />
+                  </Titled>
+                }
+              />
+              <Route
+                path="profile"
+                element={
+                  <Titled title="My profile">
+                    <ProfileSettingsPage />
+                  </Titled>
+                }
+              />
+            </Route>
             <Route path="crm" element={<CrmLayout />}>
               <Route index element={<Navigate to="contacts" replace />} />
               <Route

@@ -9,6 +9,8 @@ import { phoneSchema } from '../../shared/input/phone.js';
 export const NRD_LENGTH = { min: 3, max: 5 } as const;
 export const TEAM_NAME_LENGTH = { min: 3, max: 255 } as const;
 export const PROFESSIONAL_BIO_MAX_WORDS = 500;
+/** A professional's first and last name are stored in 50 characters each. */
+export const PERSON_NAME_MAX = 50;
 
 /**
  * Organization, team and professional messages. Those of crm §5 are the spec's wording; `ours`
@@ -32,6 +34,11 @@ export const OrganizationMessage = {
   regulatorInvalid: 'Please select a valid regulator',
   organizationTypeInvalid: 'Please select a valid organization type',
   tradeNameRequired: 'Trade names must not be empty',
+  firstNameTooLong: `First name must be at most ${PERSON_NAME_MAX} characters`,
+  lastNameTooLong: `Last name must be at most ${PERSON_NAME_MAX} characters`,
+  adminOnly: 'Only an administrator can change the organization’s settings',
+  memberHasWork: 'This member still has tasks or meetings in the team: reassign them first, then remove the member',
+  lastTeamAdmin: 'The team’s last administrator cannot be removed: add another administrator to the team first',
 } as const;
 
 export const legalNameSchema = requiredString(OrganizationMessage.legalNameRequired);
@@ -82,6 +89,8 @@ export const teamNameSchema = z
 
 /** The body of `PATCH /teams/{teamId}/name`. */
 export const setTeamNameSchema = z.object({ name: teamNameSchema });
+/** The body of `POST /teams`. */
+export const createTeamSchema = z.object({ name: teamNameSchema });
 
 /** The number of words of a text: runs of characters between whitespace. */
 export function wordCount(text: string): number {
@@ -96,11 +105,12 @@ export function wordCount(text: string): number {
  */
 export const LETTERS_ONLY_NAME = /^\p{L}[\p{L}\p{M}]*(?:[ '’-]\p{L}[\p{L}\p{M}]*)*$/u;
 
-function lettersOnlyName(required: string, letters: string) {
+function lettersOnlyName(required: string, letters: string, tooLong: string) {
   return z
     .string({ error: required })
     .trim()
     .min(1, { error: required, abort: true })
+    .max(PERSON_NAME_MAX, tooLong)
     .regex(LETTERS_ONLY_NAME, letters);
 }
 
@@ -109,8 +119,16 @@ function lettersOnlyName(required: string, letters: string) {
  * required, letters only; bio at most 500 words; designations from the list.
  */
 export const professionalProfileSchema = z.object({
-  firstName: lettersOnlyName(OrganizationMessage.firstNameRequired, OrganizationMessage.firstNameLetters),
-  lastName: lettersOnlyName(OrganizationMessage.lastNameRequired, OrganizationMessage.lastNameLetters),
+  firstName: lettersOnlyName(
+    OrganizationMessage.firstNameRequired,
+    OrganizationMessage.firstNameLetters,
+    OrganizationMessage.firstNameTooLong,
+  ),
+  lastName: lettersOnlyName(
+    OrganizationMessage.lastNameRequired,
+    OrganizationMessage.lastNameLetters,
+    OrganizationMessage.lastNameTooLong,
+  ),
   displayName: freeText().optional(),
   phone: phoneSchema.optional(),
   designations: z
@@ -126,4 +144,4 @@ export const professionalProfileSchema = z.object({
 export type ProfessionalProfile = z.output<typeof professionalProfileSchema>;
 
 /** The body of `PATCH /professional/{professionalId}/set-job-title`. */
-export const setJobTitleSchema = z.object({ jobTitle: z.string().trim() });
+export const setJobTitleSchema = z.object({ jobTitle: freeText() });

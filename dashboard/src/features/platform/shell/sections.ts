@@ -32,8 +32,9 @@ export const SECTIONS: readonly Section[] = [
   { key: 'connections', label: 'Connections', path: '/connections', available: true },
   { key: 'imports', label: 'Imports', path: '/imports', available: true },
   { key: 'audit', label: 'Audit log', path: '/audit', available: true },
-  upcoming('practice', 'Practice'),
+  // The practice's settings: organization, teams, and (beside it) the user's own profile.
+  { key: 'practice', label: 'Settings', path: '/settings/organization', available: true },
   { key: 'branding', label: 'Branding', path: '/branding', available: true },
-  upcoming('profile', 'Profile'),
+  { key: 'profile', label: 'My profile', path: '/settings/profile', available: true },
   upcoming('auth', 'Sign-in & security'),
 ];

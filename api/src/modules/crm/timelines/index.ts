@@ -1,0 +1,1 @@
+export { TimelinesModule } from './timelines.module.js';

@@ -1,0 +1,1 @@
+export { ProfessionalsModule } from './professionals.module.js';

@@ -1,0 +1,76 @@
+import { Controller, Get, Inject, Patch } from '@nestjs/common';
+import {
+  professionalIdParamsSchema,
+  professionalProfileSchema,
+  professionalResponseSchema,
+  setJobTitleSchema,
+  type ProfessionalProfile,
+  type ProfessionalResponse,
+} from '@meridian/domain';
+import type { z } from 'zod';
+import { ApiRoute, ValidBody, ValidParams } from '../../../common/http/api-route.js';
+import { Caller } from '../../../common/auth/caller.decorator.js';
+import type { AuthenticatedCaller } from '../../../common/tenancy/request-context.js';
+import { ProfessionalsService } from './professionals.service.js';
+
+type Params = z.infer<typeof professionalIdParamsSchema>;
+const TAGS = ['organization'];
+
+// The spec names the job-title call under the singular `/professional/` (crm §7), so the
+// controller is mounted at the root and spells out both prefixes.
+@Controller()
+export class ProfessionalsController {
+  constructor(@Inject(ProfessionalsService) private readonly professionals: ProfessionalsService) {}
+
+  @Get('professionals/me')
+  @ApiRoute({
+    summary: 'The signed-in user’s own professional profile (404 when they have none)',
+    tags: TAGS,
+    response: professionalResponseSchema,
+    errors: [404],
+  })
+  mine(@Caller() caller: AuthenticatedCaller): Promise<ProfessionalResponse> {
+    return this.professionals.mine(caller.userId);
+  }
+
+  @Get('professionals/:professionalId')
+  @ApiRoute({
+    summary: 'A professional of the caller’s organization',
+    tags: TAGS,
+    params: professionalIdParamsSchema,
+    response: professionalResponseSchema,
+    errors: [404],
+  })
+  get(@ValidParams() params: Params): Promise<ProfessionalResponse> {
+    return this.professionals.get(params.professionalId);
+  }
+
+  @Patch('professionals/:professionalId/update-profile')
+  @ApiRoute({
+    summary: 'Update a professional’s profile: names (letters only), bio (at most 500 words), designations',
+    tags: TAGS,
+    params: professionalIdParamsSchema,
+    body: professionalProfileSchema,
+    response: professionalResponseSchema,
+    errors: [404],
+  })
+  updateProfile(@ValidParams() params: Params, @ValidBody() body: ProfessionalProfile): Promise<ProfessionalResponse> {
+    return this.professionals.updateProfile(params.professionalId, body);
+  }
+
+  @Patch('professional/:professionalId/set-job-title')
+  @ApiRoute({
+    summary: 'Set a professional’s job title (empty clears it)',
+    tags: TAGS,
+    params: professionalIdParamsSchema,
+    body: setJobTitleSchema,
+    response: professionalResponseSchema,
+    errors: [404],
+  })
+  setJobTitle(
+    @ValidParams() params: Params,
+    @ValidBody() body: z.infer<typeof setJobTitleSchema>,
+  ): Promise<ProfessionalResponse> {
+    return this.professionals.setJobTitle(params.professionalId, body.jobTitle);
+  }
+}
