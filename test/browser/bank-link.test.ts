@@ -7,54 +7,31 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
 import { Decimal } from 'decimal.js';
-import { createPrismaClient, type PrismaClient } from '@meridian/api';
-import type { RunningWorker } from '@meridian/workers';
+import type { PrismaClient } from '@meridian/api';
 import type { FinancialView } from '@meridian/domain';
-import {
-  createTestEnvironment,
-  DEMO_ADMIN,
-  startTestApi,
-  startTestWorker,
-  type TestApi,
-  type TestEnvironment,
-} from '../support/app.js';
+import { DEMO_ADMIN, type TestApi } from '../support/app.js';
+import { startPlaidStack, type PlaidStack } from '../support/plaid-stack.js';
 import { browserPerTest, signInAs } from '../support/browser.js';
 import { createFinancialHousehold, createRecord } from '../support/financial-factories.js';
-import { call, login } from '../support/http.js';
-import { startPlaidSandbox, type PlaidSandbox } from '../support/plaid-sandbox.js';
+import { call } from '../support/http.js';
 
 /** How long the page may take to show what the worker did (a sync through prism, then a poll). */
 const LIVE = { timeout: 45_000, interval: 200 };
 
 describe('Link a bank: place its accounts (fake Plaid behind prism)', () => {
-  let plaid: PlaidSandbox;
-  let environment: TestEnvironment;
+  let stack: PlaidStack;
   let api: TestApi;
-  let worker: RunningWorker;
   let prisma: PrismaClient;
   const browser = browserPerTest();
   let token: string;
   let organization: { organizationId: string; teamId: string };
 
   beforeAll(async () => {
-    plaid = await startPlaidSandbox();
-    environment = await createTestEnvironment(plaid.environment);
-    api = await startTestApi({ environment });
-    worker = await startTestWorker(environment);
-    prisma = createPrismaClient(api.databaseUrl);
-    const demo = await prisma.organization.findFirstOrThrow({ where: { isDemo: true } });
-    const team = await prisma.team.findFirstOrThrow({ where: { organizationId: demo.id } });
-    organization = { organizationId: demo.id, teamId: team.id };
-    token = await login(api.baseUrl, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    stack = await startPlaidStack();
+    ({ api, prisma, token, organization } = stack);
   });
 
-  afterAll(async () => {
-    await worker?.close();
-    await prisma?.$disconnect();
-    await api?.close();
-    await environment?.dispose();
-    await plaid?.close();
-  });
+  afterAll(() => stack?.close());
 
   async function financialView(householdId: string): Promise<FinancialView> {
     const response = await call<FinancialView>(api.baseUrl, 'GET', `/api/get-financial-view/${householdId}`, {

@@ -1,26 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createPrismaClient, type PrismaClient } from '@meridian/api';
-import type { RunningWorker } from '@meridian/workers';
+import type { PrismaClient } from '@meridian/api';
 import type { ConnectionView, FinancialView, SyncRunDetail } from '@meridian/domain';
 import { FAKE_INSTITUTIONS } from '@meridian/connectors/testing';
-import {
-  createTestEnvironment,
-  DEMO_ADMIN,
-  startTestApi,
-  startTestWorker,
-  type TestApi,
-  type TestEnvironment,
-} from '../support/app.js';
+import { DEMO_ADMIN, type TestApi } from '../support/app.js';
+import { startPlaidStack, type PlaidStack } from '../support/plaid-stack.js';
 import { browserPerTest, computedStyle, signInAs } from '../support/browser.js';
 import { createHousehold } from '../support/financial-factories.js';
-import { call, login } from '../support/http.js';
-import {
-  linkSandboxInstitution,
-  startPlaidSandbox,
-  waitForFinishedRun,
-  type PlaidSandbox,
-} from '../support/plaid-sandbox.js';
+import { call } from '../support/http.js';
+import { linkSandboxInstitution, waitForFinishedRun, type PlaidSandbox } from '../support/plaid-sandbox.js';
 
 /** What a chart shape computes to when its Tailwind colour class is missing. */
 const UNCOLOURED = /^(rgb\(0, 0, 0\)|none)$/;
@@ -42,34 +30,20 @@ const HARBOURFRONT = institution(0);
 const NORTHERN_MAPLE = institution(1);
 
 describe('operations view, freshness badge and Link a bank (fake Plaid behind prism)', () => {
+  let stack: PlaidStack;
   let plaid: PlaidSandbox;
-  let environment: TestEnvironment;
   let api: TestApi;
-  let worker: RunningWorker;
   let prisma: PrismaClient;
   const browser = browserPerTest();
   let token: string;
   let organization: { organizationId: string; teamId: string };
 
   beforeAll(async () => {
-    plaid = await startPlaidSandbox();
-    environment = await createTestEnvironment(plaid.environment);
-    api = await startTestApi({ environment });
-    worker = await startTestWorker(environment);
-    prisma = createPrismaClient(api.databaseUrl);
-    const demo = await prisma.organization.findFirstOrThrow({ where: { isDemo: true } });
-    const team = await prisma.team.findFirstOrThrow({ where: { organizationId: demo.id } });
-    organization = { organizationId: demo.id, teamId: team.id };
-    token = await login(api.baseUrl, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    stack = await startPlaidStack();
+    ({ plaid, api, prisma, token, organization } = stack);
   });
 
-  afterAll(async () => {
-    await worker?.close();
-    await prisma?.$disconnect();
-    await api?.close();
-    await environment?.dispose();
-    await plaid?.close();
-  });
+  afterAll(() => stack?.close());
 
   function signIn(): Promise<Page> {
     return signInAs(browser.page, api.baseUrl, DEMO_ADMIN);

@@ -1,6 +1,7 @@
 import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSessionUser } from '../features/platform/auth/auth-context';
+import { Pager } from './pager';
 
 /** A column of a list: its header, its cell, and the sort key the API takes (absent: not sortable). */
 export interface DataColumn<T> {
@@ -54,8 +55,6 @@ export function useListQuery<F extends string>(defaults: { sort: string; order: 
   );
   return { page, limit, sort, order, filter, update };
 }
-
-const PAGE_SIZES = [10, 25, 50, 100];
 
 /** The column set each user chose for a list, kept in this browser under the user's id. */
 export function useColumnChoice<T>(listKey: string, columns: readonly DataColumn<T>[]) {
@@ -229,64 +228,13 @@ export function DataTable<T>({
   );
 }
 
-/** The count, the page size, Previous and Next. */
-export function ListPager({
-  page,
-  limit,
-  total,
-  onPage,
-  onLimit,
-}: {
+/** The count, the page size, Previous and Next: the shared pager with its rows-per-page choice. */
+export function ListPager(props: {
   page: number;
   limit: number;
   total: number;
   onPage: (page: number) => void;
   onLimit: (limit: number) => void;
 }) {
-  const id = useId();
-  const pages = Math.max(1, Math.ceil(total / limit));
-  return (
-    <div
-      className="flex flex-wrap items-center justify-between gap-3 text-tremor-default text-tremor-content"
-      data-testid="pager"
-    >
-      <span data-testid="list-count">
-        {total} {total === 1 ? 'result' : 'results'} · page {page} of {pages}
-      </span>
-      <span className="flex items-center gap-2">
-        <label htmlFor={`${id}-size`}>Rows per page</label>
-        <select
-          id={`${id}-size`}
-          className="rounded-tremor-small border border-tremor-border bg-tremor-background px-2 py-1"
-          value={limit}
-          onChange={(event) => onLimit(Number(event.target.value))}
-          data-testid="page-size"
-        >
-          {[...new Set([...PAGE_SIZES, limit])]
-            .sort((a, b) => a - b)
-            .map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-        </select>
-        <button
-          type="button"
-          className="rounded px-2 py-1 hover:bg-tremor-background-subtle disabled:opacity-40"
-          disabled={page <= 1}
-          onClick={() => onPage(page - 1)}
-        >
-          Previous
-        </button>
-        <button
-          type="button"
-          className="rounded px-2 py-1 hover:bg-tremor-background-subtle disabled:opacity-40"
-          disabled={page >= pages}
-          onClick={() => onPage(page + 1)}
-        >
-          Next
-        </button>
-      </span>
-    </div>
-  );
+  return <Pager {...props} />;
 }
