@@ -1,7 +1,7 @@
 import { type FormEvent, useCallback, useState } from 'react';
 import { Badge, Callout, Card, Title } from '@tremor/react';
 import { Link, useParams } from 'react-router';
-import { updateHouseholdSchema, type FamilyResponse, type HouseholdResponse } from '@meridian/domain';
+import { enumLabel, updateHouseholdSchema, type FamilyResponse, type HouseholdResponse } from '@meridian/domain';
 import { familyCalls, getHousehold, setHouseholdCustomField, updateHousehold } from '../../api';
 import { InputField } from '../../components/fields';
 import { LoadingState } from '../../components/full-page-status';
@@ -81,7 +81,7 @@ function FamilyCard({ family, onChange }: { family: FamilyResponse; onChange: (f
     >
       <span>{relation.name}</span>
       <Badge size="xs" color={relation.role === 'HEAD' ? 'blue' : 'gray'}>
-        {relation.role === 'HEAD' ? 'Head' : 'Member'}
+        {enumLabel('FamilyMemberRole', relation.role)}
       </Badge>
       {relation.dateOfBirth && <span className="text-tremor-content">born {relation.dateOfBirth}</span>}
     </RecordRow>

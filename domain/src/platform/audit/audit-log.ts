@@ -122,10 +122,19 @@ export function valueText(value: unknown): string | null {
   if (typeof value === 'number') return String(value);
   if (typeof value === 'string') return storedValueLabel(value) ?? value;
   if (Array.isArray(value)) {
-    const items = value.map(valueText).filter((item): item is string => item !== null);
+    const items = value.map(itemText).filter((item): item is string => item !== null);
     return items.length === 0 ? null : items.join(', ');
   }
   return null;
+}
+
+/** An item of a list: a value, or a row named by its `name` (with its `role`, as a household's members). */
+function itemText(item: unknown): string | null {
+  if (item === null || typeof item !== 'object' || Array.isArray(item)) return valueText(item);
+  const { name, role } = item as { name?: unknown; role?: unknown };
+  if (typeof name !== 'string' || name === '') return null;
+  const roleText = typeof role === 'string' ? valueText(role) : null;
+  return roleText === null ? name : `${name} (${roleText})`;
 }
 
 /** Nested objects flattened to dotted fields (`name.first`), lists and scalars kept as they are. */

@@ -35,4 +35,21 @@ describe('fieldChanges', () => {
     ]);
     expect(fieldLabel('primaryEmail')).toBe('Primary email');
   });
+  it('names the rows of a list, with their role: a household’s members before and after', () => {
+    const before = { members: [{ personId: 'person-a', name: 'Emma Tremblay', role: 'HEAD' }] };
+    const after = {
+      members: [
+        { personId: 'person-a', name: 'Emma Tremblay', role: 'HEAD' },
+        { personId: 'person-b', name: 'Noah Tremblay', role: 'MEMBER' },
+      ],
+    };
+    expect(fieldChanges(before, after)).toEqual([
+      {
+        field: 'members',
+        label: fieldLabel('members'),
+        before: 'Emma Tremblay (Head of household)',
+        after: 'Emma Tremblay (Head of household), Noah Tremblay (Member)',
+      },
+    ]);
+  });
 });
