@@ -1,6 +1,7 @@
 import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSessionUser } from '../features/platform/auth/auth-context';
+import { useResource } from '../hooks/use-resource';
 import { Pager } from './pager';
 
 /** A column of a list: its header, its cell, and the sort key the API takes (absent: not sortable). */
@@ -54,6 +55,19 @@ export function useListQuery<F extends string>(defaults: { sort: string; order: 
     [setParams],
   );
   return { page, limit, sort, order, filter, update };
+}
+
+/**
+ * Loads a list for the query its URL holds: the query is compared by value, so the list reloads
+ * only when a filter, the sort or the page really changes (not on every render's new object).
+ */
+export function useListResource<Q extends object, R>(
+  fetchList: (query: Q, signal: AbortSignal) => Promise<R>,
+  query: Q,
+) {
+  const key = JSON.stringify(query);
+  const load = useCallback((signal: AbortSignal) => fetchList(JSON.parse(key) as Q, signal), [fetchList, key]);
+  return useResource(load);
 }
 
 /** The column set each user chose for a list, kept in this browser under the user's id. */

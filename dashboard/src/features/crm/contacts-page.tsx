@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Badge, Button, Callout } from '@tremor/react';
 import { Link } from 'react-router';
 import { codeToWords, enumerationOptions } from '@meridian/domain';
 import { listAdvisors, listContacts, listTags } from '../../api';
-import { ColumnsMenu, ListPager, useColumnChoice, useListQuery } from '../../components/data-table';
+import { ColumnsMenu, ListPager, useColumnChoice, useListQuery, useListResource } from '../../components/data-table';
 import { InputField, SelectInput } from '../../components/fields';
 import { LoadingState } from '../../components/full-page-status';
 import { useDebounced } from '../../components/use-debounced';
@@ -59,9 +59,7 @@ export default function ContactsPage() {
     page,
     limit,
   };
-  const key = JSON.stringify(query);
-  const load = useCallback((signal: AbortSignal) => listContacts(JSON.parse(key) as typeof query, signal), [key]);
-  const contacts = useResource(load);
+  const contacts = useListResource(listContacts, query);
 
   return (
     <section className="space-y-4" data-testid="contacts-page">

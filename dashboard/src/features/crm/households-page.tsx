@@ -1,4 +1,4 @@
-import { type FormEvent, useCallback, useId } from 'react';
+import { type FormEvent, useId } from 'react';
 import { Callout, Card } from '@tremor/react';
 import { Link, useNavigate } from 'react-router';
 import {
@@ -16,12 +16,12 @@ import {
   ListPager,
   useColumnChoice,
   useListQuery,
+  useListResource,
   type DataColumn,
 } from '../../components/data-table';
 import { CheckboxInput, InputField, SelectInput } from '../../components/fields';
 import { LoadingState } from '../../components/full-page-status';
 import { useAdvisorOptions, useSearchBox, useTagOptions } from './contacts-page';
-import { useResource } from '../../hooks/use-resource';
 import { useSessionUser } from '../platform/auth/auth-context';
 import { HouseholdNameFields } from './household-fields';
 import { GridForm, SubmitCell } from './record-form';
@@ -149,7 +149,7 @@ export default function HouseholdsPage() {
   });
   const columns = useColumnChoice('households', HOUSEHOLD_COLUMNS);
   const [search, setSearch] = useSearchBox(filter('search'), (value) => update({ search: value }));
-  const key = JSON.stringify({
+  const households = useListResource(listHouseholds, {
     search: filter('search'),
     teamId: filter('teamId'),
     advisorId: filter('advisorId'),
@@ -161,8 +161,6 @@ export default function HouseholdsPage() {
     page,
     limit,
   });
-  const load = useCallback((signal: AbortSignal) => listHouseholds(JSON.parse(key) as object, signal), [key]);
-  const households = useResource(load);
   return (
     <section className="space-y-4" data-testid="households-page">
       <h1 className="text-2xl font-semibold tracking-tight text-tremor-content-strong">Households</h1>

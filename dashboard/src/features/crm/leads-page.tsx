@@ -1,11 +1,10 @@
-import { useCallback, useId } from 'react';
+import { useId } from 'react';
 import { Button, Callout } from '@tremor/react';
 import { Link, useLocation } from 'react-router';
 import { listLeads } from '../../api';
-import { ColumnsMenu, ListPager, useColumnChoice, useListQuery } from '../../components/data-table';
+import { ColumnsMenu, ListPager, useColumnChoice, useListQuery, useListResource } from '../../components/data-table';
 import { InputField, SelectInput } from '../../components/fields';
 import { LoadingState } from '../../components/full-page-status';
-import { useResource } from '../../hooks/use-resource';
 import { useAdvisorOptions, useSearchBox, useTagOptions } from './contacts-page';
 import { CONTACT_COLUMNS, ContactsTable } from './contacts-table';
 import { useTeamOptions } from './teams';
@@ -30,7 +29,7 @@ export default function LeadsPage() {
   });
   const columns = useColumnChoice('leads', LEAD_COLUMNS);
   const [search, setSearch] = useSearchBox(filter('search'), (value) => update({ search: value }));
-  const key = JSON.stringify({
+  const leads = useListResource(listLeads, {
     search: filter('search'),
     team: filter('team'),
     tagId: filter('tagId'),
@@ -40,8 +39,6 @@ export default function LeadsPage() {
     page,
     limit,
   });
-  const load = useCallback((signal: AbortSignal) => listLeads(JSON.parse(key) as object, signal), [key]);
-  const leads = useResource(load);
 
   return (
     <section className="space-y-4" data-testid="leads-page">

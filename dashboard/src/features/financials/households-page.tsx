@@ -1,11 +1,17 @@
-import { useCallback, useId } from 'react';
+import { useId } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Callout } from '@tremor/react';
 import { listHouseholds } from '../../api';
-import { ColumnsMenu, DataTable, ListPager, useColumnChoice, useListQuery } from '../../components/data-table';
+import {
+  ColumnsMenu,
+  DataTable,
+  ListPager,
+  useColumnChoice,
+  useListQuery,
+  useListResource,
+} from '../../components/data-table';
 import { InputField, SelectInput } from '../../components/fields';
 import { LoadingState } from '../../components/full-page-status';
-import { useResource } from '../../hooks/use-resource';
 import { useAdvisorOptions, useSearchBox } from '../crm/contacts-page';
 import { householdColumns } from '../crm/households-page';
 import { useTeamOptions } from '../crm/teams';
@@ -39,7 +45,7 @@ export default function HouseholdsPage() {
   // One column set for both pickers: they show the same households.
   const columns = useColumnChoice('financial-households', allColumns);
   const [search, setSearch] = useSearchBox(filter('search'), (value) => update({ search: value }));
-  const key = JSON.stringify({
+  const households = useListResource(listHouseholds, {
     search: filter('search'),
     advisorId: filter('advisorId'),
     teamId: filter('teamId'),
@@ -48,8 +54,6 @@ export default function HouseholdsPage() {
     page,
     limit,
   });
-  const load = useCallback((signal: AbortSignal) => listHouseholds(JSON.parse(key) as object, signal), [key]);
-  const households = useResource(load);
   const filtered = Boolean(filter('search') || filter('advisorId') || filter('teamId'));
 
   return (
