@@ -19,6 +19,7 @@ import * as audit from './platform/audit/enums.js';
 import * as invitations from './platform/invitations/enums.js';
 import * as organizations from './platform/organizations/enums.js';
 import * as users from './platform/users/enums.js';
+import * as permissions from './platform/permissions/permissions.js';
 import * as forms from './shared/forms/enums.js';
 import * as entities from './shared/ids/entity-kinds.js';
 import { codeToWords } from './shared/format/words.js';
@@ -85,6 +86,7 @@ export const ENUMERATIONS = {
   // Roles and users
   UserRole: entry(users.UserRole, 'User roles', users.USER_ROLE_LABELS),
   AdminRole: entry(users.AdminRole, 'The second role enumeration, holding only ADMIN', users.ADMIN_ROLE_LABELS),
+  Permission: entry(permissions.Permission, 'What a role may do (docs/PERMISSIONS.md)', permissions.PERMISSION_LABELS),
   UserType: entry(users.UserType, 'User types', users.USER_TYPE_LABELS),
   ProfessionalRole: entry(users.ProfessionalRole, 'Roles of a professional', users.PROFESSIONAL_ROLE_LABELS),
   // Entities and shared records

@@ -10,5 +10,6 @@ export * from './organizations/enums.js';
 export * from './organizations/forms.js';
 export * from './organizations/schemas.js';
 export * from './users/enums.js';
+export * from './permissions/permissions.js';
 export * from './audit/audit-log.js';
 export * from './audit/enums.js';

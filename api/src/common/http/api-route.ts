@@ -1,7 +1,7 @@
 import { applyDecorators, createParamDecorator, HttpCode, SetMetadata, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
 import type { z } from 'zod';
-import { DomainError, ErrorCode, validationError } from '@meridian/domain';
+import { DomainError, ErrorCode, validationError, type Permission } from '@meridian/domain';
 
 /**
  * One declaration per route: its schemas validate the request (ValidBody / ValidQuery /
@@ -12,6 +12,11 @@ export interface RouteSpec {
   tags: string[];
   /** Reachable without a bearer token (see DESIGN.md for the list of public routes). */
   public?: boolean;
+  /**
+   * What the caller's role must hold (docs/PERMISSIONS.md); the permission guard reads it. Every
+   * route that is not public declares one.
+   */
+  permission?: Permission;
   body?: z.ZodType;
   query?: z.ZodType;
   params?: z.ZodType;

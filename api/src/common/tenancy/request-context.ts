@@ -6,6 +6,13 @@ export interface AuthenticatedCaller {
   userId: string;
   organizationId: string;
   role: UserRole;
+  /**
+   * The teams the caller belongs to. A role that does not see every team (see `seesEveryTeam`)
+   * reads and writes only these teams' households, contacts and records.
+   */
+  teamIds?: readonly string[];
+  /** The hosting platform's operator (configured at start), who may invite new firms. */
+  platformOperator?: boolean;
 }
 
 /**

@@ -1,0 +1,100 @@
+/**
+ * The permission matrix (docs/PERMISSIONS.md). Every API route declares the one permission it
+ * needs; a role holds a fixed set of them. The API's guard and the dashboard (which hides what a
+ * role may not use) both read this table, so the two cannot disagree.
+ */
+import type { UserRole } from '../users/enums.js';
+
+export const Permission = [
+  /** Any signed-in user: their own profile, home, search, reference data, calculators. */
+  'SIGNED_IN',
+  /** Read contacts, leads, households, persons, timelines and reports of one's teams. */
+  'CRM_READ',
+  /** Create and change them. */
+  'CRM_WRITE',
+  /** Delete, merge or remove members from them. */
+  'CRM_DELETE',
+  /** Read financial records, cash flows and the financial view of one's teams' households. */
+  'FINANCIALS_READ',
+  'FINANCIALS_WRITE',
+  'FINANCIALS_DELETE',
+  /** Link a household's bank through Plaid and place its accounts. */
+  'BANK_LINK',
+  /** The organization's settings, teams, invitations of team members, brands, custom fields. */
+  'ORGANIZATION_MANAGE',
+  /** Set exchange rates. */
+  'FX_MANAGE',
+  /** Connections, sync runs, imports and drop folders. */
+  'HUB_MANAGE',
+  /** The organization-wide audit log. */
+  'AUDIT_READ',
+  /** See deleted records and restore them. */
+  'RECORDS_RESTORE',
+  /** The hosting platform's operator (not a firm role): invites new firms. */
+  'PLATFORM_OPERATE',
+] as const;
+export type Permission = (typeof Permission)[number];
+
+export const PERMISSION_LABELS: Readonly<Record<Permission, string>> = {
+  SIGNED_IN: 'Any signed-in user',
+  CRM_READ: 'Read the CRM of their teams',
+  CRM_WRITE: 'Create and edit in the CRM of their teams',
+  CRM_DELETE: 'Delete and merge in the CRM of their teams',
+  FINANCIALS_READ: 'Read the financials of their teams',
+  FINANCIALS_WRITE: 'Create and edit financials of their teams',
+  FINANCIALS_DELETE: 'Delete financials of their teams',
+  BANK_LINK: 'Link a household’s bank',
+  ORGANIZATION_MANAGE: 'Manage the organization, teams and invitations',
+  FX_MANAGE: 'Set exchange rates',
+  HUB_MANAGE: 'Manage connections, syncs and imports',
+  AUDIT_READ: 'Read the audit log',
+  RECORDS_RESTORE: 'Restore deleted records',
+  PLATFORM_OPERATE: 'Operate the platform',
+};
+
+const ADVISING: readonly Permission[] = [
+  'SIGNED_IN',
+  'CRM_READ',
+  'CRM_WRITE',
+  'CRM_DELETE',
+  'FINANCIALS_READ',
+  'FINANCIALS_WRITE',
+  'FINANCIALS_DELETE',
+  'BANK_LINK',
+];
+
+/** What each role may do. ADMIN alone works across every team of the organization. */
+export const ROLE_PERMISSIONS: Readonly<Record<UserRole, readonly Permission[]>> = {
+  ADMIN: Permission.filter((permission) => permission !== 'PLATFORM_OPERATE'),
+  ADVISOR: ADVISING,
+  ADVISING_REPRESENTATIVE: ADVISING,
+  // An associate works the files but cannot delete anything.
+  ASSOCIATE_ADVISING_REPRESENTATIVE: ADVISING.filter(
+    (permission) => permission !== 'CRM_DELETE' && permission !== 'FINANCIALS_DELETE',
+  ),
+  // A portfolio manager reads portfolios (and, once they exist, plans); changes nothing.
+  PM: ['SIGNED_IN', 'CRM_READ', 'FINANCIALS_READ'],
+};
+
+/** Roles that see every team's households, contacts and records; the others see their teams'. */
+export const ORGANIZATION_WIDE_ROLES: readonly UserRole[] = ['ADMIN'];
+
+export interface PermissionHolder {
+  role: UserRole;
+  platformOperator?: boolean;
+}
+
+/** Whether `holder` may use a route or a button declared with `permission`. */
+export function can(holder: PermissionHolder, permission: Permission): boolean {
+  if (permission === 'PLATFORM_OPERATE') return holder.platformOperator === true;
+  return ROLE_PERMISSIONS[holder.role].includes(permission);
+}
+
+export function seesEveryTeam(role: UserRole): boolean {
+  return ORGANIZATION_WIDE_ROLES.includes(role);
+}
+
+/** The guard's refusal, one sentence naming the role and what it lacks. */
+export function permissionRefusal(permission: Permission, roleLabel: string): string {
+  return `Your role (${roleLabel}) does not allow this: it needs the permission “${PERMISSION_LABELS[permission]}”`;
+}
