@@ -39,3 +39,39 @@ export async function createOrganization(
   await prisma.teamMember.create({ data: { id: newId(EntityType.teamMember), organizationId, teamId, userId } });
   return { organizationId, teamId, userId, email, password };
 }
+
+export interface CreatedUser {
+  userId: string;
+  email: string;
+  password: string;
+}
+
+/** Another user of `organization`, with `role`, member of `teamIds` (the organization's team by default). */
+export async function addUser(
+  prisma: PrismaClient,
+  organization: Pick<CreatedOrganization, 'organizationId' | 'teamId'>,
+  role: UserRole,
+  teamIds: readonly string[] = [organization.teamId],
+): Promise<CreatedUser> {
+  const userId = newId(EntityType.user);
+  const email = `${role.toLowerCase().replace(/_/g, '-')}-${userId
+    .slice(-6)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, 'x')}@firm.test`;
+  const password = 'factory-password-1';
+  const { organizationId } = organization;
+  await prisma.user.create({
+    data: {
+      id: userId,
+      organizationId,
+      email,
+      name: `Factory ${role}`,
+      passwordHash: await hashPassword(password),
+      role,
+    },
+  });
+  for (const teamId of teamIds) {
+    await prisma.teamMember.create({ data: { id: newId(EntityType.teamMember), organizationId, teamId, userId } });
+  }
+  return { userId, email, password };
+}

@@ -79,13 +79,15 @@ function requestBody(schema: z.ZodType): JsonSchema {
 function operation(spec: RouteSpec): JsonSchema {
   const errorContent = { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } };
   const statuses = [
-    ...new Set([400, 500, ...(spec.public ? [] : [401]), ...(spec.body ? [415] : []), ...(spec.errors ?? [])]),
+    ...new Set([400, 500, ...(spec.public ? [] : [401, 403]), ...(spec.body ? [415] : []), ...(spec.errors ?? [])]),
   ].sort();
   const success = spec.status ?? 200;
   return {
     summary: spec.summary,
     tags: spec.tags,
     security: spec.public ? [] : [{ bearerAuth: [] }],
+    // The permission the caller's role must hold (docs/PERMISSIONS.md).
+    ...(spec.permission ? { 'x-permission': spec.permission } : {}),
     parameters: [...parameters(spec.params, 'path'), ...parameters(spec.query, 'query')],
     ...(spec.body ? { requestBody: requestBody(spec.body) } : {}),
     responses: {

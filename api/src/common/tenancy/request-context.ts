@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { UserRole } from '@meridian/domain';
-import { DomainError, ErrorCode } from '@meridian/domain';
+import { DomainError, ErrorCode, seesEveryTeam } from '@meridian/domain';
 
 export interface AuthenticatedCaller {
   userId: string;
@@ -63,4 +63,16 @@ export function runAsOrganization<T>(
   const context: RequestContext =
     'userId' in who ? { requestId, caller: who } : { requestId, organizationId: who.organizationId };
   return storage.run(context, async () => await fn());
+}
+
+/**
+ * The teams whose households, contacts and records the current context may reach: null when it
+ * reaches every team of its organization (an ADMIN, or a job acting for the organization), else
+ * the signed-in caller's teams (docs/PERMISSIONS.md). Raw SQL applies it itself; the tenant client
+ * applies it to every query (`tenant-scope.ts`).
+ */
+export function currentTeamScope(): readonly string[] | null {
+  const caller = storage.getStore()?.caller;
+  if (!caller || seesEveryTeam(caller.role)) return null;
+  return caller.teamIds ?? [];
 }

@@ -1,6 +1,6 @@
 import type { PrismaClient } from '../../generated/prisma/client.js';
-import { DomainError, ErrorCode } from '@meridian/domain';
-import { currentOrganizationId } from './request-context.js';
+import { DomainError, ErrorCode, notFound } from '@meridian/domain';
+import { currentOrganizationId, currentTeamScope } from './request-context.js';
 
 /** Models scoped by their own id rather than an organizationId column. */
 const SCOPED_BY_ID = new Set(['Organization']);
@@ -48,6 +48,67 @@ const HIDES_DELETED = new Set([
 function hidesDeleted(model: string, operation: string, where: Args | undefined): boolean {
   return SOFT_DELETED.has(model) && HIDES_DELETED.has(operation) && !(where && 'deletedAt' in where);
 }
+/**
+ * Team scoping (docs/PERMISSIONS.md): a caller whose role does not see every team reaches only the
+ * rows of their teams: rows with a team of their own, and rows that belong to a household of one
+ * of their teams. Outside them a row does not exist for the caller (404, as across organizations).
+ * Teams themselves are scoped too: another team does not exist for the caller, so a create naming
+ * it answers "Team not found" wherever the writer checks its team. A person without a household
+ * (a contact's person) stays reachable: its contact is scoped.
+ */
+const TEAM_OWNED = new Set([
+  'Household',
+  'Contact',
+  'Lead',
+  'Group',
+  'Prospect',
+  'Opportunity',
+  'Proposal',
+  'Task',
+  'Workflow',
+  'Meeting',
+  'MeetingTemplate',
+  'Note',
+]);
+const HOUSEHOLD_OWNED = new Set([
+  'Corporation',
+  'Trust',
+  'Foundation',
+  'Family',
+  'Timeline',
+  'Plan',
+  'FinancialRecord',
+  'CashFlowSource',
+  'RecurringStream',
+  'Transaction',
+]);
+
+function teamFilter(model: string, teamIds: readonly string[]): Args | null {
+  const inTeams = { teamId: { in: [...teamIds] } };
+  if (model === 'Team') return { id: { in: [...teamIds] } };
+  if (TEAM_OWNED.has(model)) return inTeams;
+  if (HOUSEHOLD_OWNED.has(model)) return { household: { is: inTeams } };
+  if (model === 'Person') return { OR: [{ household: { is: inTeams } }, { householdId: null }] };
+  return null;
+}
+
+/** Adds `filter` to a where without disturbing its own AND, OR or unique keys. */
+function withFilter(where: Args, filter: Args): Args {
+  const and = where.AND === undefined ? [] : Array.isArray(where.AND) ? where.AND : [where.AND];
+  return { ...where, AND: [...(and as Args[]), filter] };
+}
+
+/** A create of a team-owned row names one of the caller's teams. */
+function assertCreatesInTeams(model: string, data: unknown, teamIds: readonly string[]): void {
+  if (!TEAM_OWNED.has(model)) return;
+  for (const row of Array.isArray(data) ? data : [data]) {
+    const teamId = (row as Args | undefined)?.teamId;
+    if (typeof teamId === 'string' && !teamIds.includes(teamId)) {
+      throw notFound('Team');
+    }
+  }
+}
+
 const UPDATES = new Set(['update', 'updateMany', 'updateManyAndReturn', 'upsert']);
 
 type Args = Record<string, unknown>;
@@ -85,6 +146,7 @@ export function scopeToCurrentOrganization(client: PrismaClient) {
       $allModels: {
         async $allOperations({ model, operation, args, query }) {
           const organizationId = currentOrganizationId();
+          const teamIds = currentTeamScope();
           const scopeKey = SCOPED_BY_ID.has(model) ? 'id' : 'organizationId';
           const next = { ...(args as Args) };
           if (FILTERED.has(operation)) {
@@ -94,12 +156,15 @@ export function scopeToCurrentOrganization(client: PrismaClient) {
               [scopeKey]: organizationId,
               ...(hidesDeleted(model, operation, where) ? { deletedAt: null } : {}),
             };
+            const filter = teamIds ? teamFilter(model, teamIds) : null;
+            if (filter) next.where = withFilter(next.where as Args, filter);
           }
           if (CREATES.has(operation)) {
             if (SCOPED_BY_ID.has(model)) {
               throw new DomainError(ErrorCode.FORBIDDEN, 'Organizations are not created through the tenant client');
             }
             next.data = stamp(next.data, organizationId);
+            if (teamIds) assertCreatesInTeams(model, next.data, teamIds);
           }
           if (operation === 'upsert' && !SCOPED_BY_ID.has(model)) {
             next.create = stamp(next.create, organizationId);

@@ -151,6 +151,14 @@ export const householdPermissionsSchema = z.object({
   role: z.enum(UserRole),
   /** The caller belongs to the team that serves the household. */
   isTeamMember: z.boolean(),
+  /** What the caller's role allows on this household (docs/PERMISSIONS.md). */
+  can: z.object({
+    edit: z.boolean(),
+    delete: z.boolean(),
+    editFinancials: z.boolean(),
+    deleteFinancials: z.boolean(),
+    linkBank: z.boolean(),
+  }),
 });
 
 export const householdSchema = z.object({

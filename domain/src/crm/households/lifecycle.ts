@@ -29,7 +29,6 @@ export const LifecycleMessage = {
   householdNameRequired: HouseholdMessage.nameRequired,
   householdNameTooLong: HouseholdMessage.nameTooLong,
   onlyLeads: 'Only a lead can be converted to a client',
-  adminOnly: 'Only an administrator can restore deleted records',
   mergedNotRestorable: 'This record was merged into another one: undo the merge to bring it back',
   householdDeleted: 'Its household is deleted: restore the household, which brings back its members and contacts',
   notDeleted: 'This record is not deleted',

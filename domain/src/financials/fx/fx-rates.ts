@@ -19,7 +19,6 @@ export const FxRateMessage = {
   rateRequired: 'Rate is required',
   rateInvalid: 'Rate must be a positive number with at most 12 decimals',
   sameCurrencies: 'Base and quote currencies must differ',
-  adminOnly: 'Only an administrator can set exchange rates',
 } as const;
 
 const currency = (requiredMessage: string) =>

@@ -36,7 +36,6 @@ export const OrganizationMessage = {
   tradeNameRequired: 'Trade names must not be empty',
   firstNameTooLong: `First name must be at most ${PERSON_NAME_MAX} characters`,
   lastNameTooLong: `Last name must be at most ${PERSON_NAME_MAX} characters`,
-  adminOnly: 'Only an administrator can change the organization’s settings',
   memberHasWork: 'This member still has tasks or meetings in the team: reassign them first, then remove the member',
   lastTeamAdmin: 'The team’s last administrator cannot be removed: add another administrator to the team first',
 } as const;

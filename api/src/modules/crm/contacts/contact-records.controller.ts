@@ -25,7 +25,7 @@ type ContactParams = z.output<typeof contactIdParamsSchema>;
 
 /** One-line declarations of the sub-record routes; each answers with the whole contact. */
 function route(summary: string, extra: Partial<Parameters<typeof ApiRoute>[0]> = {}) {
-  return ApiRoute({ summary, tags: TAGS, response: contactSchema, errors: [404], ...extra });
+  return ApiRoute({ summary, tags: TAGS, permission: 'CRM_WRITE', response: contactSchema, errors: [404], ...extra });
 }
 
 /**

@@ -37,6 +37,7 @@ export class ContactsController {
 
   @Post('contacts')
   @ApiRoute({
+    permission: 'CRM_WRITE',
     summary: 'Create a contact of type OTHER or LEAD; a LEAD needs a discovery method and a source (crm §5)',
     tags: TAGS,
     body: createContactSchema,
@@ -50,6 +51,7 @@ export class ContactsController {
 
   @Get('contacts')
   @ApiRoute({
+    permission: 'CRM_READ',
     summary: 'Search contacts by name, e-mail or phone; filter by type, tag and team; stable sort and paging',
     tags: TAGS,
     query: contactListQuerySchema,
@@ -60,13 +62,14 @@ export class ContactsController {
   }
 
   @Get('tags')
-  @ApiRoute({ summary: 'The organization’s contact tags', tags: TAGS, response: tagListSchema })
+  @ApiRoute({ summary: 'The organization’s contact tags', tags: TAGS, response: tagListSchema, permission: 'CRM_READ' })
   tags() {
     return this.contacts.listTags();
   }
 
   @Get('contacts/by-team/:teamId')
   @ApiRoute({
+    permission: 'CRM_READ',
     summary: 'A team’s contacts; birthdays by dobDay and dobMonth; linked entities and tags on request',
     tags: TAGS,
     params: teamIdParamSchema,
@@ -83,6 +86,7 @@ export class ContactsController {
 
   @Get('contacts/by-person/:personId')
   @ApiRoute({
+    permission: 'CRM_READ',
     summary: 'The contacts that are this person',
     tags: TAGS,
     params: personIdParamsSchema,
@@ -95,6 +99,7 @@ export class ContactsController {
 
   @Get('contacts/possible-duplicates')
   @ApiRoute({
+    permission: 'CRM_READ',
     summary: 'Contacts with this e-mail or phone number: the possible duplicates of a contact about to be created',
     tags: TAGS,
     query: possibleDuplicatesQuerySchema,
@@ -106,6 +111,7 @@ export class ContactsController {
 
   @Delete('contacts/:contactId')
   @ApiRoute({
+    permission: 'CRM_DELETE',
     summary: 'Delete a contact (soft: hidden everywhere, restorable by an admin from the deleted records)',
     tags: TAGS,
     params: contactIdParamsSchema,
@@ -118,6 +124,7 @@ export class ContactsController {
 
   @Get('contacts/:contactId')
   @ApiRoute({
+    permission: 'CRM_READ',
     summary: 'A contact with every sub-record and custom field',
     tags: TAGS,
     params: contactIdParamsSchema,
@@ -130,6 +137,7 @@ export class ContactsController {
 
   @Get('contacts/:contactId/addresses')
   @ApiRoute({
+    permission: 'CRM_READ',
     summary: 'A contact’s addresses, exactly one of them primary',
     tags: TAGS,
     params: contactIdParamsSchema,
@@ -142,6 +150,7 @@ export class ContactsController {
 
   @Patch('contacts/:contactId/name')
   @ApiRoute({
+    permission: 'CRM_WRITE',
     summary: 'Rename a contact: first and last required; middle, preferred and short may be null',
     tags: TAGS,
     params: contactIdParamsSchema,
@@ -155,6 +164,7 @@ export class ContactsController {
 
   @Patch('contacts/:contactId/gender')
   @ApiRoute({
+    permission: 'CRM_WRITE',
     summary: 'Set or clear a contact’s gender (an empty value clears it)',
     tags: TAGS,
     params: contactIdParamsSchema,
@@ -168,6 +178,7 @@ export class ContactsController {
 
   @Patch('contacts/:contactId/avatar')
   @ApiRoute({
+    permission: 'CRM_WRITE',
     summary: 'Set a contact’s avatar URL',
     tags: TAGS,
     params: contactIdParamsSchema,
@@ -181,6 +192,7 @@ export class ContactsController {
 
   @Patch('contacts/:contactId/set-employment-status')
   @ApiRoute({
+    permission: 'CRM_WRITE',
     summary: 'Set a contact’s employment status',
     tags: TAGS,
     params: contactIdParamsSchema,
@@ -197,6 +209,7 @@ export class ContactsController {
 
   @Patch('contacts/:entityId/add-tag')
   @ApiRoute({
+    permission: 'CRM_WRITE',
     summary: 'Tag a contact; the organization’s tag of that type and name is created on first use',
     tags: TAGS,
     params: contactEntityIdParamsSchema,
@@ -210,6 +223,7 @@ export class ContactsController {
 
   @Delete('contacts/:entityId/remove-tag')
   @ApiRoute({
+    permission: 'CRM_WRITE',
     summary: 'Remove a tag (by name and type) from a contact',
     tags: TAGS,
     params: contactEntityIdParamsSchema,

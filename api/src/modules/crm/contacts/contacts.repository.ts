@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { ContactSort, ContactType, SortDirection } from '@meridian/domain';
 import { Prisma } from '../../../generated/prisma/client.js';
 import { currentOrganizationId } from '../../../common/tenancy/request-context.js';
+import { teamScopeSql } from '../../../common/tenancy/team-scope-sql.js';
 import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
 import type { TenantTransaction } from '../../../common/tenancy/tenant-transaction.js';
 import {
@@ -214,7 +215,10 @@ export class ContactsRepository {
   private whereClause(filters: ContactFilters): Prisma.Sql {
     const organizationId = currentOrganizationId();
     // A soft-deleted contact never shows in a list.
-    const conditions = [Prisma.sql`c.organization_id = ${organizationId}`, Prisma.sql`c.deleted_at IS NULL`];
+    const conditions = [
+      Prisma.sql`c.organization_id = ${organizationId} ${teamScopeSql('c.team_id')}`,
+      Prisma.sql`c.deleted_at IS NULL`,
+    ];
     if (filters.type) conditions.push(Prisma.sql`c.type = CAST(${filters.type} AS contact_type)`);
     if (filters.teamId) conditions.push(Prisma.sql`c.team_id = ${filters.teamId}`);
     if (filters.advisorId) {

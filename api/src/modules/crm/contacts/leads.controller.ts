@@ -10,6 +10,7 @@ export class LeadsController {
 
   @Post()
   @ApiRoute({
+    permission: 'CRM_WRITE',
     summary: 'Create a lead: a contact of type LEAD with a discovery method and a source (crm §5)',
     tags: ['contacts'],
     body: createLeadSchema,
@@ -23,6 +24,7 @@ export class LeadsController {
 
   @Get()
   @ApiRoute({
+    permission: 'CRM_READ',
     summary: 'Leads, newest first, of one team when asked',
     tags: ['contacts'],
     query: leadListQuerySchema,

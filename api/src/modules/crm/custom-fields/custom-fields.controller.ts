@@ -24,6 +24,7 @@ export class CustomFieldsController {
 
   @Get('custom-fields')
   @ApiRoute({
+    permission: 'CRM_READ',
     summary: 'The organization’s custom fields, of one entity kind when asked',
     tags: TAGS,
     query: customFieldListQuerySchema,
@@ -35,6 +36,7 @@ export class CustomFieldsController {
 
   @Post('custom-fields')
   @ApiRoute({
+    permission: 'ORGANIZATION_MANAGE',
     summary: 'Define a custom field for contacts, households, professionals or teams (crm §3)',
     tags: TAGS,
     body: createCustomFieldSchema,
@@ -48,6 +50,7 @@ export class CustomFieldsController {
 
   @Patch('custom-fields/:definitionId')
   @ApiRoute({
+    permission: 'ORGANIZATION_MANAGE',
     summary: 'Rename a custom field or change a select field’s options',
     tags: TAGS,
     params: customFieldIdParamsSchema,
@@ -64,6 +67,7 @@ export class CustomFieldsController {
 
   @Delete('custom-fields/:definitionId')
   @ApiRoute({
+    permission: 'ORGANIZATION_MANAGE',
     summary: 'Archive a custom field: it leaves forms and views, its values are kept',
     tags: TAGS,
     params: customFieldIdParamsSchema,
@@ -76,6 +80,7 @@ export class CustomFieldsController {
 
   @Patch('contacts/:contactId/custom-fields')
   @ApiRoute({
+    permission: 'CRM_WRITE',
     summary: 'Set (or with null, clear) a contact’s value of a custom field; the value must suit the field’s type',
     tags: TAGS,
     params: contactIdParamsSchema,
@@ -92,6 +97,7 @@ export class CustomFieldsController {
 
   @Patch('households/:householdId/custom-fields')
   @ApiRoute({
+    permission: 'CRM_WRITE',
     summary: 'Set (or with null, clear) a household’s value of a custom field',
     tags: TAGS,
     params: householdIdParamsSchema,

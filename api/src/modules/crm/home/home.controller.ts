@@ -11,6 +11,7 @@ export class HomeController {
 
   @Get()
   @ApiRoute({
+    permission: 'SIGNED_IN',
     summary:
       'What the caller acts on today, for their households (all for an administrator): assets under management, net new assets over 12 months, reviews due, birthdays, RRSP deadline and conversions at 71, failing syncs (administrators)',
     tags: ['home'],

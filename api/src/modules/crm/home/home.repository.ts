@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CONVERSION_AT_71, CONVERSION_AGE, type CurrencyCode, type InvestmentAccountType } from '@meridian/domain';
 import { Prisma } from '../../../generated/prisma/client.js';
 import { currentOrganizationId } from '../../../common/tenancy/request-context.js';
+import { teamScopeSql } from '../../../common/tenancy/team-scope-sql.js';
 import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
 
 /** Whose households a home page covers: every one, or those a professional is the primary advisor of. */
@@ -47,7 +48,7 @@ export class HomeRepository {
   private households(scope: HomeScope): Prisma.Sql {
     const organizationId = currentOrganizationId();
     const advisor = scope.kind === 'ADVISOR' ? Prisma.sql`AND h.primary_advisor_id = ${scope.advisorId}` : Prisma.empty;
-    return Prisma.sql`h.organization_id = ${organizationId} AND h.deleted_at IS NULL ${advisor}`;
+    return Prisma.sql`h.organization_id = ${organizationId} AND h.deleted_at IS NULL ${advisor} ${teamScopeSql('h.team_id')}`;
   }
 
   async householdCount(scope: HomeScope): Promise<number> {
@@ -133,6 +134,7 @@ export class HomeRepository {
       JOIN persons p ON p.organization_id = c.organization_id AND p.id = c.person_id AND p.deleted_at IS NULL
       LEFT JOIN households h ON h.organization_id = c.organization_id AND h.id = c.household_id
       WHERE c.organization_id = ${organizationId} AND c.deleted_at IS NULL AND p.date_of_birth IS NOT NULL
+        ${teamScopeSql('c.team_id')}
         AND ${inScope}
         AND ${nextBirthdaySql(today)} - CAST(${today} AS date) <= ${withinDays}`;
     const [items, counted] = await Promise.all([

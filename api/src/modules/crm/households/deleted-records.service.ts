@@ -13,7 +13,7 @@ import {
   type ListPage,
 } from '@meridian/domain';
 import { Prisma } from '../../../generated/prisma/client.js';
-import { currentOrganizationId, type AuthenticatedCaller } from '../../../common/tenancy/request-context.js';
+import { currentOrganizationId } from '../../../common/tenancy/request-context.js';
 import type { TenantTransaction } from '../../../common/tenancy/tenant-transaction.js';
 import { writeScope } from '../../../common/tenancy/write-scope.js';
 import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
@@ -166,8 +166,7 @@ export class DeletedRecordsService {
   }
 
   /** `GET /deleted-records` (admins): deleted contacts, households and persons, newest first. */
-  async list(query: DeletedListQuery, caller: AuthenticatedCaller): Promise<ListPage<DeletedItem>> {
-    requireAdmin(caller);
+  async list(query: DeletedListQuery): Promise<ListPage<DeletedItem>> {
     const organizationId = currentOrganizationId();
     const kinds = query.kind ? [query.kind] : (Object.keys(DELETED_ROWS) as DeletedKind[]);
     const union = Prisma.join(
@@ -204,8 +203,7 @@ export class DeletedRecordsService {
   }
 
   /** `POST /contacts/{contactId}/restore` (admins). */
-  async restoreContact(contactId: string, caller: AuthenticatedCaller): Promise<LifecycleResult> {
-    requireAdmin(caller);
+  async restoreContact(contactId: string): Promise<LifecycleResult> {
     await this.prisma.$transaction(async (tx) => {
       const row = await tx.contact.findFirst({
         where: { id: contactId, deletedAt: { not: null } },
@@ -221,8 +219,7 @@ export class DeletedRecordsService {
   }
 
   /** `POST /persons/{personId}/restore` (admins). */
-  async restorePerson(personId: string, caller: AuthenticatedCaller): Promise<LifecycleResult> {
-    requireAdmin(caller);
+  async restorePerson(personId: string): Promise<LifecycleResult> {
     await this.prisma.$transaction(async (tx) => {
       const row = await tx.person.findFirst({
         where: { id: personId, deletedAt: { not: null } },
@@ -238,8 +235,7 @@ export class DeletedRecordsService {
   }
 
   /** `POST /households/{householdId}/restore` (admins): with the members and contacts deleted with it. */
-  async restoreHousehold(householdId: string, caller: AuthenticatedCaller): Promise<LifecycleResult> {
-    requireAdmin(caller);
+  async restoreHousehold(householdId: string): Promise<LifecycleResult> {
     await this.prisma.$transaction(async (tx) => {
       const row = await tx.household.findFirst({
         where: { id: householdId, deletedAt: { not: null } },
@@ -294,8 +290,4 @@ function restoreEntry(entityType: string, entityId: string, deletedAt: Date | nu
     before: { deletedAt: deletedAt?.toISOString() ?? null },
     after: { deletedAt: null },
   };
-}
-
-function requireAdmin(caller: AuthenticatedCaller): void {
-  if (caller.role !== 'ADMIN') throw new DomainError(ErrorCode.FORBIDDEN, LifecycleMessage.adminOnly);
 }

@@ -31,6 +31,7 @@ export class FamiliesController {
 
   @Post('families')
   @ApiRoute({
+    permission: 'CRM_WRITE',
     summary: 'Create a family of a household from its members, at most one of them its head',
     tags: TAGS,
     body: createFamilySchema,
@@ -44,6 +45,7 @@ export class FamiliesController {
 
   @Get('families/by-person/:personId')
   @ApiRoute({
+    permission: 'CRM_READ',
     summary: 'A person’s families',
     tags: TAGS,
     params: personIdParamsSchema,
@@ -56,6 +58,7 @@ export class FamiliesController {
 
   @Get('families/:familyId')
   @ApiRoute({
+    permission: 'CRM_READ',
     summary: 'The family view: members with their relationship to the family, addresses, invitations on request',
     tags: TAGS,
     params: familyIdParamsSchema,
@@ -69,6 +72,7 @@ export class FamiliesController {
 
   @Patch('families/:familyId/rename')
   @ApiRoute({
+    permission: 'CRM_WRITE',
     summary: 'Rename a family',
     tags: TAGS,
     params: familyIdParamsSchema,
@@ -82,6 +86,7 @@ export class FamiliesController {
 
   @Patch('families/:familyId/members/:member/remove')
   @ApiRoute({
+    permission: 'CRM_WRITE',
     summary: 'Remove a member from a family; with deleteRelationships, also from every other family of the household',
     tags: TAGS,
     params: familyMemberParamsSchema,
@@ -98,6 +103,7 @@ export class FamiliesController {
 
   @Get('family/:familyId/addresses')
   @ApiRoute({
+    permission: 'CRM_READ',
     summary: 'A family’s addresses, exactly one of them primary',
     tags: TAGS,
     params: familyIdParamsSchema,
@@ -110,6 +116,7 @@ export class FamiliesController {
 
   @Patch('family/:familyId/add-address')
   @ApiRoute({
+    permission: 'CRM_WRITE',
     summary: 'Add an address to a family; the first one, or one marked primary, becomes the primary',
     tags: TAGS,
     params: familyIdParamsSchema,
@@ -123,6 +130,7 @@ export class FamiliesController {
 
   @Patch('family/:familyId/remove-address/:addressId')
   @ApiRoute({
+    permission: 'CRM_WRITE',
     summary: 'Remove a family address; removing the primary promotes the oldest remaining one',
     tags: TAGS,
     params: familyAddressParamsSchema,
@@ -135,6 +143,7 @@ export class FamiliesController {
 
   @Patch('family/:familyId/set-primary-address')
   @ApiRoute({
+    permission: 'CRM_WRITE',
     summary: 'Make a family address the primary one',
     tags: TAGS,
     params: familyIdParamsSchema,

@@ -38,6 +38,7 @@ export class HouseholdsController {
 
   @Post()
   @ApiRoute({
+    permission: 'CRM_WRITE',
     summary: 'Create a household served by a team',
     tags: TAGS,
     body: createHouseholdSchema,
@@ -51,6 +52,7 @@ export class HouseholdsController {
 
   @Get()
   @ApiRoute({
+    permission: 'CRM_READ',
     summary:
       'Households with members, advisor, contact type and total assets; search by name; filter by team, advisor, contact type, tag, overdue review; sort',
     tags: TAGS,
@@ -63,6 +65,7 @@ export class HouseholdsController {
 
   @Get(':householdId')
   @ApiRoute({
+    permission: 'CRM_READ',
     summary:
       'A household with its members, corporations, trusts, foundations, families, contacts and custom fields; the caller’s permissions on request',
     tags: TAGS,
@@ -81,6 +84,7 @@ export class HouseholdsController {
 
   @Patch(':householdId')
   @ApiRoute({
+    permission: 'CRM_WRITE',
     summary: 'Change a household’s team, name, salutation, primary advisor or last KYC update',
     tags: TAGS,
     params: householdIdParamsSchema,
@@ -98,6 +102,7 @@ export class HouseholdsController {
 
   @Get(':householdId/members')
   @ApiRoute({
+    permission: 'CRM_READ',
     summary: 'The persons of a household',
     tags: TAGS,
     params: householdIdParamsSchema,
@@ -110,6 +115,7 @@ export class HouseholdsController {
 
   @Post(':householdId/members')
   @ApiRoute({
+    permission: 'CRM_WRITE',
     summary:
       'Add a member to a household with their family role: a new person, an existing person or an existing contact (whose person joins)',
     tags: TAGS,
@@ -129,6 +135,7 @@ export class HouseholdsController {
 
   @Delete(':householdId/members/:personId')
   @ApiRoute({
+    permission: 'CRM_DELETE',
     summary:
       'Remove a member from a household and all its families; their contacts leave it too (person and contacts stay)',
     tags: TAGS,
@@ -145,6 +152,7 @@ export class HouseholdsController {
 
   @Get(':householdId/deletion')
   @ApiRoute({
+    permission: 'CRM_READ',
     summary: 'What deleting a household takes with it: its members, contacts, financial records and families',
     tags: TAGS,
     params: householdIdParamsSchema,
@@ -157,6 +165,7 @@ export class HouseholdsController {
 
   @Delete(':householdId')
   @ApiRoute({
+    permission: 'CRM_DELETE',
     summary:
       'Delete a household with its members and contacts (soft: hidden everywhere, restorable together by an admin)',
     tags: TAGS,
@@ -170,18 +179,20 @@ export class HouseholdsController {
 
   @Post(':householdId/restore')
   @ApiRoute({
+    permission: 'RECORDS_RESTORE',
     summary: 'Restore a deleted household with the members and contacts deleted with it (admins)',
     tags: TAGS,
     params: householdIdParamsSchema,
     response: lifecycleResultSchema,
     errors: [403, 404, 409],
   })
-  restore(@ValidParams() params: HouseholdParams, @Caller() caller: AuthenticatedCaller) {
-    return this.deleted.restoreHousehold(params.householdId, caller);
+  restore(@ValidParams() params: HouseholdParams) {
+    return this.deleted.restoreHousehold(params.householdId);
   }
 
   @Get(':householdId/corporations')
   @ApiRoute({
+    permission: 'CRM_READ',
     summary: 'The corporations of a household',
     tags: TAGS,
     params: householdIdParamsSchema,
@@ -194,6 +205,7 @@ export class HouseholdsController {
 
   @Get(':householdId/trusts')
   @ApiRoute({
+    permission: 'CRM_READ',
     summary: 'The trusts of a household',
     tags: TAGS,
     params: householdIdParamsSchema,
@@ -206,6 +218,7 @@ export class HouseholdsController {
 
   @Get(':householdId/foundations')
   @ApiRoute({
+    permission: 'CRM_READ',
     summary: 'The foundations of a household',
     tags: TAGS,
     params: householdIdParamsSchema,
@@ -224,6 +237,7 @@ export class AdvisorsController {
 
   @Get()
   @ApiRoute({
+    permission: 'CRM_READ',
     summary: 'The organization’s professionals who can advise a household, by name',
     tags: TAGS,
     response: advisorListSchema,

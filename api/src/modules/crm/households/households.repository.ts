@@ -7,6 +7,7 @@ import {
 } from '@meridian/domain';
 import { Prisma } from '../../../generated/prisma/client.js';
 import { currentOrganizationId } from '../../../common/tenancy/request-context.js';
+import { teamScopeSql } from '../../../common/tenancy/team-scope-sql.js';
 import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
 import { contactListSelect } from '../contacts/index.js';
 import { addressSelect, nameSelect, ORDER_OLDEST_FIRST } from '../contacts/index.js';
@@ -150,7 +151,10 @@ export class HouseholdsRepository {
    */
   async list(query: HouseholdListQuery, now: Date = new Date()) {
     const organizationId = currentOrganizationId();
-    const conditions = [Prisma.sql`h.organization_id = ${organizationId}`, Prisma.sql`h.deleted_at IS NULL`];
+    const conditions = [
+      Prisma.sql`h.organization_id = ${organizationId} ${teamScopeSql('h.team_id')}`,
+      Prisma.sql`h.deleted_at IS NULL`,
+    ];
     if (query.teamId) conditions.push(Prisma.sql`h.team_id = ${query.teamId}`);
     if (query.advisorId) conditions.push(Prisma.sql`h.primary_advisor_id = ${query.advisorId}`);
     if (query.search) {

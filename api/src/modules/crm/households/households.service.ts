@@ -13,6 +13,7 @@ import {
   DomainError,
   Money,
   summariseFinancialView,
+  can,
 } from '@meridian/domain';
 import type { z } from 'zod';
 import type { AuthenticatedCaller } from '../../../common/tenancy/request-context.js';
@@ -98,7 +99,18 @@ export class HouseholdsService {
   }
 
   private async permissions(teamId: string, caller: AuthenticatedCaller) {
-    return { role: caller.role, isTeamMember: await this.households.isTeamMember(teamId, caller.userId) };
+    return {
+      role: caller.role,
+      isTeamMember: await this.households.isTeamMember(teamId, caller.userId),
+      // The household was reached, so the team scope allows it; what is left is the role's matrix.
+      can: {
+        edit: can(caller, 'CRM_WRITE'),
+        delete: can(caller, 'CRM_DELETE'),
+        editFinancials: can(caller, 'FINANCIALS_WRITE'),
+        deleteFinancials: can(caller, 'FINANCIALS_DELETE'),
+        linkBank: can(caller, 'BANK_LINK'),
+      },
+    };
   }
 
   /**

@@ -8,9 +8,9 @@ import {
   lifecycleResultSchema,
 } from '@meridian/domain';
 import type { z } from 'zod';
-import { Caller } from '../../../common/auth/caller.decorator.js';
+
 import { ApiRoute, ValidBody, ValidParams, ValidQuery } from '../../../common/http/api-route.js';
-import type { AuthenticatedCaller } from '../../../common/tenancy/request-context.js';
+
 import { DeletedRecordsService } from './deleted-records.service.js';
 import { HouseholdMembersService } from './household-members.service.js';
 
@@ -30,6 +30,7 @@ export class LifecycleController {
 
   @Post('contacts/:contactId/convert')
   @ApiRoute({
+    permission: 'CRM_WRITE',
     summary:
       'Convert a lead into a client of a new or existing household: same contact and history, its lead marked qualified',
     tags: ['contacts'],
@@ -44,25 +45,27 @@ export class LifecycleController {
 
   @Post('contacts/:contactId/restore')
   @ApiRoute({
+    permission: 'RECORDS_RESTORE',
     summary: 'Restore a deleted contact (admins); a merged one comes back only through its merge’s undo',
     tags: ['contacts'],
     params: contactIdParamsSchema,
     response: lifecycleResultSchema,
     errors: [403, 404, 409],
   })
-  restore(@ValidParams() params: ContactParams, @Caller() caller: AuthenticatedCaller) {
-    return this.deleted.restoreContact(params.contactId, caller);
+  restore(@ValidParams() params: ContactParams) {
+    return this.deleted.restoreContact(params.contactId);
   }
 
   @Get('deleted-records')
   @ApiRoute({
+    permission: 'RECORDS_RESTORE',
     summary: 'Deleted contacts, households and persons, newest first, with whether each can be restored (admins)',
     tags: ['households'],
     query: deletedListQuerySchema,
     response: deletedPageSchema,
     errors: [403],
   })
-  list(@ValidQuery() query: z.output<typeof deletedListQuerySchema>, @Caller() caller: AuthenticatedCaller) {
-    return this.deleted.list(query, caller);
+  list(@ValidQuery() query: z.output<typeof deletedListQuerySchema>) {
+    return this.deleted.list(query);
   }
 }

@@ -8,8 +8,7 @@ import {
 } from '@meridian/domain';
 import type { z } from 'zod';
 import { ApiRoute, ValidBody, ValidParams } from '../../../common/http/api-route.js';
-import { Caller } from '../../../common/auth/caller.decorator.js';
-import type { AuthenticatedCaller } from '../../../common/tenancy/request-context.js';
+
 import { DeletedRecordsService } from './deleted-records.service.js';
 import { PersonsService } from './persons.service.js';
 
@@ -25,6 +24,7 @@ export class PersonsController {
 
   @Post()
   @ApiRoute({
+    permission: 'CRM_WRITE',
     summary: 'Create a person, optionally in a household',
     tags: TAGS,
     body: createPersonSchema,
@@ -37,13 +37,21 @@ export class PersonsController {
   }
 
   @Get(':personId')
-  @ApiRoute({ summary: 'A person', tags: TAGS, params: personIdParamsSchema, response: personSchema, errors: [404] })
+  @ApiRoute({
+    summary: 'A person',
+    tags: TAGS,
+    params: personIdParamsSchema,
+    response: personSchema,
+    errors: [404],
+    permission: 'CRM_READ',
+  })
   get(@ValidParams() params: PersonParams) {
     return this.persons.get(params.personId);
   }
 
   @Patch(':personId')
   @ApiRoute({
+    permission: 'CRM_WRITE',
     summary: 'Change a person’s name, household, date of birth, gender or e-mail',
     tags: TAGS,
     params: personIdParamsSchema,
@@ -57,6 +65,7 @@ export class PersonsController {
 
   @Delete(':personId')
   @ApiRoute({
+    permission: 'CRM_DELETE',
     summary:
       'Delete a person (soft: hidden everywhere, restorable by an admin); refused while they own or share financial records',
     tags: TAGS,
@@ -70,13 +79,14 @@ export class PersonsController {
 
   @Post(':personId/restore')
   @ApiRoute({
+    permission: 'RECORDS_RESTORE',
     summary: 'Restore a deleted person (admins)',
     tags: TAGS,
     params: personIdParamsSchema,
     response: lifecycleResultSchema,
     errors: [403, 404, 409],
   })
-  restore(@ValidParams() params: PersonParams, @Caller() caller: AuthenticatedCaller) {
-    return this.deleted.restorePerson(params.personId, caller);
+  restore(@ValidParams() params: PersonParams) {
+    return this.deleted.restorePerson(params.personId);
   }
 }

@@ -23,6 +23,7 @@ export class MergesController {
 
   @Get('contacts/:contactId/merge-preview/:otherId')
   @ApiRoute({
+    permission: 'CRM_DELETE',
     summary: 'Two contacts side by side before merging the other into this one: each field, and what is combined',
     tags: TAGS,
     params: contactMergePreviewParamsSchema,
@@ -35,6 +36,7 @@ export class MergesController {
 
   @Post('contacts/:contactId/merge')
   @ApiRoute({
+    permission: 'CRM_DELETE',
     summary: 'Merge a duplicate contact into this one, taking the chosen fields from it; its records are combined',
     tags: TAGS,
     params: contactMergeParamsSchema,
@@ -52,6 +54,7 @@ export class MergesController {
 
   @Get('households/:householdId/merge-preview/:otherId')
   @ApiRoute({
+    permission: 'CRM_DELETE',
     summary: 'Two households side by side before merging the other into this one: each field, and what is combined',
     tags: TAGS,
     params: householdMergePreviewParamsSchema,
@@ -64,6 +67,7 @@ export class MergesController {
 
   @Post('households/:householdId/merge')
   @ApiRoute({
+    permission: 'CRM_DELETE',
     summary: 'Merge a duplicate household into this one, taking the chosen fields from it; members and records move',
     tags: TAGS,
     params: householdMergeParamsSchema,
@@ -81,6 +85,7 @@ export class MergesController {
 
   @Get('merges/:mergeId')
   @ApiRoute({
+    permission: 'CRM_READ',
     summary: 'A merge: the two records, the fields taken and what was combined; whether it was undone',
     tags: TAGS,
     params: mergeIdParamsSchema,
@@ -93,6 +98,7 @@ export class MergesController {
 
   @Post('merges/:mergeId/undo')
   @ApiRoute({
+    permission: 'CRM_DELETE',
     summary: 'Undo a merge: the merged record comes back with its records, the survivor’s fields as they were',
     tags: TAGS,
     params: mergeIdParamsSchema,

@@ -14,6 +14,7 @@ export class ReportsController {
 
   @Get('contacts')
   @ApiRoute({
+    permission: 'CRM_READ',
     summary:
       'Contacts report (crm §3 columns, incl. days since last contact and meeting): chosen columns, sort, paging',
     tags: TAGS,
@@ -27,6 +28,7 @@ export class ReportsController {
 
   @Get('contacts/csv')
   @ApiRoute({
+    permission: 'CRM_READ',
     summary: 'The contacts report as a CSV download: the same columns and sort, every row',
     tags: TAGS,
     query: contactReportQuerySchema,
@@ -42,6 +44,7 @@ export class ReportsController {
 
   @Get('households')
   @ApiRoute({
+    permission: 'CRM_READ',
     summary: 'Households report (crm §3 columns, incl. days since last KYC update, contact and meeting)',
     tags: TAGS,
     query: householdReportQuerySchema,
@@ -54,6 +57,7 @@ export class ReportsController {
 
   @Get('households/csv')
   @ApiRoute({
+    permission: 'CRM_READ',
     summary: 'The households report as a CSV download: the same columns and sort, every row',
     tags: TAGS,
     query: householdReportQuerySchema,

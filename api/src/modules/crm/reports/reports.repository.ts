@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { ContactReportColumn, HouseholdReportColumn, ReportCell, SortDirection } from '@meridian/domain';
 import { Prisma } from '../../../generated/prisma/client.js';
 import { currentOrganizationId } from '../../../common/tenancy/request-context.js';
+import { teamScopeSql } from '../../../common/tenancy/team-scope-sql.js';
 import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
 import { CONTACT_TYPE_RANK_SQL } from '../households/index.js';
 
@@ -53,7 +54,7 @@ export class ReportsRepository {
 
   async contacts(page: ReportPage): Promise<{ rows: ReportRow[]; total: number }> {
     const organizationId = currentOrganizationId();
-    const team = page.teamId ? Prisma.sql`AND c.team_id = ${page.teamId}` : Prisma.empty;
+    const team = Prisma.sql`${page.teamId ? Prisma.sql`AND c.team_id = ${page.teamId}` : Prisma.empty} ${teamScopeSql('c.team_id')}`;
     const [rows, counted] = await Promise.all([
       this.prisma.$queryRaw<ReportRow[]>`
         SELECT r.* FROM (
@@ -98,7 +99,7 @@ export class ReportsRepository {
 
   async households(page: ReportPage): Promise<{ rows: ReportRow[]; total: number }> {
     const organizationId = currentOrganizationId();
-    const team = page.teamId ? Prisma.sql`AND h.team_id = ${page.teamId}` : Prisma.empty;
+    const team = Prisma.sql`${page.teamId ? Prisma.sql`AND h.team_id = ${page.teamId}` : Prisma.empty} ${teamScopeSql('h.team_id')}`;
     const [rows, counted] = await Promise.all([
       this.prisma.$queryRaw<ReportRow[]>`
         SELECT r.* FROM (

@@ -9,6 +9,7 @@ export class SearchController {
 
   @Get()
   @ApiRoute({
+    permission: 'SIGNED_IN',
     summary:
       'Find contacts (name, e-mail, phone), households (name) and persons (name), best match first; limit per kind',
     tags: ['search'],

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Prisma } from '../../../generated/prisma/client.js';
 import { currentOrganizationId } from '../../../common/tenancy/request-context.js';
+import { teamScopeSql } from '../../../common/tenancy/team-scope-sql.js';
 import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
 
 /** Fewer digits than this in a search are not looked up among phone numbers. */
@@ -90,7 +91,7 @@ export class SearchRepository {
       LEFT JOIN LATERAL (SELECT p.country_code, p.number FROM contact_phone_numbers p
         WHERE p.organization_id = c.organization_id AND p.contact_id = c.id
         ORDER BY p.is_primary DESC, p.created_at LIMIT 1) ph ON true
-      WHERE c.organization_id = ${organizationId} AND c.deleted_at IS NULL
+      WHERE c.organization_id = ${organizationId} AND c.deleted_at IS NULL ${teamScopeSql('c.team_id')}
         AND c.id IN (${Prisma.join(matches, ' UNION ')})
       ORDER BY ${rank(fullName, term)}, lower(c.last_name), lower(c.first_name), c.id
       LIMIT ${limit}`;
@@ -106,7 +107,7 @@ export class SearchRepository {
           ORDER BY lower(p.last_name), lower(p.first_name), p.id) AS "memberNames"
       FROM households h
       LEFT JOIN professionals pr ON pr.organization_id = h.organization_id AND pr.id = h.primary_advisor_id
-      WHERE h.organization_id = ${organizationId} AND h.deleted_at IS NULL
+      WHERE h.organization_id = ${organizationId} AND h.deleted_at IS NULL ${teamScopeSql('h.team_id')}
         AND (lower(h.name) LIKE ${pattern} OR lower(h.name) % ${term})
       ORDER BY ${rank(Prisma.sql`lower(h.name)`, term)}, lower(h.name), h.id
       LIMIT ${limit}`;
@@ -121,7 +122,7 @@ export class SearchRepository {
         p.date_of_birth AS "dateOfBirth", h.id AS "householdId", h.name AS "householdName"
       FROM persons p
       LEFT JOIN households h ON h.organization_id = p.organization_id AND h.id = p.household_id AND h.deleted_at IS NULL
-      WHERE p.organization_id = ${organizationId} AND p.deleted_at IS NULL
+      WHERE p.organization_id = ${organizationId} AND p.deleted_at IS NULL ${teamScopeSql('h.team_id')}
         AND (${fullName} LIKE ${pattern} OR ${fullName} % ${term})
       ORDER BY ${rank(fullName, term)}, lower(p.last_name), lower(p.first_name), p.id
       LIMIT ${limit}`;

@@ -24,6 +24,7 @@ export class TimelinesController {
 
   @Get()
   @ApiRoute({
+    permission: 'CRM_READ',
     summary: 'A household’s timelines with their life events, by date',
     tags: TAGS,
     query: timelinesQuerySchema,
@@ -36,6 +37,7 @@ export class TimelinesController {
 
   @Post()
   @ApiRoute({
+    permission: 'CRM_WRITE',
     summary: 'Create a household’s timeline, or one of its people’s',
     tags: TAGS,
     body: createTimelineSchema,
@@ -49,6 +51,7 @@ export class TimelinesController {
 
   @Post(':timelineId/life-events')
   @ApiRoute({
+    permission: 'CRM_WRITE',
     summary: 'Add a life event to a timeline',
     tags: TAGS,
     params: timelineIdParamsSchema,
@@ -66,6 +69,7 @@ export class TimelinesController {
 
   @Patch(':timelineId/life-events/:lifeEventId/date')
   @ApiRoute({
+    permission: 'CRM_WRITE',
     summary: 'Move a life event to another date',
     tags: TAGS,
     params: lifeEventParamsSchema,
@@ -82,6 +86,7 @@ export class TimelinesController {
 
   @Delete(':timelineId/life-events/:lifeEventId')
   @ApiRoute({
+    permission: 'CRM_DELETE',
     summary: 'Delete a life event (kept in the audit log)',
     tags: TAGS,
     params: lifeEventParamsSchema,

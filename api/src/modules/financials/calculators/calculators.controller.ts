@@ -31,6 +31,7 @@ export class CalculatorsController {
 
   @Get('registered-limits')
   @ApiRoute({
+    permission: 'SIGNED_IN',
     summary: 'TFSA, RRSP, FHSA, DPSP and RESP limits of a year',
     tags: TAGS,
     query: registeredLimitsQuerySchema,
@@ -42,6 +43,7 @@ export class CalculatorsController {
 
   @Get('registered-limits/by-year')
   @ApiRoute({
+    permission: 'SIGNED_IN',
     summary: 'The registered limits of every year of a span (oldest first), for charts',
     tags: TAGS,
     query: registeredLimitsRangeQuerySchema,
@@ -54,6 +56,7 @@ export class CalculatorsController {
 
   @Get('withdrawal-rates')
   @ApiRoute({
+    permission: 'SIGNED_IN',
     summary: 'A withdrawal table (RRIF/PRIF minimum or LIF/LRIF maximum) between two ages, for charts',
     tags: TAGS,
     query: withdrawalRatesQuerySchema,
@@ -69,6 +72,7 @@ export class CalculatorsController {
 
   @Get('withdrawal-rate')
   @ApiRoute({
+    permission: 'SIGNED_IN',
     summary: 'RRIF/PRIF minimum or LIF/LRIF maximum withdrawal rate at an age',
     tags: TAGS,
     query: withdrawalRateQuerySchema,
@@ -80,6 +84,7 @@ export class CalculatorsController {
 
   @Post('pension')
   @ApiRoute({
+    permission: 'SIGNED_IN',
     summary: 'Defined-benefit pension: years of service, payout, early-retirement reduction, commuted value',
     tags: TAGS,
     body: pensionInputSchema,
@@ -92,6 +97,7 @@ export class CalculatorsController {
 
   @Get('account-rules')
   @ApiRoute({
+    permission: 'SIGNED_IN',
     summary: 'Owners, joint ownership, jurisdiction, tax status, conversion at 71 and minimum ages of an account type',
     tags: TAGS,
     query: accountRulesQuerySchema,
@@ -103,6 +109,7 @@ export class CalculatorsController {
 
   @Get('contribution-room')
   @ApiRoute({
+    permission: 'SIGNED_IN',
     summary: 'TFSA cumulative room by birth year, or new RRSP room from earned income',
     tags: TAGS,
     query: contributionRoomQuerySchema,

@@ -28,6 +28,7 @@ export class CashFlowSourcesController {
 
   @Post()
   @ApiRoute({
+    permission: 'FINANCIALS_WRITE',
     summary: 'Create a cash flow source (income, expense, contribution or debt) with its flows, payers and payees',
     tags: TAGS,
     body: cashFlowSourceCreateSchema,
@@ -41,6 +42,7 @@ export class CashFlowSourcesController {
 
   @Get(':cashFlowSourceId')
   @ApiRoute({
+    permission: 'FINANCIALS_READ',
     summary: 'A cash flow source with its flows normalised to monthly and annual amounts',
     tags: TAGS,
     params: cashFlowSourceIdParamsSchema,
@@ -53,6 +55,7 @@ export class CashFlowSourcesController {
 
   @Patch(':cashFlowSourceId')
   @ApiRoute({
+    permission: 'FINANCIALS_WRITE',
     summary: 'Change a cash flow source (not its household, type or subtype); each list given replaces the stored one',
     tags: TAGS,
     params: cashFlowSourceIdParamsSchema,
@@ -66,6 +69,7 @@ export class CashFlowSourcesController {
 
   @Delete(':cashFlowSourceId/soft-delete')
   @ApiRoute({
+    permission: 'FINANCIALS_DELETE',
     summary:
       'Soft-delete an income, expense or other source: it leaves the cash flow view; the streams it explained count on their own again',
     tags: TAGS,
@@ -85,6 +89,7 @@ export class FlowsController {
 
   @Post('income-flows')
   @ApiRoute({
+    permission: 'FINANCIALS_WRITE',
     summary: 'Add an income: an INCOME source named as given (subtype CUSTOM unless given), with optional flows',
     tags: TAGS,
     body: createIncomeFlowSchema,
@@ -98,6 +103,7 @@ export class FlowsController {
 
   @Post('expense-flows')
   @ApiRoute({
+    permission: 'FINANCIALS_WRITE',
     summary:
       'Add an expense: an EXPENSE source named as given (a NEED, subtype OTHER, unless given), with optional flows',
     tags: TAGS,
@@ -117,6 +123,7 @@ export class CashFlowViewController {
 
   @Get(':householdId')
   @ApiRoute({
+    permission: 'FINANCIALS_READ',
     summary: 'A household’s monthly and annual money in and out, needs and wants, and totals by category',
     tags: TAGS,
     params: householdIdParamsSchema,

@@ -18,6 +18,7 @@ const streamRoute = (summary: string, body?: z.ZodType) =>
   ApiRoute({
     summary,
     tags: TAGS,
+    permission: 'FINANCIALS_WRITE',
     params: streamIdParamsSchema,
     body,
     response: recurringStreamResponseSchema,
@@ -30,6 +31,7 @@ export class StreamsController {
 
   @Post()
   @ApiRoute({
+    permission: 'FINANCIALS_WRITE',
     summary: 'Create a recurring stream by hand (the Plaid connector creates them from transactions)',
     tags: TAGS,
     body: createStreamSchema,
@@ -61,6 +63,7 @@ export class StreamsController {
 
   @Delete(':recurringStreamSourceId/soft-delete')
   @ApiRoute({
+    permission: 'FINANCIALS_DELETE',
     summary: 'Soft-delete a recurring stream',
     tags: TAGS,
     params: streamIdParamsSchema,

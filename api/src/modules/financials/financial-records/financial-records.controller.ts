@@ -46,6 +46,7 @@ const recordRoute = (summary: string, extra: { body?: z.ZodType; errors?: number
   ApiRoute({
     summary,
     tags: TAGS,
+    permission: 'FINANCIALS_WRITE',
     params: financialRecordIdParamsSchema,
     response: financialRecordResponseSchema,
     ...extra,
@@ -63,6 +64,7 @@ export class FinancialRecordsController {
 
   @Post()
   @ApiRoute({
+    permission: 'FINANCIALS_WRITE',
     summary: 'Create a financial record of any of the twelve types, with its owners',
     tags: TAGS,
     body: createFinancialRecordSchema,
@@ -76,6 +78,7 @@ export class FinancialRecordsController {
 
   @Get(':financialRecordId')
   @ApiRoute({
+    permission: 'FINANCIALS_READ',
     summary: 'A financial record with its owners, parties, own fields, payout and value (optionally converted)',
     tags: TAGS,
     params: financialRecordIdParamsSchema,
@@ -104,6 +107,7 @@ export class FinancialRecordsController {
 
   @Delete(':financialRecordId/soft-delete')
   @ApiRoute({
+    permission: 'FINANCIALS_DELETE',
     summary: 'Soft-delete a record: it leaves every view but stays in the database and the audit log',
     tags: TAGS,
     params: financialRecordIdParamsSchema,
@@ -155,6 +159,7 @@ export class FinancialRecordsController {
 
   @Patch('investment-accounts/:accountId/owners/add')
   @ApiRoute({
+    permission: 'FINANCIALS_WRITE',
     summary:
       'Add an owner to an investment account (the kinds its account type allows; never joint for FHSA, 529, ...)',
     tags: TAGS,
@@ -172,6 +177,7 @@ export class FinancialRecordsController {
 
   @Patch('investment-accounts/:accountId/owners/remove')
   @ApiRoute({
+    permission: 'FINANCIALS_WRITE',
     summary: 'Remove an owner from an investment account',
     tags: TAGS,
     params: investmentAccountParams,
@@ -188,6 +194,7 @@ export class FinancialRecordsController {
 
   @Patch('bank-accounts/:bankAccountId/add-owner')
   @ApiRoute({
+    permission: 'FINANCIALS_WRITE',
     summary: 'Add a person of the household as an owner of a bank account (always joint-capable)',
     tags: TAGS,
     params: bankAccountParams,
@@ -204,6 +211,7 @@ export class FinancialRecordsController {
 
   @Patch('bank-accounts/:bankAccountId/remove-owner')
   @ApiRoute({
+    permission: 'FINANCIALS_WRITE',
     summary: 'Remove an owner (person, corporation, trust or foundation) from a bank account',
     tags: TAGS,
     params: bankAccountParams,
@@ -218,6 +226,7 @@ export class FinancialRecordsController {
 
   @Patch('credit-cards/:creditCardId/add-additional-card')
   @ApiRoute({
+    permission: 'FINANCIALS_WRITE',
     summary: 'Add an additional card to a credit card (description, first and last four digits)',
     tags: TAGS,
     params: creditCardParams,
@@ -231,6 +240,7 @@ export class FinancialRecordsController {
 
   @Patch('credit-cards/:creditCardId/edit-card')
   @ApiRoute({
+    permission: 'FINANCIALS_WRITE',
     summary: 'Edit an additional card of a credit card',
     tags: TAGS,
     params: creditCardParams,
@@ -244,6 +254,7 @@ export class FinancialRecordsController {
 
   @Patch('credit-cards/:creditCardId/remove-card')
   @ApiRoute({
+    permission: 'FINANCIALS_WRITE',
     summary: 'Remove an additional card from a credit card',
     tags: TAGS,
     params: creditCardParams,
@@ -260,6 +271,7 @@ export class FinancialRecordsController {
 
   @Patch('real-estate-properties/:realEstateId/add-owner')
   @ApiRoute({
+    permission: 'FINANCIALS_WRITE',
     summary: 'Add a person of the household as an owner of a real estate property',
     tags: TAGS,
     params: realEstateParams,
@@ -276,6 +288,7 @@ export class FinancialRecordsController {
 
   @Patch('real-estate-properties/:realEstateId/remove-owner')
   @ApiRoute({
+    permission: 'FINANCIALS_WRITE',
     summary: 'Remove a person from the owners of a real estate property',
     tags: TAGS,
     params: realEstateParams,

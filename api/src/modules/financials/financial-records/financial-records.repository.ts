@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { isLiability, type FinancialRecordType, type OwnerKind } from '@meridian/domain';
-import { currentOrganizationId } from '../../../common/tenancy/request-context.js';
+import { isLiability, notFound, type FinancialRecordType, type OwnerKind } from '@meridian/domain';
+import { currentOrganizationId, currentTeamScope } from '../../../common/tenancy/request-context.js';
 import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
 import type { Prisma } from '../../../generated/prisma/client.js';
 import { CONNECTION_SYNC_SELECT, personName, RECORD_INCLUDE, TYPE_RELATION, type RecordRow } from './record-mapper.js';
@@ -51,6 +51,11 @@ export class FinancialRecordsRepository {
    */
   async readHousehold(householdId: string): Promise<HouseholdRead> {
     const organizationId = currentOrganizationId();
+    // The statements are prepared raw SQL; a caller limited to their teams first reaches the
+    // household through the tenant client, which applies the team scope.
+    if (currentTeamScope() && (await this.prisma.household.count({ where: { id: householdId } })) === 0) {
+      throw notFound('Household');
+    }
     // Each statement answers one row (an aggregate), its document the JSON text.
     const documents = await Promise.all(
       HOUSEHOLD_READ_STATEMENTS.map(async (sql) => {

@@ -15,6 +15,7 @@ export class FinancialViewController {
 
   @Get(':householdId')
   @ApiRoute({
+    permission: 'FINANCIALS_READ',
     summary:
       'A household’s totals by snapshot group, net worth, and every record in its own and the requested currency (CAD unless given)',
     tags: ['financial-records'],

@@ -2,8 +2,7 @@ import { Controller, Get, Inject, Put } from '@nestjs/common';
 import { z } from 'zod';
 import { fxRateResponseSchema, fxRatesQuerySchema, putFxRateSchema, type PutFxRate } from '@meridian/domain';
 import { ApiRoute, ValidBody, ValidQuery } from '../../../common/http/api-route.js';
-import { Caller } from '../../../common/auth/caller.decorator.js';
-import type { AuthenticatedCaller } from '../../../common/tenancy/request-context.js';
+
 import { FxRatesService } from './fx-rates.service.js';
 
 const TAGS = ['fx-rates'];
@@ -14,18 +13,20 @@ export class FxRatesController {
 
   @Put()
   @ApiRoute({
+    permission: 'FX_MANAGE',
     summary: 'Set the exchange rate of a currency pair on a day (1 base = rate quote); administrators only',
     tags: TAGS,
     body: putFxRateSchema,
     response: fxRateResponseSchema,
     errors: [403],
   })
-  put(@ValidBody() body: PutFxRate, @Caller() caller: AuthenticatedCaller) {
-    return this.fxRates.put(body, caller);
+  put(@ValidBody() body: PutFxRate) {
+    return this.fxRates.put(body);
   }
 
   @Get()
   @ApiRoute({
+    permission: 'SIGNED_IN',
     summary: 'The organization’s exchange rates, newest first; optionally of one base or quote currency',
     tags: TAGS,
     query: fxRatesQuerySchema,

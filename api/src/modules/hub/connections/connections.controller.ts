@@ -26,6 +26,7 @@ export class ConnectionsController {
 
   @Get()
   @ApiRoute({
+    permission: 'HUB_MANAGE',
     summary: 'List the organization’s connections (filters: service, status, needsReauth), newest first',
     tags: TAGS,
     query: connectionListQuerySchema,
@@ -37,6 +38,7 @@ export class ConnectionsController {
 
   @Get('by-owner/:owner')
   @ApiRoute({
+    permission: 'BANK_LINK',
     summary: 'The connections of a household, team or professional (404 when the owner is not in the organization)',
     tags: TAGS,
     params: connectionOwnerParamsSchema,
@@ -53,6 +55,7 @@ export class ConnectionsController {
 
   @Get(':connectionId')
   @ApiRoute({
+    permission: 'HUB_MANAGE',
     summary: 'A connection: status, owner, last run, next scheduled sync, record counts (never its credentials)',
     tags: TAGS,
     params: connectionParamsSchema,
@@ -65,6 +68,7 @@ export class ConnectionsController {
 
   @Delete(':connectionId')
   @ApiRoute({
+    permission: 'HUB_MANAGE',
     summary:
       'Delete a connection: cancels its active run, removes its schedule and the item at the provider; its financial records stay, as manual records',
     tags: TAGS,
@@ -78,6 +82,7 @@ export class ConnectionsController {
 
   @Post(':connectionId/sync')
   @ApiRoute({
+    permission: 'HUB_MANAGE',
     summary:
       'Run a connection now (trigger MANUAL). Always 202 with the run: a new one, or the run already queued or running for the connection. 409 when the connection needs re-authentication (relink it first)',
     tags: TAGS,

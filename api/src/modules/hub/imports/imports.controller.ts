@@ -28,6 +28,7 @@ export class ImportsController {
 
   @Post()
   @ApiRoute({
+    permission: 'HUB_MANAGE',
     summary:
       'Upload a CSV or XLSX export, or a ZIP of CSV files, as the raw request body (fileName in the query): the file is read through once, refused with a 4xx if it cannot be imported (413 over IMPORT_MAX_BYTES, at once when Content-Length says so, or for an XLSX or a zipped CSV that expands past its limit once unzipped), and a profile is suggested. Of a ZIP, the contacts file is read (chosen by its name and headers; archiveEntry says which), or the upload is refused when none is recognisable. A profile whose source id column the file lacks is still suggested and accepted: rows are then matched on e-mail, phone and name. defaultContactType (LEAD when absent) is the type of created contacts whose row gives none',
     tags: TAGS,
@@ -42,6 +43,7 @@ export class ImportsController {
 
   @Get()
   @ApiRoute({
+    permission: 'HUB_MANAGE',
     summary: 'The latest 100 import batches, newest first',
     tags: TAGS,
     response: zod.array(importBatchSchema),
@@ -52,6 +54,7 @@ export class ImportsController {
 
   @Get(':batchId')
   @ApiRoute({
+    permission: 'HUB_MANAGE',
     summary: 'An import batch: detection, counts and progress (rows done, rows/s, ETA)',
     tags: TAGS,
     params: importBatchParamsSchema,
@@ -64,6 +67,7 @@ export class ImportsController {
 
   @Get(':batchId/mapping')
   @ApiRoute({
+    permission: 'HUB_MANAGE',
     summary:
       "The batch's mapping: header -> field, and the headers nothing reads, each with a few of its values (unmappedColumns)",
     tags: TAGS,
@@ -77,6 +81,7 @@ export class ImportsController {
 
   @Put(':batchId/mapping')
   @ApiRoute({
+    permission: 'HUB_MANAGE',
     summary: 'Set a built-in profile or a header -> field mapping (before commit); a dry run must follow',
     tags: TAGS,
     params: importBatchParamsSchema,
@@ -90,6 +95,7 @@ export class ImportsController {
 
   @Post(':batchId/dry-run')
   @ApiRoute({
+    permission: 'HUB_MANAGE',
     summary:
       'Queue the dry run: each row is decided (create, update, unchanged, invalid, review, or skipped when the source marks it deleted) without writing; the optional body changes the contact type of created contacts whose row gives none',
     tags: TAGS,
@@ -105,6 +111,7 @@ export class ImportsController {
 
   @Get(':batchId/rows')
   @ApiRoute({
+    permission: 'HUB_MANAGE',
     summary:
       'The per-row report of the dry run, page by page (filter: action): errors of invalid rows, warnings of rows imported without an optional part (or skipped), changes of updates',
     tags: TAGS,
@@ -120,6 +127,7 @@ export class ImportsController {
   @Get(':batchId/report.csv')
   @Header('Content-Type', 'text/csv; charset=utf-8')
   @ApiRoute({
+    permission: 'HUB_MANAGE',
     summary: 'The per-row report as a CSV download (row, action, source id, entity id, errors, changes, warnings)',
     tags: TAGS,
     params: importBatchParamsSchema,
@@ -131,6 +139,7 @@ export class ImportsController {
 
   @Post(':batchId/commit')
   @ApiRoute({
+    permission: 'HUB_MANAGE',
     summary: "Queue the commit of a dry-run batch, as a sync run of the source system's connection",
     tags: TAGS,
     params: importBatchParamsSchema,
@@ -144,6 +153,7 @@ export class ImportsController {
 
   @Post(':batchId/rollback')
   @ApiRoute({
+    permission: 'HUB_MANAGE',
     summary: 'Roll back an applied batch: contacts it created are deleted, fields it updated restored',
     tags: TAGS,
     params: importBatchParamsSchema,
@@ -161,6 +171,7 @@ export class ImportProfilesController {
 
   @Post()
   @ApiRoute({
+    permission: 'HUB_MANAGE',
     summary: 'Save a custom import profile (header -> field mapping and transform options) for the organization',
     tags: TAGS,
     body: customProfileSchema,
@@ -174,6 +185,7 @@ export class ImportProfilesController {
 
   @Get()
   @ApiRoute({
+    permission: 'HUB_MANAGE',
     summary: "The organization's custom import profiles (the built-in ones: GET /import-profiles/built-in)",
     tags: TAGS,
     response: zod.array(importProfileSchema),
@@ -184,6 +196,7 @@ export class ImportProfilesController {
 
   @Get('built-in')
   @ApiRoute({
+    permission: 'HUB_MANAGE',
     summary:
       'The built-in import profiles (read-only) with their columns and the header spellings each accepts; choose one for an upload with PUT /imports/{batchId}/mapping {profileId}',
     tags: TAGS,

@@ -24,6 +24,7 @@ export class ImportReviewController {
 
   @Get()
   @ApiRoute({
+    permission: 'HUB_MANAGE',
     summary:
       'The rows the dry run did not decide alone: why (an existing contact, an earlier row of the file, a missing name), the candidate or earlier row, the fields both fill differently, what accepting changes, and the decision',
     tags: TAGS,
@@ -37,6 +38,7 @@ export class ImportReviewController {
 
   @Post(':itemId/accept')
   @ApiRoute({
+    permission: 'HUB_MANAGE',
     summary:
       'The row is the candidate (or the earlier row): an update that adds what the contact lacks and removes nothing; `choices` say, per field both fill differently, KEEP (default) or FILE. A row missing a name and matching nobody is created with the names in `fields` (before the commit only)',
     tags: TAGS,
@@ -51,6 +53,7 @@ export class ImportReviewController {
 
   @Post(':itemId/reject')
   @ApiRoute({
+    permission: 'HUB_MANAGE',
     summary:
       'The row is someone else: it becomes a new contact, completed with the names in `fields` where it lacks one; a row still missing a name is skipped (before the commit only)',
     tags: TAGS,

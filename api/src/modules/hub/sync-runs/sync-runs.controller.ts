@@ -26,6 +26,7 @@ export class SyncRunsController {
 
   @Get()
   @ApiRoute({
+    permission: 'HUB_MANAGE',
     summary:
       'List sync runs, newest first unless sorted (filters: connection, status, trigger, service, queued from/to day, stale connections)',
     tags: TAGS,
@@ -39,6 +40,7 @@ export class SyncRunsController {
   // Declared before `:syncRunId` so "daily" is not read as a run id.
   @Get('daily')
   @ApiRoute({
+    permission: 'HUB_MANAGE',
     summary: 'Runs per UTC day by status, every day of the window present (for the operations chart)',
     tags: TAGS,
     query: syncRunDailyQuerySchema,
@@ -50,6 +52,7 @@ export class SyncRunsController {
 
   @Get(':syncRunId')
   @ApiRoute({
+    permission: 'HUB_MANAGE',
     summary: 'A sync run with its first 50 per-record errors and their count',
     tags: TAGS,
     params: syncRunParamsSchema,
@@ -62,6 +65,7 @@ export class SyncRunsController {
 
   @Get(':syncRunId/record-errors')
   @ApiRoute({
+    permission: 'HUB_MANAGE',
     summary: "A sync run's per-record errors, page by page",
     tags: TAGS,
     params: syncRunParamsSchema,
@@ -75,6 +79,7 @@ export class SyncRunsController {
 
   @Get(':syncRunId/changes')
   @ApiRoute({
+    permission: 'HUB_MANAGE',
     summary:
       'What a sync run changed: the records it created, updated and removed, newest first, each named and linked, with its field changes',
     tags: TAGS,
@@ -89,6 +94,7 @@ export class SyncRunsController {
 
   @Post(':syncRunId/retry')
   @ApiRoute({
+    permission: 'HUB_MANAGE',
     summary:
       'Retry a FAILED, PARTIAL or CANCELLED run: queues a new MANUAL run of its connection (202), or answers the run already queued or running for it; 409 otherwise, or when the connection needs re-authentication',
     tags: TAGS,
@@ -103,6 +109,7 @@ export class SyncRunsController {
 
   @Post(':syncRunId/cancel')
   @ApiRoute({
+    permission: 'HUB_MANAGE',
     summary: 'Cancel a QUEUED or RUNNING run (409 otherwise); a worker running it writes no further page',
     tags: TAGS,
     params: syncRunParamsSchema,
@@ -120,6 +127,7 @@ export class QueuesController {
 
   @Get('health')
   @ApiRoute({
+    permission: 'HUB_MANAGE',
     summary: 'Depth of every job queue: waiting, active, delayed, failed, completed, paused',
     tags: TAGS,
     response: queueHealthListSchema,

@@ -1,6 +1,8 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import type { z } from 'zod';
-import { auditLogPageSchema, auditLogQuerySchema } from '@meridian/domain';
+import { auditLogPageSchema, auditLogQuerySchema, can, DomainError, ErrorCode } from '@meridian/domain';
+import { Caller } from '../../../common/auth/caller.decorator.js';
+import type { AuthenticatedCaller } from '../../../common/tenancy/request-context.js';
 import { ApiRoute, ValidQuery } from '../../../common/http/api-route.js';
 import { AuditRepository } from './audit.repository.js';
 
@@ -10,14 +12,26 @@ export class AuditController {
 
   @Get()
   @ApiRoute({
+    permission: 'CRM_READ',
     summary:
       'Who changed what and when, newest first, with the actor and the entity named and each change as before and after per field; filters: entity, entity type, actor, from/to day',
     tags: ['audit'],
     query: auditLogQuerySchema,
     response: auditLogPageSchema,
   })
-  async list(@ValidQuery() query: z.output<typeof auditLogQuerySchema>) {
+  async list(@ValidQuery() query: z.output<typeof auditLogQuerySchema>, @Caller() caller: AuthenticatedCaller) {
     const { page, limit, ...filter } = query;
+    // The organization-wide log needs AUDIT_READ; anyone who reads the CRM reads the history of a
+    // record they can reach (a contact's Activity tab, a household's History).
+    if (!can(caller, 'AUDIT_READ')) {
+      if (!filter.entityId) {
+        throw new DomainError(
+          ErrorCode.FORBIDDEN,
+          'Your role reads the history of one record at a time: give its entityId',
+        );
+      }
+      await this.audit.assertReachable(filter.entityId);
+    }
     const { items, total } = await this.audit.list(filter, { page, limit });
     return { items, page, limit, total };
   }

@@ -12,6 +12,7 @@ import {
   enumLabel,
   fieldChanges,
   type Pagination,
+  notFound,
 } from '@meridian/domain';
 import type { Prisma } from '../../../generated/prisma/client.js';
 import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
@@ -86,6 +87,23 @@ function snapshotName(snapshot: Prisma.JsonValue): string | undefined {
 @Injectable()
 export class AuditRepository {
   constructor(@Inject(TENANT_PRISMA) private readonly prisma: TenantPrismaClient) {}
+
+  /**
+   * A record whose history a caller limited to their teams may read: one of their contacts,
+   * households, persons or financial records (the tenant client applies the team scope).
+   */
+  async assertReachable(entityId: string): Promise<void> {
+    // Naming `deletedAt` (undefined: no condition) keeps deleted records reachable: their history
+    // tells who deleted them.
+    const where = { where: { id: entityId, deletedAt: undefined } };
+    const counts = await Promise.all([
+      this.prisma.contact.count(where),
+      this.prisma.household.count(where),
+      this.prisma.person.count(where),
+      this.prisma.financialRecord.count({ where: { id: entityId } }),
+    ]);
+    if (counts.every((count) => count === 0)) throw notFound('Record');
+  }
 
   async list(filter: AuditFilter, { page, limit }: Pagination): Promise<{ items: AuditLogEntry[]; total: number }> {
     const where: Prisma.AuditLogWhereInput = {

@@ -28,14 +28,14 @@ export class AuthGuard implements CanActivate {
     // A deleted user, or one moved to another organization, loses access at once.
     const user = await this.prisma.user.findUnique({
       where: { id: caller.userId },
-      select: { organizationId: true, role: true },
+      select: { organizationId: true, role: true, teamMembers: { select: { teamId: true } } },
     });
     if (!user || user.organizationId !== caller.organizationId) {
       throw new DomainError(ErrorCode.UNAUTHENTICATED, 'The access token is invalid or has expired; sign in again');
     }
     const store = currentContext();
     if (!store) throw new DomainError(ErrorCode.ERR_INITIALIZATION, 'Request context missing');
-    store.caller = { ...caller, role: user.role };
+    store.caller = { ...caller, role: user.role, teamIds: user.teamMembers.map((member) => member.teamId) };
     return true;
   }
 }

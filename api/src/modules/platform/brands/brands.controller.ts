@@ -12,6 +12,7 @@ export class BrandsController {
 
   @Get()
   @ApiRoute({
+    permission: 'SIGNED_IN',
     summary:
       'The organization’s brands with their logos (signed, expiring addresses of each size, and the state of the latest upload); the first brand is made on first read',
     tags: TAGS,
@@ -23,6 +24,7 @@ export class BrandsController {
 
   @Patch(':brandId/change-logo')
   @ApiRoute({
+    permission: 'ORGANIZATION_MANAGE',
     summary:
       'Use an uploaded image as the brand’s HORIZONTAL or SQUARE logo: its sizes are made in the background; the previous logo stays until they are ready, and a broken or too large image leaves its reason on the logo',
     tags: TAGS,

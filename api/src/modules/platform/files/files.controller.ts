@@ -22,6 +22,7 @@ export class FilesController {
 
   @Post('upload/request')
   @ApiRoute({
+    permission: 'SIGNED_IN',
     summary:
       'Ask to upload a file: answers a signed upload address (PUT the bytes there, with the given Content-Type, before expiresAt) and the file path. Refused with 415 for a type that may not be uploaded',
     tags: TAGS,
@@ -71,6 +72,7 @@ export class FilesController {
 
   @Delete('file/delete')
   @ApiRoute({
+    permission: 'SIGNED_IN',
     summary: 'Delete a file of the caller’s organization by the path its upload answered (useVault for a vault file)',
     tags: TAGS,
     body: fileDeleteSchema,

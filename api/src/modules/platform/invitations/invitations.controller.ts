@@ -33,6 +33,7 @@ export class InvitationsController {
 
   @Post('invite-team-member')
   @ApiRoute({
+    permission: 'ORGANIZATION_MANAGE',
     summary: 'Invite one or more people (comma-separated e-mails) to a team, by e-mail or by a link to copy',
     tags: ['invitations'],
     body: inviteTeamMemberSchema,
@@ -46,6 +47,7 @@ export class InvitationsController {
 
   @Get('invitations/team-members/by-team/:teamId')
   @ApiRoute({
+    permission: 'ORGANIZATION_MANAGE',
     summary: 'A team’s team-member invitations, newest first, with their delivery',
     tags: ['invitations'],
     params: invitationTeamParamsSchema,
@@ -93,6 +95,7 @@ export class InvitationsController {
 
   @Patch('invitations/team-member/:code/cancel')
   @ApiRoute({
+    permission: 'ORGANIZATION_MANAGE',
     summary: 'Cancel an open team-member invitation, named by its code or its id; the code stops working',
     tags: ['invitations'],
     params: invitationCodeParamsSchema,
@@ -105,6 +108,7 @@ export class InvitationsController {
 
   @Post('invitations/:invitationId/resend')
   @ApiRoute({
+    permission: 'ORGANIZATION_MANAGE',
     summary: 'Send a team-member invitation again with a new code; the previous code stops working',
     tags: ['invitations'],
     params: invitationIdParamsSchema,

@@ -13,8 +13,7 @@ import {
 } from '@meridian/domain';
 import type { z } from 'zod';
 import { ApiRoute, ValidBody, ValidParams } from '../../../common/http/api-route.js';
-import { Caller } from '../../../common/auth/caller.decorator.js';
-import type { AuthenticatedCaller } from '../../../common/tenancy/request-context.js';
+
 import { OrganizationsService } from './organizations.service.js';
 
 type Params = z.infer<typeof organizationIdParamsSchema>;
@@ -25,6 +24,7 @@ function settingRoute(summary: string, body: z.ZodType) {
   return ApiRoute({
     summary: `${summary}; administrators only`,
     tags: TAGS,
+    permission: 'ORGANIZATION_MANAGE',
     params: organizationIdParamsSchema,
     body,
     response: organizationSettingsSchema,
@@ -38,6 +38,7 @@ export class OrganizationsController {
 
   @Get('current/overview')
   @ApiRoute({
+    permission: 'SIGNED_IN',
     summary: 'The caller’s organization with the counts shown on the dashboard home page',
     tags: TAGS,
     response: organizationOverviewSchema,
@@ -48,6 +49,7 @@ export class OrganizationsController {
 
   @Get(':organizationId')
   @ApiRoute({
+    permission: 'SIGNED_IN',
     summary: 'The caller’s organization’s settings: legal name, trade names, NRD, regulator and type',
     tags: TAGS,
     params: organizationIdParamsSchema,
@@ -63,9 +65,8 @@ export class OrganizationsController {
   setLegalName(
     @ValidParams() params: Params,
     @ValidBody() body: z.infer<typeof setLegalNameSchema>,
-    @Caller() caller: AuthenticatedCaller,
   ): Promise<OrganizationSettings> {
-    return this.organizations.update(params.organizationId, { legalName: body.legalName }, caller);
+    return this.organizations.update(params.organizationId, { legalName: body.legalName });
   }
 
   @Patch(':organizationId/set-trade-names')
@@ -73,9 +74,8 @@ export class OrganizationsController {
   setTradeNames(
     @ValidParams() params: Params,
     @ValidBody() body: z.infer<typeof setTradeNamesSchema>,
-    @Caller() caller: AuthenticatedCaller,
   ): Promise<OrganizationSettings> {
-    return this.organizations.update(params.organizationId, { tradeNames: body.tradeNames }, caller);
+    return this.organizations.update(params.organizationId, { tradeNames: body.tradeNames });
   }
 
   @Patch(':organizationId/set-nrd')
@@ -83,9 +83,8 @@ export class OrganizationsController {
   setNrd(
     @ValidParams() params: Params,
     @ValidBody() body: z.infer<typeof setNrdSchema>,
-    @Caller() caller: AuthenticatedCaller,
   ): Promise<OrganizationSettings> {
-    return this.organizations.update(params.organizationId, { nrd: body.nrd }, caller);
+    return this.organizations.update(params.organizationId, { nrd: body.nrd });
   }
 
   @Patch(':organizationId/set-primary-regulator')
@@ -93,9 +92,8 @@ export class OrganizationsController {
   setPrimaryRegulator(
     @ValidParams() params: Params,
     @ValidBody() body: z.infer<typeof setPrimaryRegulatorSchema>,
-    @Caller() caller: AuthenticatedCaller,
   ): Promise<OrganizationSettings> {
-    return this.organizations.update(params.organizationId, { primaryRegulator: body.primaryRegulator }, caller);
+    return this.organizations.update(params.organizationId, { primaryRegulator: body.primaryRegulator });
   }
 
   @Patch(':organizationId/set-organization-type')
@@ -103,8 +101,7 @@ export class OrganizationsController {
   setOrganizationType(
     @ValidParams() params: Params,
     @ValidBody() body: z.infer<typeof setOrganizationTypeSchema>,
-    @Caller() caller: AuthenticatedCaller,
   ): Promise<OrganizationSettings> {
-    return this.organizations.update(params.organizationId, { organizationType: body.organizationType }, caller);
+    return this.organizations.update(params.organizationId, { organizationType: body.organizationType });
   }
 }

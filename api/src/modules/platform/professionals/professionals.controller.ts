@@ -24,6 +24,7 @@ export class ProfessionalsController {
 
   @Get('professionals/me')
   @ApiRoute({
+    permission: 'SIGNED_IN',
     summary: 'The signed-in user’s own professional profile (404 when they have none)',
     tags: TAGS,
     response: professionalResponseSchema,
@@ -35,6 +36,7 @@ export class ProfessionalsController {
 
   @Get('professionals/:professionalId')
   @ApiRoute({
+    permission: 'SIGNED_IN',
     summary: 'A professional of the caller’s organization',
     tags: TAGS,
     params: professionalIdParamsSchema,
@@ -47,6 +49,7 @@ export class ProfessionalsController {
 
   @Patch('professionals/:professionalId/update-profile')
   @ApiRoute({
+    permission: 'SIGNED_IN',
     summary: 'Update a professional’s profile: names (letters only), bio (at most 500 words), designations',
     tags: TAGS,
     params: professionalIdParamsSchema,
@@ -60,6 +63,7 @@ export class ProfessionalsController {
 
   @Patch('professional/:professionalId/set-job-title')
   @ApiRoute({
+    permission: 'SIGNED_IN',
     summary: 'Set a professional’s job title (empty clears it)',
     tags: TAGS,
     params: professionalIdParamsSchema,

@@ -18,6 +18,7 @@ const formsSchema = z.record(z.string(), z.object({ id: z.string(), title: z.str
 export class ReferenceController {
   @Get('enums')
   @ApiRoute({
+    permission: 'SIGNED_IN',
     summary: 'Every enumeration of the product, with labels',
     tags: ['reference'],
     response: enumerationsSchema,
@@ -28,6 +29,7 @@ export class ReferenceController {
 
   @Get('forms')
   @ApiRoute({
+    permission: 'SIGNED_IN',
     summary: 'Every form definition (fields, defaults, buttons, target call)',
     tags: ['reference'],
     response: formsSchema,

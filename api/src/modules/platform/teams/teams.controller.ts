@@ -23,6 +23,7 @@ export class TeamsController {
 
   @Get()
   @ApiRoute({
+    permission: 'SIGNED_IN',
     summary: 'The teams of the caller’s organization, by name, with their member counts',
     tags: TAGS,
     response: z.array(teamSummarySchema),
@@ -33,6 +34,7 @@ export class TeamsController {
 
   @Post()
   @ApiRoute({
+    permission: 'ORGANIZATION_MANAGE',
     summary: 'Create a team; its creator is its first member',
     tags: TAGS,
     body: createTeamSchema,
@@ -48,6 +50,7 @@ export class TeamsController {
 
   @Get(':teamId')
   @ApiRoute({
+    permission: 'SIGNED_IN',
     summary: 'A team of the caller’s organization with its members',
     tags: TAGS,
     params: teamIdParamsSchema,
@@ -60,6 +63,7 @@ export class TeamsController {
 
   @Patch(':teamId/name')
   @ApiRoute({
+    permission: 'ORGANIZATION_MANAGE',
     summary: 'Rename a team (3 to 255 characters)',
     tags: TAGS,
     params: teamIdParamsSchema,
@@ -76,6 +80,7 @@ export class TeamsController {
 
   @Patch(':teamId/members/:teamMemberId/remove')
   @ApiRoute({
+    permission: 'ORGANIZATION_MANAGE',
     summary: 'Remove a member from a team (not its last administrator); the user keeps their sign-in',
     tags: TAGS,
     params: teamMemberParamsSchema,

@@ -154,7 +154,11 @@ describe('GET /api/households/{householdId} and its related lists', () => {
         },
       ],
       contacts: [{ type: 'CLIENT', name: { display: 'Priya Nair' } }],
-      permissions: { role: 'ADVISOR', isTeamMember: true },
+      permissions: {
+        role: 'ADVISOR',
+        isTeamMember: true,
+        can: { edit: true, delete: true, editFinancials: true, deleteFinancials: true, linkBank: true },
+      },
     });
     const plain = await northApi('GET', `/api/households/${householdId}`);
     expect(plain.body).not.toHaveProperty('permissions');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EntityType, LifecycleMessage, newId } from '@meridian/domain';
+import { EntityType, LifecycleMessage, newId, permissionRefusal, USER_ROLE_LABELS } from '@meridian/domain';
 import { createPrismaClient, hashPassword, type PrismaClient } from '@meridian/api';
 import { login } from '#test/support/http.js';
 import { startTestApi, type TestApi } from '#test/support/app.js';
@@ -194,7 +194,7 @@ describe('soft delete and restore of a contact', () => {
   it('lets only an admin see the deleted records and restore', async () => {
     const forbidden = await advisor('GET', '/api/deleted-records');
     expect(forbidden.status).toBe(403);
-    expect(forbidden.body.message).toBe(LifecycleMessage.adminOnly);
+    expect(forbidden.body.message).toBe(permissionRefusal('RECORDS_RESTORE', USER_ROLE_LABELS.ADVISOR));
     expect((await advisor('POST', `/api/contacts/${contactId}/restore`)).status).toBe(403);
 
     const list = await admin('GET', '/api/deleted-records?kind=CONTACT');

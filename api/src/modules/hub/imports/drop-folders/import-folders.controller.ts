@@ -19,6 +19,7 @@ export class ImportFoldersController {
 
   @Post()
   @ApiRoute({
+    permission: 'HUB_MANAGE',
     summary:
       'Watch a drop folder: on its cron schedule (five fields, UTC) each new CSV/XLSX file is imported with the profile, then moved to processed/ or failed/ with its report. The path must be inside IMPORT_DROP_ROOT/<organization id>',
     tags: TAGS,
@@ -33,6 +34,7 @@ export class ImportFoldersController {
 
   @Get()
   @ApiRoute({
+    permission: 'HUB_MANAGE',
     summary: "The organization's drop folders, by name",
     tags: TAGS,
     response: z.array(dropFolderSchema),
@@ -43,6 +45,7 @@ export class ImportFoldersController {
 
   @Get(':folderId')
   @ApiRoute({
+    permission: 'HUB_MANAGE',
     summary: 'A drop folder: its schedule, next and last scan, last error',
     tags: TAGS,
     params: dropFolderParamsSchema,
@@ -55,6 +58,7 @@ export class ImportFoldersController {
 
   @Patch(':folderId')
   @ApiRoute({
+    permission: 'HUB_MANAGE',
     summary: 'Change a drop folder (name, path, cron, profile, source, enabled); its schedule follows',
     tags: TAGS,
     params: dropFolderParamsSchema,
@@ -68,6 +72,7 @@ export class ImportFoldersController {
 
   @Delete(':folderId')
   @ApiRoute({
+    permission: 'HUB_MANAGE',
     summary: 'Stop watching a drop folder (its schedule goes; files and past imports stay)',
     tags: TAGS,
     params: dropFolderParamsSchema,
@@ -80,6 +85,7 @@ export class ImportFoldersController {
 
   @Post(':folderId/scan')
   @ApiRoute({
+    permission: 'HUB_MANAGE',
     summary: 'Scan the folder now (trigger MANUAL): the scan is queued',
     tags: TAGS,
     params: dropFolderParamsSchema,

@@ -33,6 +33,7 @@ export class PlaidController {
 
   @Post('create-plaid-link-token')
   @ApiRoute({
+    permission: 'BANK_LINK',
     summary:
       'A Plaid Link token; with itemId (a connection’s Plaid item) in update mode, to repair its login. userId defaults to the caller',
     tags: TAGS,
@@ -49,6 +50,7 @@ export class PlaidController {
 
   @Post('create-update-plaid-connection')
   @ApiRoute({
+    permission: 'BANK_LINK',
     summary:
       'Exchange Link’s public token: a new connection of the household, whose first sync waits for its accounts to be placed (accountsToPlace), or the same item’s connection updated with the new token',
     tags: TAGS,
@@ -63,6 +65,7 @@ export class PlaidController {
 
   @Get('plaid/connections/:connectionId/accounts-to-place')
   @ApiRoute({
+    permission: 'BANK_LINK',
     summary:
       'A linked bank’s accounts not placed yet, each with the household’s manual accounts of its kind that may be the same account (likeliest first)',
     tags: TAGS,
@@ -76,6 +79,7 @@ export class PlaidController {
 
   @Post('plaid/connections/:connectionId/account-placements')
   @ApiRoute({
+    permission: 'BANK_LINK',
     summary:
       'Place a linked bank’s accounts: each as a new synced account of persons of the household, or matched with a manual account that becomes synced (same record, history and owners); then its sync runs',
     tags: TAGS,
@@ -94,6 +98,7 @@ export class PlaidController {
 
   @Get('plaid/link-settings')
   @ApiRoute({
+    permission: 'BANK_LINK',
     summary: 'How the dashboard links a bank here: Plaid environment, whether it is configured, sandbox institutions',
     tags: TAGS,
     response: plaidLinkSettingsSchema,
@@ -104,6 +109,7 @@ export class PlaidController {
 
   @Post('plaid/sandbox/public-token')
   @ApiRoute({
+    permission: 'BANK_LINK',
     summary: 'Sandbox and fake Plaid only: the public token Link would return for an institution (404 elsewhere)',
     tags: TAGS,
     body: plaidSandboxPublicTokenSchema,

@@ -1,0 +1,13 @@
+import { Prisma } from '../../generated/prisma/client.js';
+import { currentTeamScope } from './request-context.js';
+
+/**
+ * The team scope (docs/PERMISSIONS.md) as a raw SQL condition, `AND <column> = ANY(<teams>)`, for
+ * the repositories whose lists and aggregates are raw SQL (the tenant client scopes the rest).
+ * Empty when the context sees every team. `column` is a trusted identifier such as `h.team_id`.
+ */
+export function teamScopeSql(column: string): Prisma.Sql {
+  const teamIds = currentTeamScope();
+  if (!teamIds) return Prisma.empty;
+  return Prisma.sql`AND ${Prisma.raw(column)} = ANY(${[...teamIds]}::text[])`;
+}
