@@ -26,6 +26,7 @@ export class TimelinesController {
   @ApiRoute({
     summary: 'A household’s timelines with their life events, by date',
     tags: TAGS,
+    permission: 'CRM_READ',
     query: timelinesQuerySchema,
     response: z.array(timelineResponseSchema),
     errors: [404],
@@ -38,6 +39,7 @@ export class TimelinesController {
   @ApiRoute({
     summary: 'Create a household’s timeline, or one of its people’s',
     tags: TAGS,
+    permission: 'CRM_WRITE',
     body: createTimelineSchema,
     response: timelineResponseSchema,
     status: 201,
@@ -51,6 +53,7 @@ export class TimelinesController {
   @ApiRoute({
     summary: 'Add a life event to a timeline',
     tags: TAGS,
+    permission: 'CRM_WRITE',
     params: timelineIdParamsSchema,
     body: createLifeEventSchema,
     response: lifeEventResponseSchema,
@@ -68,6 +71,7 @@ export class TimelinesController {
   @ApiRoute({
     summary: 'Move a life event to another date',
     tags: TAGS,
+    permission: 'CRM_WRITE',
     params: lifeEventParamsSchema,
     body: lifeEventDateSchema,
     response: lifeEventResponseSchema,
@@ -84,6 +88,7 @@ export class TimelinesController {
   @ApiRoute({
     summary: 'Delete a life event (kept in the audit log)',
     tags: TAGS,
+    permission: 'CRM_DELETE',
     params: lifeEventParamsSchema,
     status: 204,
     errors: [404],
