@@ -5,6 +5,7 @@ import * as meetings from './crm/meetings/enums.js';
 import * as notes from './crm/notes/enums.js';
 import * as services from './crm/proposals/enums.js';
 import * as tasks from './crm/tasks/enums.js';
+import * as timelines from './crm/timelines/enums.js';
 import * as cashFlows from './financials/cash-flows/enums.js';
 import {
   PLAID_DETAILED_CATEGORY_LABELS,
@@ -284,6 +285,12 @@ export const ENUMERATIONS = {
   TaskStatus: entry(tasks.TaskStatus, 'Task statuses', tasks.TASK_STATUS_LABELS),
   TaskOwnerKind: entry(tasks.TaskOwnerKind, 'Kinds of entity a task may belong to', tasks.TASK_OWNER_KIND_LABELS),
   WorkflowTaskView: entry(tasks.WorkflowTaskView, 'Workflow task views', tasks.WORKFLOW_TASK_VIEW_LABELS),
+  // Timelines
+  LifeEventCategory: entry(
+    timelines.LifeEventCategory,
+    'Types of life event on a timeline',
+    timelines.LIFE_EVENT_CATEGORY_LABELS,
+  ),
   // Practice
   IntegrationService: entry(
     connections.IntegrationService,

@@ -19,3 +19,4 @@ export * from './crm';
 export * from './hub';
 export * from './imports';
 export * from './lifecycle';
+export * from './timelines';

@@ -7,6 +7,7 @@ import * as meetings from '../crm/meetings/enums.js';
 import * as notes from '../crm/notes/enums.js';
 import * as services from '../crm/proposals/enums.js';
 import * as tasks from '../crm/tasks/enums.js';
+import * as timelines from '../crm/timelines/enums.js';
 import * as cashFlows from '../financials/cash-flows/enums.js';
 import * as financialView from '../financials/financial-view/enums.js';
 import * as planning from '../financials/planning/enums.js';
@@ -28,6 +29,7 @@ const enums = {
   ...notes,
   ...services,
   ...tasks,
+  ...timelines,
   ...cashFlows,
   ...financialView,
   ...planning,

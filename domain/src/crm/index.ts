@@ -29,4 +29,5 @@ export * from './search/api.js';
 export * from './tasks/enums.js';
 export * from './tasks/forms.js';
 export * from './tasks/schemas.js';
+export * from './timelines/enums.js';
 export * from './timelines/schemas.js';

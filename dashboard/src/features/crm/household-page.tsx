@@ -17,6 +17,7 @@ import { HouseholdMembersCard } from './household-members';
 import { MergeAction } from './merge';
 import { GridForm, SubmitCell } from './record-form';
 import { Empty, PrimaryRowActions, RecordCard, RecordRow, RecordsCard, SmallButton } from './record-list';
+import { HouseholdTimeline } from './timeline';
 import { useForm, useRecordAction } from './use-form';
 
 function DetailsForm({
@@ -131,7 +132,10 @@ function FamilyCard({ family, onChange }: { family: FamilyResponse; onChange: (f
   );
 }
 
-/** A household with its members, relationships (the family tree), entities, contacts and custom fields. */
+/**
+ * A household with its members, entities, timeline of life events, relationships (the family tree),
+ * contacts and custom fields.
+ */
 export default function HouseholdPage() {
   const { householdId = '' } = useParams();
   const load = useCallback((signal: AbortSignal) => getHousehold(householdId, signal), [householdId]);
@@ -214,6 +218,7 @@ export default function HouseholdPage() {
           )}
         />
       </div>
+      <HouseholdTimeline key={shown.id} householdId={shown.id} members={shown.members} />
       <section className="space-y-3" aria-labelledby="families-title">
         <Title id="families-title">Families and relationships</Title>
         {shown.families.length === 0 && <Empty>No family yet.</Empty>}

@@ -5,6 +5,7 @@ import { EntityType } from '../../shared/ids/canonical-id.js';
 import { idParam } from '../../shared/input/id-param.js';
 import { optionalText, requiredString } from '../../shared/input/text.js';
 import { householdIdParam } from '../params.js';
+import { LifeEventCategory } from './enums.js';
 
 /** The body of `PATCH /timelines/{timelineId}/life-events/{lifeEventId}/date`. */
 export const lifeEventDateSchema = z.object({ date: calendarDate(ListMessage.dateInvalid) });
@@ -12,6 +13,7 @@ export const lifeEventDateSchema = z.object({ date: calendarDate(ListMessage.dat
 /** Messages of timelines and life events beyond the spec's date message (ours). */
 export const TimelineMessage = {
   titleRequired: 'Give the life event a title',
+  categoryInvalid: 'Please select a valid type of life event',
 } as const;
 
 const timelineIdParam = idParam(EntityType.timeline, 'timeline');
@@ -35,7 +37,11 @@ export const createLifeEventSchema = z.object({
   title: requiredString(TimelineMessage.titleRequired),
   date: calendarDate(ListMessage.dateInvalid),
   description: optionalText({ kind: 'paragraph' }),
-  category: optionalText(),
+  /** The event's type; none when left out. */
+  category: z
+    .enum(LifeEventCategory, { error: TimelineMessage.categoryInvalid })
+    .nullish()
+    .transform((value) => value ?? null),
 });
 
 export const lifeEventResponseSchema = z.object({
@@ -43,6 +49,7 @@ export const lifeEventResponseSchema = z.object({
   timelineId: z.string(),
   title: z.string(),
   description: z.string().nullable(),
+  /** A `LifeEventCategory` value (the label shows it). */
   category: z.string().nullable(),
   /** The day, YYYY-MM-DD. */
   date: z.string(),

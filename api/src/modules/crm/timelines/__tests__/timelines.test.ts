@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient, type PrismaClient } from '@meridian/api';
-import type { LifeEventResponse, TimelineResponse } from '@meridian/domain';
+import { TimelineMessage, type LifeEventResponse, type TimelineResponse } from '@meridian/domain';
 import { login } from '#test/support/http.js';
 import { startTestApi, type TestApi } from '#test/support/app.js';
 import { createOrganization, type CreatedOrganization } from '#test/support/factories.js';
@@ -84,5 +84,24 @@ describe('timelines and life events', () => {
     expect((await asSouth('POST', '/api/timelines', { householdId: household.householdId })).status).toBe(404);
     const stored = await asNorth<TimelineResponse[]>('GET', `/api/timelines?householdId=${household.householdId}`);
     expect(stored.body.find((item) => item.id === timeline.id)?.lifeEvents).toEqual([event]);
+  });
+
+  it('keeps a life event’s type from the enumeration and refuses one outside it', async () => {
+    const timeline = (await asNorth<TimelineResponse>('POST', '/api/timelines', { householdId: household.householdId }))
+      .body;
+    const path = `/api/timelines/${timeline.id}/life-events`;
+    const retirement = await asNorth<LifeEventResponse>('POST', path, {
+      title: 'Retires',
+      date: '2032-01-15',
+      category: 'RETIREMENT',
+      description: 'Leaves the firm at 65',
+    });
+    expect(retirement.status).toBe(201);
+    expect(retirement.body).toMatchObject({ category: 'RETIREMENT', description: 'Leaves the firm at 65' });
+    const refused = await asNorth('POST', path, { title: 'Party', date: '2032-01-16', category: 'Family' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ details: [{ path: 'category', message: TimelineMessage.categoryInvalid }] });
+    const stored = await asNorth<TimelineResponse[]>('GET', `/api/timelines?householdId=${household.householdId}`);
+    expect(stored.body.find((item) => item.id === timeline.id)?.lifeEvents).toEqual([retirement.body]);
   });
 });

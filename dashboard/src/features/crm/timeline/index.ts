@@ -1,0 +1,1 @@
+export { HouseholdTimeline } from './household-timeline';
