@@ -88,6 +88,7 @@ function teamFilter(model: string, teamIds: readonly string[]): Args | null {
   if (model === 'Team') return { id: { in: [...teamIds] } };
   if (TEAM_OWNED.has(model)) return inTeams;
   if (HOUSEHOLD_OWNED.has(model)) return { household: { is: inTeams } };
+  if (model === 'LifeEvent') return { timeline: { is: { household: { is: inTeams } } } };
   if (model === 'Person') return { OR: [{ household: { is: inTeams } }, { householdId: null }] };
   return null;
 }

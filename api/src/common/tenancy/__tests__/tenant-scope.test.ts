@@ -12,7 +12,10 @@ let north: CreatedOrganization;
 let south: CreatedOrganization;
 
 const asNorth = <T>(fn: () => Promise<T>) =>
-  runAsOrganization({ userId: north.userId, organizationId: north.organizationId, role: 'ADVISOR' }, fn);
+  runAsOrganization(
+    { userId: north.userId, organizationId: north.organizationId, role: 'ADVISOR', teamIds: [north.teamId] },
+    fn,
+  );
 
 beforeAll(async () => {
   environment = await createTestEnvironment();

@@ -24,7 +24,6 @@ export class TimelinesController {
 
   @Get()
   @ApiRoute({
-    permission: 'CRM_READ',
     summary: 'A household’s timelines with their life events, by date',
     tags: TAGS,
     permission: 'CRM_READ',
@@ -38,7 +37,6 @@ export class TimelinesController {
 
   @Post()
   @ApiRoute({
-    permission: 'CRM_WRITE',
     summary: 'Create a household’s timeline, or one of its people’s',
     tags: TAGS,
     permission: 'CRM_WRITE',
@@ -53,7 +51,6 @@ export class TimelinesController {
 
   @Post(':timelineId/life-events')
   @ApiRoute({
-    permission: 'CRM_WRITE',
     summary: 'Add a life event to a timeline',
     tags: TAGS,
     permission: 'CRM_WRITE',
@@ -72,7 +69,6 @@ export class TimelinesController {
 
   @Patch(':timelineId/life-events/:lifeEventId/date')
   @ApiRoute({
-    permission: 'CRM_WRITE',
     summary: 'Move a life event to another date',
     tags: TAGS,
     permission: 'CRM_WRITE',
@@ -90,7 +86,6 @@ export class TimelinesController {
 
   @Delete(':timelineId/life-events/:lifeEventId')
   @ApiRoute({
-    permission: 'CRM_DELETE',
     summary: 'Delete a life event (kept in the audit log)',
     tags: TAGS,
     permission: 'CRM_DELETE',

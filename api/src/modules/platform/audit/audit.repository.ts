@@ -90,19 +90,48 @@ export class AuditRepository {
 
   /**
    * A record whose history a caller limited to their teams may read: one of their contacts,
-   * households, persons or financial records (the tenant client applies the team scope).
+   * households, persons, entities, families, financial records, cash flows or life events (the
+   * tenant client applies the team scope). One count per kind: the audit log names no table.
    */
   async assertReachable(entityId: string): Promise<void> {
     // Naming `deletedAt` (undefined: no condition) keeps deleted records reachable: their history
     // tells who deleted them.
     const where = { where: { id: entityId, deletedAt: undefined } };
+    const byId = { where: { id: entityId } };
     const counts = await Promise.all([
       this.prisma.contact.count(where),
       this.prisma.household.count(where),
       this.prisma.person.count(where),
-      this.prisma.financialRecord.count({ where: { id: entityId } }),
+      this.prisma.financialRecord.count(byId),
+      this.prisma.family.count(byId),
+      this.prisma.corporation.count(byId),
+      this.prisma.trust.count(byId),
+      this.prisma.foundation.count(byId),
+      this.prisma.cashFlowSource.count(byId),
+      this.prisma.recurringStream.count(byId),
+      this.prisma.timeline.count(byId),
+      this.prisma.lifeEvent.count(byId),
     ]);
-    if (counts.every((count) => count === 0)) throw notFound('Record');
+    if (counts.some((count) => count > 0)) return;
+    // A record removed for good (a life event) is reachable through what held it, as its last
+    // entry names it: the household or timeline it belonged to.
+    const last = await this.prisma.auditLog.findFirst({
+      where: { entityId },
+      orderBy: { occurredAt: 'desc' },
+      select: { before: true, after: true },
+    });
+    const state = {
+      ...(last?.after as Record<string, unknown> | null),
+      ...(last?.before as Record<string, unknown> | null),
+    };
+    const householdId = typeof state.householdId === 'string' ? state.householdId : undefined;
+    const timelineId = typeof state.timelineId === 'string' ? state.timelineId : undefined;
+    const holder = householdId
+      ? await this.prisma.household.count({ where: { id: householdId } })
+      : timelineId
+        ? await this.prisma.timeline.count({ where: { id: timelineId } })
+        : 0;
+    if (holder === 0) throw notFound('Record');
   }
 
   async list(filter: AuditFilter, { page, limit }: Pagination): Promise<{ items: AuditLogEntry[]; total: number }> {

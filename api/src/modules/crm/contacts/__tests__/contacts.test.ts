@@ -24,7 +24,8 @@ const lead = {
 beforeAll(async () => {
   api = await startTestApi({ seedDemo: false });
   prisma = createPrismaClient(api.databaseUrl);
-  north = await createOrganization(prisma, { name: 'North' });
+  // The firm's admin: the lists below span two teams (team scoping: test/integration/permissions.test.ts).
+  north = await createOrganization(prisma, { name: 'North', role: 'ADMIN' });
   south = await createOrganization(prisma, { name: 'South' });
   northApi = apiClient(api.baseUrl, await login(api.baseUrl, north.email, north.password));
   southPersonId = await createPerson(prisma, south);

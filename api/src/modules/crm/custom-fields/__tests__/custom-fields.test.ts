@@ -18,8 +18,8 @@ let foreign: { contactId: string; householdId: string; definitionId: string };
 beforeAll(async () => {
   api = await startTestApi({ seedDemo: false });
   prisma = createPrismaClient(api.databaseUrl);
-  north = await createOrganization(prisma, { name: 'North' });
-  south = await createOrganization(prisma, { name: 'South' });
+  north = await createOrganization(prisma, { name: 'North', role: 'ADMIN' });
+  south = await createOrganization(prisma, { name: 'South', role: 'ADMIN' });
   northApi = apiClient(api.baseUrl, await login(api.baseUrl, north.email, north.password));
   contactId = (await createContact(prisma, north)).contactId;
   householdId = await createHousehold(prisma, north);

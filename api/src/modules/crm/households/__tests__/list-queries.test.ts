@@ -46,7 +46,7 @@ const idsOf = (body: Body): string[] => body.items.map((item: { id: string }) =>
 beforeAll(async () => {
   api = await startTestApi({ seedDemo: false });
   prisma = createPrismaClient(api.databaseUrl);
-  north = await createOrganization(prisma, { name: 'North' });
+  north = await createOrganization(prisma, { name: 'North', role: 'ADMIN' });
   south = await createOrganization(prisma, { name: 'South' });
   northApi = apiClient(api.baseUrl, await login(api.baseUrl, north.email, north.password));
   const organizationId = north.organizationId;

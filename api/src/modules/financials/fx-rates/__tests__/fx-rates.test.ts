@@ -1,3 +1,4 @@
+import { permissionRefusal, USER_ROLE_LABELS } from '@meridian/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient, type PrismaClient } from '@meridian/api';
 import type { FxRateResponse } from '@meridian/domain';
@@ -102,7 +103,10 @@ describe('PUT /api/fx-rates', () => {
       rate: 1.3,
     });
     expect(response.status).toBe(403);
-    expect(response.body).toMatchObject({ code: 'FORBIDDEN', message: 'Only an administrator can set exchange rates' });
+    expect(response.body).toMatchObject({
+      code: 'FORBIDDEN',
+      message: permissionRefusal('FX_MANAGE', USER_ROLE_LABELS.ADVISOR),
+    });
   });
 });
 

@@ -83,7 +83,7 @@ let world: ImportWorld;
 beforeAll(async () => {
   world = await startImportWorld(() => ({ IMPORT_MAX_BYTES: String(MAX_BYTES) }));
   ({ api, prisma, importDir } = world);
-  organization = await createOrganization(prisma, { name: 'North Wealth' });
+  organization = await createOrganization(prisma, { name: 'North Wealth', role: 'ADMIN' });
   token = await login(api.baseUrl, organization.email, organization.password);
 });
 afterAll(() => world?.close());

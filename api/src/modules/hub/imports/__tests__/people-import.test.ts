@@ -28,8 +28,8 @@ let world: ImportWorld;
 beforeAll(async () => {
   world = await startImportWorld();
   ({ api, prisma } = world);
-  north = await createOrganization(prisma, { name: 'North Wealth' });
-  south = await createOrganization(prisma, { name: 'South Wealth' });
+  north = await createOrganization(prisma, { name: 'North Wealth', role: 'ADMIN' });
+  south = await createOrganization(prisma, { name: 'South Wealth', role: 'ADMIN' });
   northToken = await login(api.baseUrl, north.email, north.password);
   southToken = await login(api.baseUrl, south.email, south.password);
 }, 120_000);

@@ -141,7 +141,7 @@ describe('every built-in profile: import, re-import changes nothing, an edited c
     const edits = EDITED[profile.id];
     if (!edits) throw new Error(`List what ${profile.id}.edited.csv edits in EDITED`);
     const invalid = DOCUMENTED_INVALID[profile.id] ?? {};
-    const organization = await createOrganization(prisma, { name: `Profile ${profile.id}` });
+    const organization = await createOrganization(prisma, { name: `Profile ${profile.id}`, role: 'ADMIN' });
     const token = await login(api.baseUrl, organization.email, organization.password);
     const options = { source: profile.source, profileId: profile.id };
     for (const first of IMPORTED_FIRST[profile.id] ?? []) {

@@ -30,7 +30,7 @@ afterAll(() => world?.close());
 
 /** A fresh organization per test: what one imports cannot match another's rows. */
 async function organization(name: string): Promise<{ org: CreatedOrganization; token: string }> {
-  const org = await createOrganization(prisma, { name });
+  const org = await createOrganization(prisma, { name, role: 'ADMIN' });
   return { org, token: await login(api.baseUrl, org.email, org.password) };
 }
 

@@ -132,8 +132,8 @@ let importWorld: ImportWorld;
 beforeAll(async () => {
   importWorld = await startImportWorld();
   ({ api, prisma } = importWorld);
-  north = await createOrganization(prisma, { name: 'North Wealth' });
-  south = await createOrganization(prisma, { name: 'South Wealth' });
+  north = await createOrganization(prisma, { name: 'North Wealth', role: 'ADMIN' });
+  south = await createOrganization(prisma, { name: 'South Wealth', role: 'ADMIN' });
   tokens = new Map([
     [north.organizationId, await login(api.baseUrl, north.email, north.password)],
     [south.organizationId, await login(api.baseUrl, south.email, south.password)],

@@ -32,7 +32,7 @@ afterAll(() => world?.close());
 
 /** An organization of its own per scenario, so counts are the scenario's. */
 async function firm(name: string): Promise<{ org: CreatedOrganization; token: string }> {
-  const org = await createOrganization(prisma, { name });
+  const org = await createOrganization(prisma, { name, role: 'ADMIN' });
   return { org, token: await login(api.baseUrl, org.email, org.password) };
 }
 

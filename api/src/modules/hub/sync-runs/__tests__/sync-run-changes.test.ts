@@ -21,7 +21,7 @@ let southToken: string;
 beforeAll(async () => {
   api = await startTestApi({ seedDemo: false });
   prisma = createPrismaClient(api.databaseUrl);
-  north = await createOrganization(prisma, { name: 'North Wealth' });
+  north = await createOrganization(prisma, { name: 'North Wealth', role: 'ADMIN' });
   household = await createHousehold(prisma, north, 'Okafor household');
   person = await createPerson(prisma, north.organizationId, household, { firstName: 'Ngozi', lastName: 'Okafor' });
   const bank = await seedPlaidConnection(prisma, api.environment.config, {
@@ -66,7 +66,7 @@ beforeAll(async () => {
     }),
   );
   as = apiAs(api.baseUrl, await login(api.baseUrl, north.email, north.password));
-  const south = await createOrganization(prisma, { name: 'South Wealth' });
+  const south = await createOrganization(prisma, { name: 'South Wealth', role: 'ADMIN' });
   southToken = await login(api.baseUrl, south.email, south.password);
 });
 afterAll(async () => {

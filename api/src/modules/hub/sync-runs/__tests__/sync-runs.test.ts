@@ -33,7 +33,7 @@ const runs: Record<string, string> = {};
 beforeAll(async () => {
   api = await startTestApi({ seedDemo: false });
   prisma = createPrismaClient(api.databaseUrl);
-  north = await createOrganization(prisma, { name: 'North Wealth' });
+  north = await createOrganization(prisma, { name: 'North Wealth', role: 'ADMIN' });
   household = await createHousehold(prisma, north);
   as = apiAs(api.baseUrl, await login(api.baseUrl, north.email, north.password));
   const organizationId = north.organizationId;
@@ -71,7 +71,7 @@ beforeAll(async () => {
     queuedAt: daysAgo(0, 1),
   });
 
-  const south = await createOrganization(prisma, { name: 'South Wealth' });
+  const south = await createOrganization(prisma, { name: 'South Wealth', role: 'ADMIN' });
   const southHousehold = await createHousehold(prisma, south);
   const southBank = await seedPlaidConnection(prisma, api.environment.config, {
     organizationId: south.organizationId,

@@ -14,8 +14,8 @@ let south: CreatedOrganization;
 beforeAll(async () => {
   api = await startTestApi({ seedDemo: false });
   prisma = createPrismaClient(api.databaseUrl);
-  north = await createOrganization(prisma, { name: 'North' });
-  south = await createOrganization(prisma, { name: 'South' });
+  north = await createOrganization(prisma, { name: 'North', role: 'ADMIN' });
+  south = await createOrganization(prisma, { name: 'South', role: 'ADMIN' });
   const tenant = scopeToCurrentOrganization(prisma);
   const audit = new AuditService();
   await runAsOrganization({ userId: north.userId, organizationId: north.organizationId, role: 'ADVISOR' }, () =>

@@ -7,6 +7,8 @@ import {
   type ProfessionalResponse,
   type TeamResponse,
   type UserRole,
+  permissionRefusal,
+  USER_ROLE_LABELS,
 } from '@meridian/domain';
 import { login } from '#test/support/http.js';
 import { startTestApi, type TestApi } from '#test/support/app.js';
@@ -142,7 +144,7 @@ describe('organization settings', () => {
     expect(denied.status).toBe(403);
     expect(denied.body).toMatchObject({
       code: 'FORBIDDEN',
-      message: 'Only an administrator can change the organization’s settings',
+      message: permissionRefusal('ORGANIZATION_MANAGE', USER_ROLE_LABELS.ADVISOR),
     });
     const foreign = await asSouth('PATCH', `${base}/set-nrd`, { nrd: '999' });
     expect(foreign.status).toBe(404);

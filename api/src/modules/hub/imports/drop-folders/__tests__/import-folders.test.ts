@@ -52,8 +52,8 @@ beforeAll(async () => {
   world = await startImportWorld((dir) => ({ IMPORT_DROP_ROOT: join(dir, 'drop') }));
   ({ api, worker, prisma, importDir } = world);
   dropRoot = join(importDir, 'drop');
-  north = await createOrganization(prisma, { name: 'North Wealth' });
-  south = await createOrganization(prisma, { name: 'South Wealth' });
+  north = await createOrganization(prisma, { name: 'North Wealth', role: 'ADMIN' });
+  south = await createOrganization(prisma, { name: 'South Wealth', role: 'ADMIN' });
   northToken = await login(api.baseUrl, north.email, north.password);
   southToken = await login(api.baseUrl, south.email, south.password);
 });

@@ -43,7 +43,7 @@ beforeAll(async () => {
   api = await startTestApi({ environment, seedDemo: false });
   worker = await startTestWorker(environment);
   prisma = createPrismaClient(api.databaseUrl);
-  north = await createOrganization(prisma, { name: 'North Wealth' });
+  north = await createOrganization(prisma, { name: 'North Wealth', role: 'ADMIN' });
   token = await login(api.baseUrl, north.email, north.password);
   as = apiAs(api.baseUrl, token);
 });
@@ -343,7 +343,7 @@ describe('placing a linked bank’s accounts', () => {
   });
 
   it('answers 404 for another organization’s connection, and does not run it', async () => {
-    const south = await createOrganization(prisma, { name: 'South Wealth' });
+    const south = await createOrganization(prisma, { name: 'South Wealth', role: 'ADMIN' });
     const southToken = await login(api.baseUrl, south.email, south.password);
     const linked = await link(
       (await createFinancialHousehold(prisma, north, 'Roy household')).householdId,
