@@ -97,7 +97,11 @@ export class ProfessionalsService {
    * its bytes an image of that kind (415 otherwise), at most AVATAR_MAX_BYTES (413), readable
    * (400). The upload and the previous thumbnail are removed once the new one is stored.
    */
-  async setAvatar(caller: AuthenticatedCaller, professionalId: string, filePath: string): Promise<ProfessionalResponse> {
+  async setAvatar(
+    caller: AuthenticatedCaller,
+    professionalId: string,
+    filePath: string,
+  ): Promise<ProfessionalResponse> {
     await this.assertMayChange(caller, professionalId);
     const key = this.files.ownKey(filePath);
     const type = uploadTypeOf(key);
