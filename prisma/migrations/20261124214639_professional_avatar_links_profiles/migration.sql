@@ -14,4 +14,4 @@ CREATE UNIQUE INDEX "links_profiles_organization_id_professional_id_key" ON "lin
 
 -- A slug is the public address /p/<slug>: 3 to 40 lower-case letters, digits and single inner hyphens.
 ALTER TABLE "links_profiles" ADD CONSTRAINT "links_profiles_slug_check"
-  CHECK ("slug" ~ '^[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9])){2,39}$');
+  CHECK ("slug" ~ '^[a-z0-9]+(-[a-z0-9]+)*$' AND char_length("slug") BETWEEN 3 AND 40);

@@ -15,7 +15,7 @@ import { optionalText, requiredString, TEXT_LIMITS } from '../../shared/input/te
 
 /** A slug: 3 to 40 lower-case letters, digits and single inner hyphens (the database CHECKs the same). */
 export const LINKS_PROFILE_SLUG_LENGTH = { min: 3, max: 40 } as const;
-export const LINKS_PROFILE_SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9]))*$/;
+export const LINKS_PROFILE_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** Links a page may show. */
 export const LINKS_PROFILE_MAX_LINKS = 20;
 export const PROFILE_LINK_LABEL_MAX = 100;
