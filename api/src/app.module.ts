@@ -28,6 +28,7 @@ import { TasksModule } from './modules/crm/tasks/index.js';
 import { NotesModule } from './modules/crm/notes/index.js';
 import { SearchModule } from './modules/crm/search/index.js';
 import { HomeModule } from './modules/crm/home/index.js';
+import { LinksProfilesModule } from './modules/crm/links-profiles/index.js';
 import { TimelinesModule } from './modules/crm/timelines/index.js';
 import { ConnectionsModule } from './modules/hub/connections/index.js';
 import { SyncRunsModule } from './modules/hub/sync-runs/index.js';
@@ -64,6 +65,7 @@ export class AppModule {
         NotesModule,
         SearchModule,
         HomeModule,
+        LinksProfilesModule,
         TimelinesModule,
         FxRatesModule,
         FinancialRecordsModule,

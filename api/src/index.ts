@@ -33,6 +33,8 @@ export {
   type FileStorage,
 } from './infra/storage/index.js';
 export { FilesService, FilesCoreModule } from './modules/platform/files/index.js';
+export { ContactFormStamp } from './modules/crm/links-profiles/index.js';
+export { WindowLimiter, type WindowRule } from './infra/redis/window-limiter.js';
 export { BrandsService, BrandsCoreModule, LogoProcessor, defaultBrandId } from './modules/platform/brands/index.js';
 export {
   CONNECTORS,

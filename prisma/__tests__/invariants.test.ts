@@ -428,6 +428,13 @@ function checkCases(w: ModelWorld): CheckCase[] {
         () => prisma.profileLink.updateMany({ where: { linksProfileId: w.linksProfileId }, data: { position: -1 } }),
       ],
     },
+    {
+      constraint: 'links_profiles_slug_check',
+      good: () => prisma.linksProfile.update({ where: { id: w.linksProfileId }, data: { slug: 'fay-2-lee' } }),
+      bad: ['fa', 'Fay-lee', 'fay--lee', '-fay', 'fay-', 'fay_lee', 'a'.repeat(41)].map(
+        (slug) => () => prisma.linksProfile.update({ where: { id: w.linksProfileId }, data: { slug } }),
+      ),
+    },
     // Contacts and pipeline
     {
       constraint: 'contact_phone_numbers_country_code_check',

@@ -827,7 +827,15 @@ export async function buildModelWorld(prisma: PrismaClient, label = 'World'): Pr
   });
   const linksProfileId = newId(EntityType.linksProfile);
   await prisma.linksProfile.create({
-    data: { ...org, id: linksProfileId, professionalId, slug: `fay-${linksProfileId.slice(-8).toLowerCase()}` },
+    data: {
+      ...org,
+      id: linksProfileId,
+      professionalId,
+      slug: `fay-${linksProfileId
+        .slice(-8)
+        .toLowerCase()
+        .replace(/[^a-z0-9]/g, 'x')}`,
+    },
   });
   await prisma.profileLink.create({
     data: { ...org, id: newId(EntityType.profileLink), linksProfileId, type: 'website', url: 'https://fay.test' },

@@ -5,6 +5,7 @@ import { LOGGER } from '../common/logging/logger.js';
 import { scopeToCurrentOrganization } from '../common/tenancy/tenant-scope.js';
 import { SystemPrisma, TENANT_PRISMA } from './prisma/prisma.service.js';
 import { createRedis, REDIS, RedisCloser } from './redis/redis.module.js';
+import { WindowLimiter } from './redis/window-limiter.js';
 import { QueueService } from './queue/queue.service.js';
 import { CredentialVault } from './secrets/credential-vault.js';
 
@@ -29,10 +30,11 @@ export class CoreModule {
         },
         { provide: REDIS, useFactory: () => createRedis(config.REDIS_URL) },
         RedisCloser,
+        WindowLimiter,
         QueueService,
         CredentialVault,
       ],
-      exports: [APP_CONFIG, LOGGER, SystemPrisma, TENANT_PRISMA, REDIS, QueueService, CredentialVault],
+      exports: [APP_CONFIG, LOGGER, SystemPrisma, TENANT_PRISMA, REDIS, WindowLimiter, QueueService, CredentialVault],
     };
   }
 }

@@ -28,6 +28,7 @@ const NewImportPage = lazy(() => import('../features/hub/imports/new-import-page
 const ImportWizardPage = lazy(() => import('../features/hub/imports/import-wizard-page'));
 const AuditPage = lazy(() => import('../features/platform/audit/audit-page'));
 const InvitationsSettingsPage = lazy(() => import('../features/platform/invitations/invitations-settings-page'));
+const PublicLinksPage = lazy(() => import('../features/platform/links-profile/public-links-page'));
 const AcceptInvitationPage = lazy(() => import('../features/platform/invitations/accept-invitation-page'));
 const BrandingPage = lazy(() => import('../features/platform/branding/branding-page'));
 const SettingsLayout = lazy(() => import('../features/platform/settings/settings-layout'));
@@ -59,6 +60,14 @@ export function AppRoutes() {
           element={
             <Titled title="Join your team">
               <AcceptInvitationPage />
+            </Titled>
+          }
+        />
+        <Route
+          path="/p/:slug"
+          element={
+            <Titled title="Links">
+              <PublicLinksPage />
             </Titled>
           }
         />

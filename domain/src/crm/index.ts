@@ -9,6 +9,8 @@ export * from './custom-fields/api.js';
 export * from './custom-fields/enums.js';
 export * from './custom-fields/schemas.js';
 export * from './home/api.js';
+export * from './links-profiles/api.js';
+export * from './links-profiles/schemas.js';
 export * from './households/api.js';
 export * from './households/enums.js';
 export * from './households/forms.js';

@@ -78,6 +78,28 @@ export const configSchema = z
       .int()
       .positive()
       .default(15 * 60),
+    /** Messages one client (IP address) may send through links-profile contact forms inside the window. */
+    LINKS_CONTACT_MAX_PER_CLIENT: z.coerce.number().int().positive().default(5),
+    LINKS_CONTACT_CLIENT_WINDOW_SECONDS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(60 * 60),
+    /** Messages one links profile may receive inside the window, whoever sends them. */
+    LINKS_CONTACT_MAX_PER_PROFILE: z.coerce.number().int().positive().default(30),
+    LINKS_CONTACT_PROFILE_WINDOW_SECONDS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(60 * 60),
+    /** A contact form sent sooner than this after its page was loaded is refused (a robot); 0 turns it off. */
+    LINKS_CONTACT_MIN_SECONDS: z.coerce.number().int().min(0).default(3),
+    /** How long a loaded page's contact form can be sent. */
+    LINKS_CONTACT_FORM_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(24 * 60 * 60),
     DASHBOARD_DIST: z.string().default('dashboard/dist'),
     SMTP_URL: z.string().url().optional(),
     MAIL_FROM: z.string().default('Meridian <no-reply@meridian.local>'),

@@ -38,7 +38,10 @@ export type OrganizationSettings = z.infer<typeof organizationSettingsSchema>;
 export const teamSummarySchema = z.object({ id: z.string(), name: z.string(), memberCount: z.number().int() });
 export type TeamSummary = z.infer<typeof teamSummarySchema>;
 
-/** A professional's profile (crm §3); the avatar is set through the files calls. */
+/**
+ * A professional's profile (crm §3). The avatar is set from an uploaded file (set-avatar);
+ * `avatarUrl` is a signed address of its square thumbnail that expires (an hour), null without one.
+ */
 export const professionalResponseSchema = z.object({
   id: z.string(),
   userId: z.string().nullable(),

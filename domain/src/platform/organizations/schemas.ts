@@ -142,5 +142,28 @@ export const professionalProfileSchema = z.object({
 });
 export type ProfessionalProfile = z.output<typeof professionalProfileSchema>;
 
+/** The image types a professional's avatar may be uploaded as (the logo's: no SVG, it can carry scripts). */
+export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+/** The side of the square thumbnail an avatar is stored as, in pixels. */
+export const AVATAR_SIZE = 256;
+/** The largest avatar upload, in bytes (the files module may allow more for other files). */
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+
+/** Avatar messages; ours, as the spec names the calls without wording. */
+export const AvatarMessage = {
+  filePathRequired: 'File path is required: upload the photo through POST /upload/request first',
+  typeNotAllowed: 'A photo must be a PNG, JPEG, WebP or GIF image',
+  tooLarge: `The photo is larger than the ${AVATAR_MAX_BYTES / 1024 / 1024} MB limit`,
+  unreadable: 'The file is not an image that can be read (it may be damaged)',
+  tooManyPixels: (maxPixels: number) => `The photo is too large: at most ${maxPixels.toLocaleString('en')} pixels`,
+  notYours: 'You can change only your own profile; an administrator can change any profile of the organization',
+} as const;
+
+/** The body of `PATCH /professionals/{professionalId}/set-avatar`: a file uploaded through `POST /upload/request`. */
+export const setProfessionalAvatarSchema = z.object({
+  filePath: requiredString(AvatarMessage.filePathRequired).max(400),
+});
+export type SetProfessionalAvatar = z.output<typeof setProfessionalAvatarSchema>;
+
 /** The body of `PATCH /professional/{professionalId}/set-job-title`. */
 export const setJobTitleSchema = z.object({ jobTitle: freeText() });

@@ -63,9 +63,14 @@ export class ContactsService {
 
   /**
    * Creates a contact (crm §5): its primary e-mail and phone number when given, its tags, and for a
-   * LEAD the lead record the pipeline starts from. One transaction, with its audit entry.
+   * LEAD the lead record the pipeline starts from. One transaction, with its audit entry;
+   * `alsoWrite` adds what the caller writes about the new contact (a links-profile message's note)
+   * to the same transaction.
    */
-  async create(input: NewContact): Promise<ContactResponse> {
+  async create(
+    input: NewContact,
+    options: { alsoWrite?: (scope: WriteScope, contactId: string) => Promise<void> } = {},
+  ): Promise<ContactResponse> {
     if (!(await this.contacts.teamExists(input.teamId))) throw notFound('Team');
     const contactId = await this.prisma.$transaction(async (tx) => {
       const scope = writeScope(tx);
@@ -105,6 +110,7 @@ export class ContactsService {
         entityId: id!,
         after: created ? contactView(created, []) : undefined,
       });
+      await options.alsoWrite?.(scope, id!);
       return id!;
     });
     return this.get(contactId);

@@ -1,1 +1,3 @@
 export { ProfessionalsModule } from './professionals.module.js';
+export { ProfessionalsService } from './professionals.service.js';
+export type { ProfessionalRecord } from './professionals.repository.js';

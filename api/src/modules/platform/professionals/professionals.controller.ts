@@ -4,7 +4,9 @@ import {
   professionalProfileSchema,
   professionalResponseSchema,
   setJobTitleSchema,
+  setProfessionalAvatarSchema,
   type ProfessionalProfile,
+  type SetProfessionalAvatar,
   type ProfessionalResponse,
 } from '@meridian/domain';
 import type { z } from 'zod';
@@ -76,5 +78,37 @@ export class ProfessionalsController {
     @ValidBody() body: z.infer<typeof setJobTitleSchema>,
   ): Promise<ProfessionalResponse> {
     return this.professionals.setJobTitle(params.professionalId, body.jobTitle);
+  }
+
+  @Patch('professionals/:professionalId/set-avatar')
+  @ApiRoute({
+    summary:
+      'Set a professional’s avatar from a photo uploaded through POST /upload/request (PNG, JPEG, WebP or GIF, at most 5 MB): stored as a square thumbnail, answered as a signed address that expires. Your own profile, or any as an administrator',
+    tags: TAGS,
+    permission: 'SIGNED_IN',
+    params: professionalIdParamsSchema,
+    body: setProfessionalAvatarSchema,
+    response: professionalResponseSchema,
+    errors: [403, 404, 413, 415],
+  })
+  setAvatar(
+    @Caller() caller: AuthenticatedCaller,
+    @ValidParams() params: Params,
+    @ValidBody() body: SetProfessionalAvatar,
+  ): Promise<ProfessionalResponse> {
+    return this.professionals.setAvatar(caller, params.professionalId, body.filePath);
+  }
+
+  @Patch('professionals/:professionalId/remove-avatar')
+  @ApiRoute({
+    summary: 'Remove a professional’s avatar. Your own profile, or any as an administrator',
+    tags: TAGS,
+    permission: 'SIGNED_IN',
+    params: professionalIdParamsSchema,
+    response: professionalResponseSchema,
+    errors: [403, 404],
+  })
+  removeAvatar(@Caller() caller: AuthenticatedCaller, @ValidParams() params: Params): Promise<ProfessionalResponse> {
+    return this.professionals.removeAvatar(caller, params.professionalId);
   }
 }

@@ -12,7 +12,7 @@ const PROFESSIONAL_SELECT = {
   role: true,
   jobTitle: true,
   bio: true,
-  avatarUrl: true,
+  avatarPath: true,
   phoneCountryCode: true,
   phoneNumber: true,
   designations: true,
@@ -21,7 +21,10 @@ const PROFESSIONAL_SELECT = {
 type Row = Prisma.ProfessionalGetPayload<{ select: typeof PROFESSIONAL_SELECT }>;
 type Client = Pick<TenantPrismaClient, 'professional'>;
 
-function toResponse(row: Row): ProfessionalResponse {
+/** A professional as stored: the response's fields, with the avatar's storage key instead of its signed address. */
+export type ProfessionalRecord = Omit<ProfessionalResponse, 'avatarUrl'> & { avatarPath: string | null };
+
+function toRecord(row: Row): ProfessionalRecord {
   const { phoneCountryCode, phoneNumber, ...rest } = row;
   return {
     ...rest,
@@ -33,22 +36,22 @@ function toResponse(row: Row): ProfessionalResponse {
 export class ProfessionalsRepository {
   constructor(@Inject(TENANT_PRISMA) private readonly prisma: TenantPrismaClient) {}
 
-  async find(professionalId: string, client: Client = this.prisma): Promise<ProfessionalResponse | null> {
+  async find(professionalId: string, client: Client = this.prisma): Promise<ProfessionalRecord | null> {
     const row = await client.professional.findUnique({ where: { id: professionalId }, select: PROFESSIONAL_SELECT });
-    return row ? toResponse(row) : null;
+    return row ? toRecord(row) : null;
   }
 
-  async findByUser(userId: string): Promise<ProfessionalResponse | null> {
+  async findByUser(userId: string): Promise<ProfessionalRecord | null> {
     const row = await this.prisma.professional.findFirst({ where: { userId }, select: PROFESSIONAL_SELECT });
-    return row ? toResponse(row) : null;
+    return row ? toRecord(row) : null;
   }
 
   async update(
     client: Client,
     professionalId: string,
     data: Prisma.ProfessionalUpdateInput,
-  ): Promise<ProfessionalResponse> {
-    return toResponse(
+  ): Promise<ProfessionalRecord> {
+    return toRecord(
       await client.professional.update({ where: { id: professionalId }, data, select: PROFESSIONAL_SELECT }),
     );
   }

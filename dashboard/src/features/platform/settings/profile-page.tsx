@@ -5,6 +5,8 @@ import { toApiError } from '../../../api';
 import { CheckboxInput, FieldShell, FormMessages, InputField, controlClass } from '../../../components/fields';
 import { Loaded } from '../../../components/loaded';
 import { useResource } from '../../../hooks/use-resource';
+import { AvatarEditor } from './avatar-editor';
+import { LinksProfilePanel } from './links-profile-panel';
 import { settingsApi } from './settings-api';
 
 const FIELDS = ['firstName', 'lastName', 'bio', 'designations', 'jobTitle'] as const;
@@ -152,19 +154,36 @@ function ProfileForm({ professional, onSaved }: { professional: ProfessionalResp
 export default function ProfilePage() {
   const load = useCallback((signal: AbortSignal) => settingsApi.myProfessional(signal), []);
   const professional = useResource(load);
+  // The photo changes on its own calls; its answer is shown without reloading the form.
+  const [changed, setChanged] = useState<ProfessionalResponse>();
+  const current = changed ?? professional.data;
   return (
-    <Card>
-      <Title>My professional profile</Title>
-      <Text>How you appear to clients and colleagues.</Text>
-      {professional.error?.status === 404 ? (
-        <Callout className="mt-4" title="Your sign-in has no professional profile yet" color="gray">
-          An administrator creates professional profiles for the firm’s advisors; ask yours to add one for you.
-        </Callout>
-      ) : (
-        <Loaded resource={professional} what="profile">
-          {(data) => <ProfileForm professional={data} onSaved={professional.reload} />}
-        </Loaded>
-      )}
-    </Card>
+    <>
+      <Card>
+        <Title>My professional profile</Title>
+        <Text>How you appear to clients and colleagues.</Text>
+        {professional.error?.status === 404 ? (
+          <Callout className="mt-4" title="Your sign-in has no professional profile yet" color="gray">
+            An administrator creates professional profiles for the firm’s advisors; ask yours to add one for you.
+          </Callout>
+        ) : (
+          <Loaded resource={professional} what="profile">
+            {(data) => (
+              <>
+                <AvatarEditor professional={current ?? data} onChanged={setChanged} />
+                <ProfileForm
+                  professional={data}
+                  onSaved={() => {
+                    setChanged(undefined);
+                    professional.reload();
+                  }}
+                />
+              </>
+            )}
+          </Loaded>
+        )}
+      </Card>
+      {professional.data && <LinksProfilePanel professionalId={professional.data.id} />}
+    </>
   );
 }

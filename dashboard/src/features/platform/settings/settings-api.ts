@@ -1,5 +1,48 @@
-import type { OrganizationSettings, ProfessionalResponse, TeamResponse, TeamSummary } from '@meridian/domain';
+import type {
+  LinksProfileView,
+  OrganizationSettings,
+  ProfessionalLinksProfile,
+  ProfessionalResponse,
+  SaveLinksProfileInput,
+  TeamResponse,
+  TeamSummary,
+  UploadTicket,
+} from '@meridian/domain';
 import { apiRequest } from '../../../api';
+import { apiErrorFromResponse, networkError } from '../../../api/api-error';
+
+/** Told when the signed-in user's avatar changes, so the shell shows the new one without a reload. */
+export const AVATAR_CHANGED = 'meridian:avatar-changed';
+
+/** Uploads a photo (a signed address, then the bytes) and makes it the professional's avatar. */
+async function uploadAvatar(professionalId: string, file: File): Promise<ProfessionalResponse> {
+  const ticket = await apiRequest<UploadTicket>('/upload/request', { method: 'POST', body: { fileName: file.name } });
+  let response: Response;
+  try {
+    response = await fetch(ticket.uploadUrl, {
+      method: 'PUT',
+      headers: { 'Content-Type': ticket.contentType },
+      body: file,
+    });
+  } catch {
+    throw networkError();
+  }
+  if (!response.ok) throw await apiErrorFromResponse(response);
+  const professional = await apiRequest<ProfessionalResponse>(`/professionals/${professionalId}/set-avatar`, {
+    method: 'PATCH',
+    body: { filePath: ticket.filePath },
+  });
+  window.dispatchEvent(new Event(AVATAR_CHANGED));
+  return professional;
+}
+
+async function removeAvatar(professionalId: string): Promise<ProfessionalResponse> {
+  const professional = await apiRequest<ProfessionalResponse>(`/professionals/${professionalId}/remove-avatar`, {
+    method: 'PATCH',
+  });
+  window.dispatchEvent(new Event(AVATAR_CHANGED));
+  return professional;
+}
 
 /** The calls of the settings pages (crm §7). */
 export const settingsApi = {
@@ -24,4 +67,15 @@ export const settingsApi = {
       method: 'PATCH',
       body: { jobTitle },
     }),
+  uploadAvatar,
+  removeAvatar,
+  linksProfile: (professionalId: string, signal?: AbortSignal) =>
+    apiRequest<ProfessionalLinksProfile>(`/professionals/${professionalId}/links-profile`, signal ? { signal } : {}),
+  saveLinksProfile: (professionalId: string, body: SaveLinksProfileInput) =>
+    apiRequest<LinksProfileView>(`/professionals/${professionalId}/links-profile`, { method: 'PUT', body }),
+  setLinksProfilePublished: (professionalId: string, published: boolean) =>
+    apiRequest<LinksProfileView>(
+      `/professionals/${professionalId}/links-profile/${published ? 'publish' : 'unpublish'}`,
+      { method: 'PATCH' },
+    ),
 };

@@ -2,6 +2,7 @@ import { Badge, Button } from '@tremor/react';
 import type { SessionUser } from '@meridian/domain';
 import { FirmLogo } from '../branding/firm-logo';
 import { roleLabel } from '../auth/role-labels';
+import { UserAvatar } from './user-avatar';
 
 interface TopBarProps {
   user: SessionUser;
@@ -46,6 +47,7 @@ export function TopBar({ user, navOpen, onToggleNav, onSignOut, onSearch }: TopB
           Search
           <kbd className="hidden rounded border border-tremor-border px-1 text-tremor-label sm:inline">Ctrl K</kbd>
         </button>
+        <UserAvatar name={user.name} />
         <div className="hidden text-right sm:block">
           <p className="text-tremor-default font-medium text-tremor-content-strong" data-testid="user-name">
             {user.name}
