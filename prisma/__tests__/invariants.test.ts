@@ -420,7 +420,9 @@ function checkCases(w: ModelWorld): CheckCase[] {
       constraint: 'invitations_client_contact_check',
       good: () =>
         prisma.invitation.update({ where: { id: w.invitationId }, data: { type: 'CLIENT', contactId: w.contactId } }),
-      bad: [() => prisma.invitation.update({ where: { id: w.invitationId }, data: { type: 'CLIENT', contactId: null } })],
+      bad: [
+        () => prisma.invitation.update({ where: { id: w.invitationId }, data: { type: 'CLIENT', contactId: null } }),
+      ],
     },
     {
       constraint: 'brand_logos_file_size_check',
