@@ -417,6 +417,14 @@ function checkCases(w: ModelWorld): CheckCase[] {
       ],
     },
     {
+      constraint: 'invitations_client_contact_check',
+      good: () =>
+        prisma.invitation.update({ where: { id: w.invitationId }, data: { type: 'CLIENT', contactId: w.contactId } }),
+      bad: [
+        () => prisma.invitation.update({ where: { id: w.invitationId }, data: { type: 'CLIENT', contactId: null } }),
+      ],
+    },
+    {
       constraint: 'brand_logos_file_size_check',
       good: () => prisma.brandLogo.updateMany({ where: { brandId: w.brandId }, data: { fileSize: 1 } }),
       bad: [() => prisma.brandLogo.updateMany({ where: { brandId: w.brandId }, data: { fileSize: 0 } })],

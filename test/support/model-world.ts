@@ -805,6 +805,8 @@ export async function buildModelWorld(prisma: PrismaClient, label = 'World'): Pr
       ...org,
       id: invitationId,
       teamId,
+      // Its contact owns a row here too (the merge tests move every row pointing at a contact).
+      contactId,
       type: 'TEAM_MEMBER',
       method: 'EMAIL',
       code: `code-${invitationId}`,

@@ -10,6 +10,7 @@ import type {
   FamilyResponse,
   HouseholdResponse,
   ListPage,
+  PortalAccessResponse,
   ReportResponse,
   TagView,
   TeamResponse,
@@ -196,4 +197,18 @@ export async function downloadReportCsv(kind: ReportKind, params: ReportParams):
   const disposition = response.headers.get('Content-Disposition') ?? '';
   const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `${kind}-report.csv`;
   await saveFile(response, fileName);
+}
+
+/** A contact's client-portal access: its status and latest CLIENT invitation. */
+export function getPortalAccess(contactId: string, signal?: AbortSignal) {
+  return apiRequest<PortalAccessResponse>(`/contacts/${contactId}/portal-access`, { signal });
+}
+
+/** Invites the contact to the client portal (e-mail to their primary address unless given, or a link to copy). */
+export function inviteToPortal(contactId: string, body: { method: 'EMAIL' | 'LINK'; email?: string }) {
+  return apiRequest<PortalAccessResponse>(`/contacts/${contactId}/portal-invitation`, { method: 'POST', body });
+}
+
+export function revokePortalAccess(contactId: string) {
+  return patch<PortalAccessResponse>(`/contacts/${contactId}/portal-access/revoke`);
 }

@@ -30,6 +30,10 @@ const AuditPage = lazy(() => import('../features/platform/audit/audit-page'));
 const InvitationsSettingsPage = lazy(() => import('../features/platform/invitations/invitations-settings-page'));
 const PublicLinksPage = lazy(() => import('../features/platform/links-profile/public-links-page'));
 const AcceptInvitationPage = lazy(() => import('../features/platform/invitations/accept-invitation-page'));
+const AcceptClientInvitationPage = lazy(() => import('../features/platform/invitations/accept-client-invitation-page'));
+const OrganizationInvitationsPage = lazy(
+  () => import('../features/platform/invitations/organization-invitations-page'),
+);
 const BrandingPage = lazy(() => import('../features/platform/branding/branding-page'));
 const SettingsLayout = lazy(() => import('../features/platform/settings/settings-layout'));
 const OrganizationSettingsPage = lazy(() => import('../features/platform/settings/organization-page'));
@@ -68,6 +72,30 @@ export function AppRoutes() {
           element={
             <Titled title="Links">
               <PublicLinksPage />
+            </Titled>
+          }
+        />
+        <Route
+          path="/accept/advisor/:code"
+          element={
+            <Titled title="Join your team">
+              <AcceptInvitationPage kind="advisor" />
+            </Titled>
+          }
+        />
+        <Route
+          path="/accept/create-org/:code"
+          element={
+            <Titled title="Set up your firm">
+              <AcceptInvitationPage kind="create-org" />
+            </Titled>
+          }
+        />
+        <Route
+          path="/accept/client/:code"
+          element={
+            <Titled title="Your client portal">
+              <AcceptClientInvitationPage />
             </Titled>
           }
         />
@@ -271,6 +299,14 @@ export function AppRoutes() {
                 }
               />
             </Route>
+            <Route
+              path="platform/organizations"
+              element={
+                <Titled title="New firms">
+                  <OrganizationInvitationsPage />
+                </Titled>
+              }
+            />
             <Route
               path="settings/invitations"
               element={

@@ -269,7 +269,7 @@ describe('cash flow enumerations (foundations §3)', () => {
 describe('invitation and user enumerations (foundations §3)', () => {
   it('lists invitation types, delivery methods, statuses and acceptance kinds', () => {
     expect(InvitationType).toEqual(['CLIENT', 'CREATE_ORG', 'SUBSCRIPTION', 'TEAM_MEMBER']);
-    expect(InvitationAcceptanceKind).toEqual(['advisor', 'client', 'team-member']);
+    expect(InvitationAcceptanceKind).toEqual(['advisor', 'client', 'create-org', 'team-member']);
     expect(InvitationDeliveryMethod).toEqual(['EMAIL', 'LINK', 'SMS']);
     expect(InvitationStatus).toEqual(['ACCEPTED', 'CREATED', 'INVALIDATED', 'ISSUED']);
   });

@@ -100,6 +100,19 @@ export const configSchema = z
       .int()
       .positive()
       .default(24 * 60 * 60),
+    /**
+     * The platform operators (foundations' SUPER_ADMIN kind): comma-separated e-mails of existing
+     * users who may invite new firms (CREATE_ORG invitations). None unless told.
+     */
+    PLATFORM_OPERATOR_EMAILS: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((email) => email.trim().toLowerCase())
+          .filter((email) => email !== ''),
+      ),
     DASHBOARD_DIST: z.string().default('dashboard/dist'),
     SMTP_URL: z.string().url().optional(),
     MAIL_FROM: z.string().default('Meridian <no-reply@meridian.local>'),

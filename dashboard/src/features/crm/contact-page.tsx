@@ -29,6 +29,7 @@ import {
   TagsSection,
 } from './contact-records';
 import { ContactActivity } from './contact-activity';
+import { PortalAccessCard } from './contact-portal-access';
 import { ContactsTable } from './contacts-table';
 import { ContactActions } from './contact-actions';
 import { CustomFieldsCard } from './custom-field-values';
@@ -251,6 +252,7 @@ function DetailsTab({ contact, onChange }: { contact: ContactResponse; onChange:
           <TagsSection contact={contact} onChange={onChange} />
           <EmailsSection contact={contact} onChange={onChange} />
           <PhoneNumbersSection contact={contact} onChange={onChange} />
+          <PortalAccessCard contact={contact} />
         </div>
       </div>
       <AddressesSection contact={contact} onChange={onChange} />

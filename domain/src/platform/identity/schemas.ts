@@ -31,6 +31,8 @@ export const sessionUserSchema = z.object({
   organizationId: z.string(),
   organizationName: z.string(),
   teamIds: z.array(z.string()),
+  /** The hosting platform's operator (PLATFORM_OPERATOR_EMAILS), who may invite new firms. */
+  platformOperator: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

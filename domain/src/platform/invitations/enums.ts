@@ -12,14 +12,16 @@ export const INVITATION_TYPE_LABELS: Readonly<Record<InvitationType, string>> = 
 
 /**
  * The kinds named by the acceptance calls (`/invitations/{kind}/{code}/accept`): the advisor kind
- * appears only there (foundations §3, §7).
+ * appears only there (foundations §3, §7). `create-org` is ours: the acceptance of a CREATE_ORG
+ * invitation, which the spec names as a type but gives no call.
  */
-export const InvitationAcceptanceKind = ['advisor', 'client', 'team-member'] as const;
+export const InvitationAcceptanceKind = ['advisor', 'client', 'create-org', 'team-member'] as const;
 export type InvitationAcceptanceKind = (typeof InvitationAcceptanceKind)[number];
 
 export const INVITATION_ACCEPTANCE_KIND_LABELS: Readonly<Record<InvitationAcceptanceKind, string>> = {
   advisor: 'Advisor',
   client: 'Client',
+  'create-org': 'New organization',
   'team-member': 'Team member',
 };
 

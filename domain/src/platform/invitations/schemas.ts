@@ -11,6 +11,7 @@ import { PASSWORD_MIN_LENGTH } from '../identity/schemas.js';
 import { isBlank, requiredString } from '../../shared/input/common.js';
 import { freeText } from '../../shared/input/text.js';
 import { emailSchema, isValidEmail } from '../../shared/input/email.js';
+import { PortalAccess } from '../../crm/contacts/enums.js';
 
 /**
  * Invitation messages. 'Your input contains invalid email' is the spec's (foundations §5); the
@@ -27,6 +28,9 @@ export const InvitationMessage = {
   /** One answer for a code that was accepted, cancelled, superseded or has expired. */
   noLongerValid: 'This invitation can no longer be used: it was already accepted, cancelled or has expired',
   unknownCode: 'No invitation has this code; check the link you were sent',
+  organizationNameRequired: 'Organization name is required',
+  contactEmailRequired: 'This contact has no e-mail address: enter the address to send the invitation to',
+  portalNotGranted: 'This contact has no portal access or pending invitation to revoke',
 } as const;
 
 /**
@@ -69,7 +73,6 @@ export const acceptNamedInvitationSchema = z.object({
   name: requiredString(InvitationMessage.nameRequired),
   email: optionalEmail,
 });
-export const acceptAdvisorInvitationSchema = acceptNamedInvitationSchema;
 /** A team member also chooses the password of the account the acceptance creates. */
 export const acceptTeamMemberInvitationSchema = acceptNamedInvitationSchema.extend({
   password: z
@@ -78,6 +81,10 @@ export const acceptTeamMemberInvitationSchema = acceptNamedInvitationSchema.exte
     .max(200),
 });
 export type AcceptTeamMemberInvitationInput = z.output<typeof acceptTeamMemberInvitationSchema>;
+/** An advisor's acceptance creates an account too: the same name, e-mail and password. */
+export const acceptAdvisorInvitationSchema = acceptTeamMemberInvitationSchema;
+/** The new firm's first admin: their name, e-mail and password (the firm's name is the invitation's). */
+export const acceptCreateOrgInvitationSchema = acceptTeamMemberInvitationSchema;
 export type AcceptNamedInvitationInput = z.output<typeof acceptNamedInvitationSchema>;
 
 /** `POST /invitations/client/{code}/accept`: the e-mail is optional. */
@@ -127,3 +134,58 @@ export const invitationCodeValidityResponseSchema = z.object({
   expiresAt: z.string().nullable(),
 });
 export type InvitationCodeValidityResponse = z.infer<typeof invitationCodeValidityResponseSchema>;
+
+/** The delivery methods of the invitations sent to one address: e-mail, or a link to copy. */
+const singleAddressMethod = z.enum(['EMAIL', 'LINK'], { error: 'Method must be one of EMAIL, LINK' });
+
+/**
+ * `POST /invite-advisor`: an admin invites a professional to a team as an ADVISOR; the acceptance
+ * also creates their professional profile (docs/DECISIONS.md).
+ */
+export const inviteAdvisorSchema = z.object({
+  email: emailSchema(InvitationMessage.invalidEmail),
+  team: requiredString(InvitationMessage.teamRequired),
+  method: singleAddressMethod,
+});
+export type InviteAdvisorInput = z.output<typeof inviteAdvisorSchema>;
+
+/**
+ * `POST /contacts/{contactId}/portal-invitation`: a CLIENT invitation to the client portal. The
+ * e-mail defaults to the contact's primary e-mail.
+ */
+export const inviteClientSchema = z.object({ email: optionalEmail, method: singleAddressMethod });
+export type InviteClientInput = z.output<typeof inviteClientSchema>;
+
+/** `POST /platform/organization-invitations`: the platform operator invites a new firm. */
+export const inviteOrganizationSchema = z.object({
+  email: emailSchema(InvitationMessage.invalidEmail),
+  organizationName: requiredString(InvitationMessage.organizationNameRequired),
+  method: singleAddressMethod,
+});
+export type InviteOrganizationInput = z.output<typeof inviteOrganizationSchema>;
+
+/** A CREATE_ORG invitation as the operator sees it: the firm it creates, never the code. */
+export const organizationInvitationResponseSchema = invitationResponseSchema
+  .omit({ teamId: true, role: true })
+  .extend({ organizationName: z.string() });
+export type OrganizationInvitationResponse = z.infer<typeof organizationInvitationResponseSchema>;
+export const organizationInvitationListResponseSchema = z.object({
+  invitations: z.array(organizationInvitationResponseSchema),
+});
+export type OrganizationInvitationListResponse = z.infer<typeof organizationInvitationListResponseSchema>;
+
+/** A contact's client-portal access and its latest CLIENT invitation (with the link only when just made). */
+export const portalAccessResponseSchema = z.object({
+  contactId: z.string(),
+  portalAccess: z.enum(PortalAccess),
+  invitation: invitationResponseSchema.omit({ role: true }).nullable(),
+});
+export type PortalAccessResponse = z.infer<typeof portalAccessResponseSchema>;
+
+/** What the client sees once their acceptance is recorded. */
+export const clientInvitationAcceptedResponseSchema = z.object({
+  portalAccess: z.literal('ACTIVE'),
+  organizationName: z.string(),
+  firstName: z.string(),
+});
+export type ClientInvitationAcceptedResponse = z.infer<typeof clientInvitationAcceptedResponseSchema>;

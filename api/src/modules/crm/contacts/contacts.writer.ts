@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityType, newId, type ContactType, type Gender, type LeadSource } from '@meridian/domain';
+import { EntityType, newId, type ContactType, type Gender, type LeadSource, type PortalAccess } from '@meridian/domain';
 import { deleteRows, insertRows, oldestByName, updateRows, type ColumnTypes } from '../../../common/persistence/sql.js';
 import type { WriteScope } from '../../../common/tenancy/write-scope.js';
 
@@ -416,6 +416,18 @@ export class ContactsWriter {
   /** Deletes contacts; their sub-records, tags worn, leads and owned notes go with them. */
   async remove(scope: WriteScope, contactIds: readonly string[]): Promise<void> {
     await deleteRows(scope.sql, 'contacts', scope.organizationId, contactIds);
+  }
+
+  /** Sets the contacts' client-portal access (a CLIENT invitation sent, accepted or revoked). */
+  async setPortalAccess(scope: WriteScope, contactIds: readonly string[], access: PortalAccess): Promise<void> {
+    await scope.sql.execute(
+      `UPDATE contacts SET portal_access = $3::portal_access, updated_at = $4
+        WHERE organization_id = $1 AND id = ANY($2::text[])`,
+      scope.organizationId,
+      [...contactIds],
+      access,
+      scope.now,
+    );
   }
 
   /** Hides contacts merged into another (step 10's merge); `survivorId: null` brings them back (its undo). */

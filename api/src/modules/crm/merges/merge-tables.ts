@@ -97,6 +97,7 @@ export const CONTACT_CHILD_TABLES: readonly ChildTable[] = [
   ownerRows('notes', 'owner_contact_id', 'notes'),
   ownerRows('documents', 'owner_contact_id', 'documents'),
   ownerRows('import_review_items', 'candidate_contact_id', 'import reviews'),
+  ownerRows('invitations', 'contact_id', 'portal invitations'),
   ...referenceTables('contact'),
 ];
 

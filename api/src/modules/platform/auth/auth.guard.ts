@@ -5,6 +5,8 @@ import { routeSpecOf } from '../../../common/http/api-route.js';
 import { currentContext } from '../../../common/tenancy/request-context.js';
 import { TokenService } from './token.service.js';
 import { SystemPrisma } from '../../../infra/prisma/prisma.service.js';
+import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
+import { isPlatformOperator } from './platform-operator.js';
 
 /**
  * Global guard: every route needs a valid bearer token of an existing user unless its @ApiRoute
@@ -15,6 +17,7 @@ export class AuthGuard implements CanActivate {
   constructor(
     @Inject(TokenService) private readonly tokens: TokenService,
     @Inject(SystemPrisma) private readonly prisma: SystemPrisma,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -28,14 +31,19 @@ export class AuthGuard implements CanActivate {
     // A deleted user, or one moved to another organization, loses access at once.
     const user = await this.prisma.user.findUnique({
       where: { id: caller.userId },
-      select: { organizationId: true, role: true, teamMembers: { select: { teamId: true } } },
+      select: { organizationId: true, role: true, email: true, teamMembers: { select: { teamId: true } } },
     });
     if (!user || user.organizationId !== caller.organizationId) {
       throw new DomainError(ErrorCode.UNAUTHENTICATED, 'The access token is invalid or has expired; sign in again');
     }
     const store = currentContext();
     if (!store) throw new DomainError(ErrorCode.ERR_INITIALIZATION, 'Request context missing');
-    store.caller = { ...caller, role: user.role, teamIds: user.teamMembers.map((member) => member.teamId) };
+    store.caller = {
+      ...caller,
+      role: user.role,
+      teamIds: user.teamMembers.map((member) => member.teamId),
+      platformOperator: isPlatformOperator(this.config, user.email),
+    };
     return true;
   }
 }

@@ -35,7 +35,7 @@ export class AuthRepository {
     });
   }
 
-  async findSessionUser(userId: string): Promise<SessionUser | null> {
+  async findSessionUser(userId: string): Promise<Omit<SessionUser, 'platformOperator'> | null> {
     const user = await this.prisma.user.findUnique({ where: { id: userId }, select: SESSION_USER_SELECT });
     if (!user) return null;
     return {

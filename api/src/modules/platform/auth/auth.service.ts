@@ -13,6 +13,7 @@ import { AuthRepository } from './auth.repository.js';
 import { TokenService } from './token.service.js';
 import { LoginThrottle } from './login-throttle.js';
 import { decoyPasswordHash, verifyPassword } from './password.js';
+import { isPlatformOperator } from './platform-operator.js';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
 
@@ -71,6 +72,6 @@ export class AuthService {
     const user = await this.users.findSessionUser(userId);
     if (!user)
       throw new DomainError(ErrorCode.UNAUTHENTICATED, 'The access token is invalid or has expired; sign in again');
-    return user;
+    return { ...user, platformOperator: isPlatformOperator(this.config, user.email) };
   }
 }

@@ -23,7 +23,7 @@ import { ApiRoute, ValidBody, ValidParams } from '../../../common/http/api-route
 import { InvitationsService } from './invitations.service.js';
 
 /** The client a brute-force limit counts against (behind the loopback proxy, the forwarded address). */
-function clientOf(request: Request): string {
+export function clientOf(request: Request): string {
   return request.ip ?? 'unknown';
 }
 

@@ -27,28 +27,15 @@ import { OutboxService } from '../email/index.js';
 import { hashInvitationCode, newInvitationCode } from './invitation-code.js';
 import { InvitationCodeThrottle } from './invitation-code-throttle.js';
 import { teamMemberInvitationEmail } from './invitation-email.js';
+import { OPEN_STATUSES, acceptLink, acceptanceKindOf, isOpen, noLongerValid } from './invitation-rules.js';
 import { INVITATION_SELECT, InvitationsRepository } from './invitations.repository.js';
 
 type InvitationRow = Prisma.InvitationGetPayload<{ select: typeof INVITATION_SELECT }>;
-
-const OPEN_STATUSES = ['CREATED', 'ISSUED'] as const;
-
-/** The acceptance kind of each stored type (the advisor kind has no type of its own). */
-const KIND_OF_TYPE: Record<string, InvitationAcceptanceKind | undefined> = {
-  TEAM_MEMBER: 'team-member',
-  CLIENT: 'client',
-};
-
-function isOpen(row: { status: string; expiresAt: Date | null }, now = new Date()): boolean {
-  return (OPEN_STATUSES as readonly string[]).includes(row.status) && (row.expiresAt === null || row.expiresAt > now);
-}
 
 /** Only a LINK invitation's answer carries the link: an e-mailed code reaches the invitee alone. */
 function withLinkIfCopied({ row, link }: { row: InvitationRow; link: string }) {
   return row.method === 'LINK' ? { row, link } : { row };
 }
-
-const noLongerValid = () => new DomainError(ErrorCode.CONFLICT, InvitationMessage.noLongerValid);
 
 @Injectable()
 export class InvitationsService {
@@ -63,9 +50,8 @@ export class InvitationsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  private acceptLink(code: string): string {
-    const base = (this.config.PUBLIC_URL ?? `http://localhost:${this.config.PORT}`).replace(/\/+$/, '');
-    return `${base}/accept/team-member/${code}`;
+  private acceptLink(code: string, kind: InvitationAcceptanceKind): string {
+    return acceptLink(this.config.PUBLIC_URL ?? `http://localhost:${this.config.PORT}`, kind, code);
   }
 
   /** One invitation per address; an address's open invitation to the same team is superseded. */
@@ -131,6 +117,7 @@ export class InvitationsService {
         email: invitation.email ?? '',
         method: invitation.method === 'SMS' ? 'EMAIL' : invitation.method,
         role: invitation.role ?? 'ADVISOR',
+        professionalRole: invitation.professionalRole,
       });
     });
     await this.dispatch([created.row]);
@@ -171,7 +158,8 @@ export class InvitationsService {
     return {
       valid: true,
       type: kind,
-      organizationName: invitation.organization.name,
+      // A CREATE_ORG invitation names the firm it creates, not the operator's organization.
+      organizationName: invitation.type === 'CREATE_ORG' ? (invitation.name ?? '') : invitation.organization.name,
       teamName: invitation.team?.name ?? null,
       email: invitation.email,
       expiresAt: invitation.expiresAt?.toISOString() ?? null,
@@ -183,8 +171,13 @@ export class InvitationsService {
    * team and signs them in. The invitation is claimed by a conditional update inside the same
    * transaction, so two simultaneous acceptances create one user.
    */
-  async acceptTeamMember(code: string, input: AcceptTeamMemberInvitationInput, client: string): Promise<LoginResponse> {
-    const invitation = await this.usableInvitation(code, 'team-member', client);
+  async acceptTeamMember(
+    code: string,
+    input: AcceptTeamMemberInvitationInput,
+    client: string,
+    kind: 'team-member' | 'advisor' = 'team-member',
+  ): Promise<LoginResponse> {
+    const invitation = await this.usableInvitation(code, kind, client);
     const email = (input.email ?? invitation.email ?? '').toLowerCase();
     if (!email) throw validationError([{ path: 'email', message: InvitationMessage.invalidEmail }]);
     if (await this.system.user.findUnique({ where: { email }, select: { id: true } })) {
@@ -213,6 +206,20 @@ export class InvitationsService {
         if (teamId) {
           await tx.teamMember.create({ data: { id: newId(EntityType.teamMember), organizationId, teamId, userId } });
         }
+        if (invitation.professionalRole) {
+          // An advisor invitation: the profile that makes them an advisor households can be given.
+          const professionalId = newId(EntityType.professional);
+          const professionalRole = invitation.professionalRole;
+          await tx.professional.create({
+            data: { id: professionalId, organizationId, userId, displayName: input.name, role: professionalRole },
+          });
+          await this.audit.record(tx, {
+            action: 'CREATE',
+            entityType: EntityType.professional,
+            entityId: professionalId,
+            after: { displayName: input.name, role: professionalRole, userId },
+          });
+        }
         await tx.invitation.update({ where: { id: invitation.id }, data: { acceptedUserId: userId } });
         await this.audit.record(tx, {
           action: 'CREATE',
@@ -233,10 +240,10 @@ export class InvitationsService {
   }
 
   /** The invitation behind a code, if it can still be accepted; unknown codes count against the client. */
-  private async usableInvitation(code: string, kind: InvitationAcceptanceKind, client: string) {
+  async usableInvitation(code: string, kind: InvitationAcceptanceKind, client: string) {
     await this.throttle.assertAllowed(client);
     const invitation = await this.invitations.findByCodeHash(hashInvitationCode(code));
-    if (!invitation || KIND_OF_TYPE[invitation.type] !== kind) {
+    if (!invitation || acceptanceKindOf(invitation) !== kind) {
       await this.throttle.recordFailure(client);
       throw new DomainError(ErrorCode.NOT_FOUND, InvitationMessage.unknownCode);
     }
@@ -253,10 +260,11 @@ export class InvitationsService {
       email: string;
       method: 'EMAIL' | 'LINK';
       role: UserRole;
+      professionalRole?: 'ADVISOR' | 'PM' | null;
     },
   ): Promise<{ row: InvitationRow; link: string }> {
     const code = newInvitationCode();
-    const link = this.acceptLink(code);
+    const link = this.acceptLink(code, invitation.professionalRole ? 'advisor' : 'team-member');
     const id = newId(EntityType.invitation);
     const issuedAt = new Date();
     const expiresAt = new Date(issuedAt.getTime() + this.config.INVITATION_TTL_SECONDS * 1000);
@@ -282,6 +290,7 @@ export class InvitationsService {
         code: hashInvitationCode(code),
         email: invitation.email,
         role: invitation.role,
+        professionalRole: invitation.professionalRole ?? null,
         outboxEmailId,
         expiresAt,
       },

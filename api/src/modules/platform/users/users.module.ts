@@ -4,5 +4,10 @@ import { EmailModule } from '../email/index.js';
 import { UsersController } from './users.controller.js';
 import { UsersService } from './users.service.js';
 
-@Module({ imports: [AuthModule, EmailModule], controllers: [UsersController], providers: [UsersService] })
+@Module({
+  imports: [AuthModule, EmailModule],
+  controllers: [UsersController],
+  providers: [UsersService],
+  exports: [UsersService],
+})
 export class UsersModule {}

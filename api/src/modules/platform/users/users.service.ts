@@ -7,6 +7,7 @@ import {
   type FirstAdminUserInput,
   type LoginResponse,
 } from '@meridian/domain';
+import type { Prisma } from '../../../generated/prisma/client.js';
 import { SystemPrisma } from '../../../infra/prisma/prisma.service.js';
 import { OutboxService } from '../email/index.js';
 import { hashPassword } from '../auth/index.js';
@@ -14,6 +15,23 @@ import { AuthService } from '../auth/index.js';
 import { welcomeEmail } from './welcome-email.js';
 
 export const FIRST_TEAM_NAME = 'Advisory team';
+
+/** A new firm's founder: the organization's name and its first admin's account. */
+export interface OrganizationFounder {
+  organizationName: string;
+  name: string;
+  /** Lower-cased. */
+  email: string;
+  passwordHash: string;
+}
+
+/** What founding a firm created; the welcome e-mail is dispatched once the transaction commits. */
+export interface FoundedOrganization {
+  organizationId: string;
+  teamId: string;
+  userId: string;
+  outboxEmailId: string;
+}
 
 @Injectable()
 export class UsersService {
@@ -35,23 +53,45 @@ export class UsersService {
       if ((await tx.user.count()) > 0) {
         throw new DomainError(ErrorCode.CONFLICT, 'The first admin user already exists; sign in instead');
       }
-      const organizationId = newId(EntityType.organization);
-      const teamId = newId(EntityType.team);
-      const userId = newId(EntityType.user);
-      await tx.organization.create({ data: { id: organizationId, name: input.organizationName } });
-      await tx.team.create({ data: { id: teamId, organizationId, name: FIRST_TEAM_NAME } });
-      await tx.user.create({
-        data: { id: userId, organizationId, email, name: input.name, passwordHash, role: 'ADMIN' },
+      return this.foundOrganization(tx, {
+        organizationName: input.organizationName,
+        name: input.name,
+        email,
+        passwordHash,
       });
-      await tx.teamMember.create({ data: { id: newId(EntityType.teamMember), organizationId, teamId, userId } });
-      const outboxEmailId = await this.outbox.write(tx, {
-        organizationId,
-        to: email,
-        ...welcomeEmail({ name: input.name, organizationName: input.organizationName }),
-      });
-      return { userId, outboxEmailId };
     });
     await this.outbox.dispatch(outboxEmailId);
     return this.auth.sessionFor(userId);
+  }
+
+  /**
+   * A firm from nothing, inside the caller's transaction (of the system client: the organization
+   * does not exist yet): the organization, its first team, its ADMIN user in that team and the
+   * welcome e-mail in the outbox. The first admin user and an accepted CREATE_ORG invitation both
+   * found a firm this way.
+   */
+  async foundOrganization(tx: Prisma.TransactionClient, founder: OrganizationFounder): Promise<FoundedOrganization> {
+    const organizationId = newId(EntityType.organization);
+    const teamId = newId(EntityType.team);
+    const userId = newId(EntityType.user);
+    await tx.organization.create({ data: { id: organizationId, name: founder.organizationName } });
+    await tx.team.create({ data: { id: teamId, organizationId, name: FIRST_TEAM_NAME } });
+    await tx.user.create({
+      data: {
+        id: userId,
+        organizationId,
+        email: founder.email,
+        name: founder.name,
+        passwordHash: founder.passwordHash,
+        role: 'ADMIN',
+      },
+    });
+    await tx.teamMember.create({ data: { id: newId(EntityType.teamMember), organizationId, teamId, userId } });
+    const outboxEmailId = await this.outbox.write(tx, {
+      organizationId,
+      to: founder.email,
+      ...welcomeEmail({ name: founder.name, organizationName: founder.organizationName }),
+    });
+    return { organizationId, teamId, userId, outboxEmailId };
   }
 }

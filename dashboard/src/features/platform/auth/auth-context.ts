@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { SessionUser } from '@meridian/domain';
+import type { LoginResponse, SessionUser } from '@meridian/domain';
 import type { ApiError } from '../../../api';
 
 export type AuthState =
@@ -13,6 +13,8 @@ export type AuthState =
 export interface Auth {
   state: AuthState;
   signIn(email: string, password: string): Promise<SessionUser>;
+  /** Signs in with a session the API has just answered (an accepted invitation that created the account). */
+  adopt(session: LoginResponse): void;
   signOut(): void;
   /** Checks the stored session again after `unavailable`. */
   retry(): void;

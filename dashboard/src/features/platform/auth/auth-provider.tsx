@@ -8,6 +8,7 @@ import {
   setUnauthorizedHandler,
   toApiError,
 } from '../../../api';
+import type { SessionUser } from '@meridian/domain';
 import { type Auth, AuthContext, type AuthState } from './auth-context';
 
 function initialState(): AuthState {
@@ -46,6 +47,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return response.user;
   }, []);
 
+  const adopt = useCallback((session: { accessToken: string; user: SessionUser }) => {
+    saveToken(session.accessToken);
+    setState({ status: 'signed-in', user: session.user });
+  }, []);
+
   const signOut = useCallback(() => {
     clearToken();
     setState({ status: 'signed-out' });
@@ -53,6 +59,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const retry = useCallback(() => setCheck((n) => n + 1), []);
 
-  const auth = useMemo<Auth>(() => ({ state, signIn, signOut, retry }), [state, signIn, signOut, retry]);
+  const auth = useMemo<Auth>(() => ({ state, signIn, adopt, signOut, retry }), [state, signIn, adopt, signOut, retry]);
   return <AuthContext.Provider value={auth}>{children}</AuthContext.Provider>;
 }

@@ -1,11 +1,30 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { Button, Callout, Card } from '@tremor/react';
 import type { InvitationCodeValidityResponse } from '@meridian/domain';
 import { type ApiError, toApiError } from '../../../api';
 import { BrandMark } from '../../../components/brand-mark';
 import { FormMessages, InputField } from '../../../components/fields';
-import { acceptTeamMemberInvitation, validateTeamMemberCode } from './invitations-api';
+import { useAuth } from '../auth/auth-context';
+import { acceptAccountInvitation, validateCode } from './invitation-kinds-api';
+
+/** The invitations whose acceptance creates an account: a team member, an advisor, a new firm's admin. */
+export type AccountInvitationKind = 'team-member' | 'advisor' | 'create-org';
+
+const HEADINGS: Record<AccountInvitationKind, string> = {
+  'team-member': 'Join your team on Meridian',
+  advisor: 'Join your team as an advisor',
+  'create-org': 'Set up your firm on Meridian',
+};
+
+function summary(kind: AccountInvitationKind, invitation: InvitationCodeValidityResponse): string {
+  const as = invitation.email ? ` as ${invitation.email}` : '';
+  if (kind === 'create-org') {
+    return `You are invited to set up ${invitation.organizationName} on Meridian and be its administrator${as}.`;
+  }
+  const team = invitation.teamName ? ` the team ${invitation.teamName}` : ' its team';
+  return `${invitation.organizationName} invites you to join${team}${kind === 'advisor' ? ' as an advisor' : ''}${as}.`;
+}
 
 type Check =
   | { state: 'checking' }
@@ -22,10 +41,14 @@ function invalidTitle(error: ApiError): string {
 
 /**
  * The public page an invitation link opens: checks the code first, then asks for the invitee's
- * name and a password; the account is created in the inviting team.
+ * name and a password; the account is created in the inviting team (an advisor's with their
+ * professional profile), or, for a new firm, the firm is created with them as its admin and they
+ * land signed in.
  */
-export default function AcceptInvitationPage() {
+export default function AcceptInvitationPage({ kind = 'team-member' }: { kind?: AccountInvitationKind }) {
   const { code = '' } = useParams();
+  const auth = useAuth();
+  const navigate = useNavigate();
   const ids = useId();
   const [check, setCheck] = useState<Check>({ state: 'checking' });
   const [name, setName] = useState('');
@@ -37,13 +60,13 @@ export default function AcceptInvitationPage() {
 
   useEffect(() => {
     const controller = new AbortController();
-    validateTeamMemberCode(code, controller.signal)
+    validateCode(code, kind, controller.signal)
       .then((invitation) => setCheck({ state: 'valid', invitation }))
       .catch((failure: unknown) => {
         if (!controller.signal.aborted) setCheck({ state: 'invalid', error: toApiError(failure) });
       });
     return () => controller.abort();
-  }, [code]);
+  }, [code, kind]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -54,7 +77,13 @@ export default function AcceptInvitationPage() {
     setBusy(true);
     setErrors({ fields: {}, form: [] });
     try {
-      const session = await acceptTeamMemberInvitation(code, { name, password });
+      const session = await acceptAccountInvitation(kind, code, { name, password });
+      if (kind === 'create-org') {
+        // The founder's firm exists now: straight in.
+        auth.adopt(session);
+        void navigate('/', { replace: true });
+        return;
+      }
       setAccepted(session.user.email);
     } catch (failure) {
       const error = toApiError(failure);
@@ -77,7 +106,7 @@ export default function AcceptInvitationPage() {
       <div className="w-full max-w-md">
         <div className="mb-8 flex flex-col items-center text-center">
           <BrandMark size="lg" />
-          <h1 className="mt-6 text-xl font-semibold text-tremor-content-strong">Join your team on Meridian</h1>
+          <h1 className="mt-6 text-xl font-semibold text-tremor-content-strong">{HEADINGS[kind]}</h1>
         </div>
         <Card className="p-6" data-testid="accept-invitation">
           {check.state === 'checking' && (
@@ -114,9 +143,7 @@ export default function AcceptInvitationPage() {
           {check.state === 'valid' && !accepted && (
             <form className="space-y-4" onSubmit={(event) => void submit(event)} noValidate>
               <p className="text-tremor-default text-tremor-content" data-testid="accept-summary">
-                {check.invitation.organizationName} invites you to join
-                {check.invitation.teamName ? ` the team ${check.invitation.teamName}` : ' its team'}
-                {check.invitation.email ? ` as ${check.invitation.email}` : ''}.
+                {summary(kind, check.invitation)}
               </p>
               <InputField
                 id={`${ids}-name`}
@@ -149,7 +176,7 @@ export default function AcceptInvitationPage() {
               />
               <FormMessages messages={errors.form} testId="accept-errors" />
               <Button type="submit" className="w-full" loading={busy} data-testid="accept-submit">
-                Create my account
+                {kind === 'create-org' ? 'Create the firm and my account' : 'Create my account'}
               </Button>
             </form>
           )}

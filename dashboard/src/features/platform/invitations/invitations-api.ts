@@ -1,12 +1,4 @@
-import type {
-  AcceptTeamMemberInvitationInput,
-  InvitationCodeValidityResponse,
-  InvitationListResponse,
-  InvitationResponse,
-  LoginResponse,
-  TeamResponse,
-  UserRole,
-} from '@meridian/domain';
+import type { InvitationListResponse, InvitationResponse, TeamResponse, UserRole } from '@meridian/domain';
 import { apiRequest } from '../../../api';
 
 export interface InviteInput {
@@ -40,22 +32,4 @@ export function resendInvitation(invitationId: string): Promise<InvitationRespon
 
 export function getTeam(teamId: string, signal?: AbortSignal): Promise<TeamResponse> {
   return apiRequest<TeamResponse>(`/teams/${encodeURIComponent(teamId)}`, { signal });
-}
-
-export function validateTeamMemberCode(code: string, signal?: AbortSignal): Promise<InvitationCodeValidityResponse> {
-  return apiRequest<InvitationCodeValidityResponse>(
-    `/invitations/validate-code/${encodeURIComponent(code)}/team-member`,
-    { authenticated: false, signal },
-  );
-}
-
-export function acceptTeamMemberInvitation(
-  code: string,
-  input: Pick<AcceptTeamMemberInvitationInput, 'name' | 'password'>,
-): Promise<LoginResponse> {
-  return apiRequest<LoginResponse>(`/invitations/team-member/${encodeURIComponent(code)}/accept`, {
-    method: 'POST',
-    body: input,
-    authenticated: false,
-  });
 }

@@ -9,6 +9,8 @@ export interface Section {
   label: string;
   path: string;
   available: boolean;
+  /** Shown only to the platform's operators (PLATFORM_OPERATOR_EMAILS), not a firm's page. */
+  operatorOnly?: boolean;
 }
 
 const upcoming = (key: string, label: string): Section => ({ key, label, path: `/${key}`, available: false });
@@ -37,4 +39,5 @@ export const SECTIONS: readonly Section[] = [
   { key: 'branding', label: 'Branding', path: '/branding', available: true },
   { key: 'profile', label: 'My profile', path: '/settings/profile', available: true },
   upcoming('auth', 'Sign-in & security'),
+  { key: 'platform', label: 'New firms', path: '/platform/organizations', available: true, operatorOnly: true },
 ];

@@ -1,4 +1,5 @@
 import { NavLink } from 'react-router';
+import { useAuth } from '../auth/auth-context';
 import { SECTIONS, type Section } from './sections';
 
 const itemBase = 'flex items-center justify-between gap-2 rounded-tremor-small px-3 py-2 text-tremor-default';
@@ -39,10 +40,12 @@ function SectionItem({ section, onNavigate }: { section: Section; onNavigate?: (
 }
 
 export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
+  const { state } = useAuth();
+  const operator = state.status === 'signed-in' && state.user.platformOperator;
   return (
     <nav aria-label="Sections" className="px-3 py-4">
       <ul className="space-y-0.5">
-        {SECTIONS.map((section) => (
+        {SECTIONS.filter((section) => operator || !section.operatorOnly).map((section) => (
           <li key={section.key}>
             <SectionItem section={section} onNavigate={onNavigate} />
           </li>

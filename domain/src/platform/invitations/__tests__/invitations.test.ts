@@ -3,8 +3,12 @@ import type { z } from 'zod';
 import {
   acceptAdvisorInvitationSchema,
   acceptClientInvitationSchema,
+  acceptCreateOrgInvitationSchema,
   acceptTeamMemberInvitationSchema,
   emailListSchema,
+  inviteAdvisorSchema,
+  inviteClientSchema,
+  inviteOrganizationSchema,
   inviteTeamMemberSchema,
   splitEmailList,
 } from '../schemas.js';
@@ -46,12 +50,12 @@ describe('invite team member (foundations §5)', () => {
 
 describe('invitation acceptance (foundations §5)', () => {
   it('requires a name for advisors and team members', () => {
-    expect(issues(acceptAdvisorInvitationSchema, {})).toEqual(['name: Name is required']);
-    expect(issues(acceptAdvisorInvitationSchema, { name: '  ', email: 'ana@firm.ca' })).toEqual([
+    const password = 'long-enough-1';
+    expect(issues(acceptAdvisorInvitationSchema, { password })).toEqual(['name: Name is required']);
+    expect(issues(acceptAdvisorInvitationSchema, { name: '  ', email: 'ana@firm.ca', password })).toEqual([
       'name: Name is required',
     ]);
-    expect(acceptAdvisorInvitationSchema.parse({ name: ' Ana ' })).toEqual({ name: 'Ana' });
-    const password = 'long-enough-1';
+    expect(acceptAdvisorInvitationSchema.parse({ name: ' Ana ', password })).toEqual({ name: 'Ana', password });
     expect(issues(acceptTeamMemberInvitationSchema, { password })).toEqual(['name: Name is required']);
     expect(acceptTeamMemberInvitationSchema.parse({ name: ' Ana ', password })).toEqual({ name: 'Ana', password });
   });
@@ -70,8 +74,38 @@ describe('invitation acceptance (foundations §5)', () => {
     expect(issues(acceptClientInvitationSchema, { email: 'client@home' })).toEqual([
       'email: Please enter a valid email address',
     ]);
-    expect(issues(acceptAdvisorInvitationSchema, { name: 'Ana', email: 'x' })).toEqual([
+    expect(issues(acceptAdvisorInvitationSchema, { name: 'Ana', email: 'x', password: 'long-enough-1' })).toEqual([
       'email: Please enter a valid email address',
     ]);
+  });
+});
+
+describe('the invitations of the other kinds', () => {
+  it('invites one advisor by e-mail or link to a team', () => {
+    const team = 'team-V1StGXR8_Z5jdHi6B-myT';
+    expect(inviteAdvisorSchema.parse({ email: ' ana@firm.ca ', team, method: 'LINK' })).toEqual({
+      email: 'ana@firm.ca',
+      team,
+      method: 'LINK',
+    });
+    expect(issues(inviteAdvisorSchema, { email: 'ana@firm', team: ' ', method: 'SMS' })).toEqual([
+      'email: Please enter a valid email address',
+      'team: Team is required',
+      'method: Method must be one of EMAIL, LINK',
+    ]);
+  });
+
+  it("invites a client at an optional address (the contact's own by default)", () => {
+    expect(inviteClientSchema.parse({ method: 'EMAIL' })).toEqual({ method: 'EMAIL' });
+    expect(issues(inviteClientSchema, { method: 'EMAIL', email: 'nope' })).toEqual([
+      'email: Please enter a valid email address',
+    ]);
+  });
+
+  it('invites a new firm by its name', () => {
+    expect(
+      issues(inviteOrganizationSchema, { email: 'founder@newfirm.ca', organizationName: ' ', method: 'EMAIL' }),
+    ).toEqual(['organizationName: Organization name is required']);
+    expect(issues(acceptCreateOrgInvitationSchema, { name: 'Ana' })).toEqual(['password: Password is required']);
   });
 });

@@ -1,0 +1,172 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  EntityType,
+  newId,
+  type InvitationAcceptanceKind,
+  type InvitationResponse,
+  type ProfessionalRole,
+  type UserRole,
+} from '@meridian/domain';
+import type { Prisma } from '../../../generated/prisma/client.js';
+import type { TenantTransaction } from '../../../common/tenancy/tenant-transaction.js';
+import { currentOrganizationId } from '../../../common/tenancy/request-context.js';
+import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
+import { AuditService } from '../audit/index.js';
+import { OutboxService } from '../email/index.js';
+import { hashInvitationCode, newInvitationCode } from './invitation-code.js';
+import { OPEN_STATUSES, acceptLink, isOpen } from './invitation-rules.js';
+import { INVITATION_SELECT, InvitationsRepository } from './invitations.repository.js';
+
+export type IssuedRow = Prisma.InvitationGetPayload<{ select: typeof INVITATION_SELECT }>;
+
+/** One invitation to one address, of the advisor, client or new-organization kind. */
+export interface InvitationToIssue {
+  kind: Exclude<InvitationAcceptanceKind, 'team-member'>;
+  email: string | null;
+  method: 'EMAIL' | 'LINK';
+  teamId?: string | null;
+  contactId?: string | null;
+  householdId?: string | null;
+  personId?: string | null;
+  role?: UserRole | null;
+  professionalRole?: ProfessionalRole | null;
+  /** The new firm's name (CREATE_ORG). */
+  name?: string | null;
+  /** The e-mail that carries the link, when the method is EMAIL. */
+  message: (link: string, expiresAt: Date) => { subject: string; text: string };
+}
+
+const TYPE_OF_KIND = { advisor: 'TEAM_MEMBER', client: 'CLIENT', 'create-org': 'CREATE_ORG' } as const;
+
+/**
+ * Issues and shows the invitations of the kinds beside the team member's: a code (only its hash
+ * kept), the row ISSUED with its expiry, the e-mail in the outbox in the same transaction, an audit
+ * entry; and an open invitation superseded when a newer one replaces it.
+ */
+@Injectable()
+export class InvitationIssuer {
+  constructor(
+    @Inject(InvitationsRepository) private readonly invitations: InvitationsRepository,
+    @Inject(OutboxService) private readonly outbox: OutboxService,
+    @Inject(AuditService) private readonly audit: AuditService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** In the caller's transaction of the tenant client (the invitation is the caller's organization's). */
+  async issue(tx: TenantTransaction, invitation: InvitationToIssue): Promise<{ row: IssuedRow; link: string }> {
+    const code = newInvitationCode();
+    const link = acceptLink(this.config.PUBLIC_URL ?? `http://localhost:${this.config.PORT}`, invitation.kind, code);
+    const id = newId(EntityType.invitation);
+    const organizationId = currentOrganizationId();
+    const issuedAt = new Date();
+    const expiresAt = new Date(issuedAt.getTime() + this.config.INVITATION_TTL_SECONDS * 1000);
+    const outboxEmailId =
+      invitation.method === 'EMAIL' && invitation.email
+        ? await this.outbox.write(tx, {
+            organizationId,
+            to: invitation.email,
+            ...invitation.message(link, expiresAt),
+          })
+        : null;
+    const row = await tx.invitation.create({
+      data: {
+        id,
+        organizationId,
+        type: TYPE_OF_KIND[invitation.kind],
+        method: invitation.method,
+        status: 'ISSUED',
+        issuedAt,
+        code: hashInvitationCode(code),
+        email: invitation.email,
+        teamId: invitation.teamId ?? null,
+        contactId: invitation.contactId ?? null,
+        householdId: invitation.householdId ?? null,
+        personId: invitation.personId ?? null,
+        role: invitation.role ?? null,
+        professionalRole: invitation.professionalRole ?? null,
+        name: invitation.name ?? null,
+        outboxEmailId,
+        expiresAt,
+      },
+      select: INVITATION_SELECT,
+    });
+    await this.audit.record(tx, {
+      action: 'CREATE',
+      entityType: EntityType.invitation,
+      entityId: id,
+      after: {
+        type: row.type,
+        email: row.email,
+        method: row.method,
+        status: row.status,
+        ...(row.teamId ? { teamId: row.teamId } : {}),
+        ...(row.contactId ? { contactId: row.contactId } : {}),
+        ...(row.role ? { role: row.role } : {}),
+        ...(row.name ? { organizationName: row.name } : {}),
+      },
+    });
+    return { row, link };
+  }
+
+  /** Marks the open invitations matching `where` INVALIDATED for `reason`; returns how many. */
+  async invalidateOpen(
+    tx: TenantTransaction,
+    where: Prisma.InvitationWhereInput,
+    reason: 'CANCELLED' | 'SUPERSEDED',
+  ): Promise<number> {
+    const open = await tx.invitation.findMany({
+      where: { ...where, status: { in: [...OPEN_STATUSES] } },
+      select: { id: true, status: true },
+    });
+    let count = 0;
+    for (const invitation of open) {
+      const changed = await tx.invitation.updateMany({
+        where: { id: invitation.id, status: { in: [...OPEN_STATUSES] } },
+        data: { status: 'INVALIDATED', invalidationReason: reason, invalidatedAt: new Date() },
+      });
+      if (changed.count === 0) continue;
+      count += 1;
+      await this.audit.record(tx, {
+        action: 'UPDATE',
+        entityType: EntityType.invitation,
+        entityId: invitation.id,
+        before: { status: invitation.status },
+        after: { status: 'INVALIDATED', invalidationReason: reason },
+      });
+    }
+    return count;
+  }
+
+  /** Hands the e-mails of committed invitations to the queue. */
+  async dispatch(rows: readonly IssuedRow[]): Promise<void> {
+    for (const row of rows) if (row.outboxEmailId) await this.outbox.dispatch(row.outboxEmailId);
+  }
+
+  /** Invitations as their issuer sees them: an expired open code shows as INVALIDATED / EXPIRED. */
+  async present(items: ReadonlyArray<{ row: IssuedRow; link?: string }>): Promise<InvitationResponse[]> {
+    const deliveries = await this.invitations.deliveries(
+      items.flatMap(({ row }) => (row.outboxEmailId ? [row.outboxEmailId] : [])),
+    );
+    const now = new Date();
+    return items.map(({ row, link }) => {
+      const expired = (OPEN_STATUSES as readonly string[]).includes(row.status) && !isOpen(row, now);
+      const delivery = row.outboxEmailId ? deliveries.get(row.outboxEmailId) : undefined;
+      return {
+        id: row.id,
+        teamId: row.teamId,
+        email: row.email,
+        method: row.method,
+        status: expired ? 'INVALIDATED' : row.status,
+        invalidationReason: expired ? 'EXPIRED' : row.invalidationReason,
+        role: row.role,
+        deliveryStatus: (delivery?.status as InvitationResponse['deliveryStatus']) ?? null,
+        deliveryError: delivery?.lastError ?? null,
+        createdAt: row.createdAt.toISOString(),
+        expiresAt: row.expiresAt?.toISOString() ?? null,
+        acceptedAt: row.acceptedAt?.toISOString() ?? null,
+        // The link only in the answer that made a LINK invitation: an e-mailed code reaches the invitee alone.
+        ...(link && row.method === 'LINK' ? { link } : {}),
+      };
+    });
+  }
+}

@@ -1,0 +1,36 @@
+import { DomainError, ErrorCode, InvitationMessage, type InvitationAcceptanceKind } from '@meridian/domain';
+
+/** The statuses of an invitation whose code may still be accepted (unless it has expired). */
+export const OPEN_STATUSES = ['CREATED', 'ISSUED'] as const;
+
+export function isOpen(row: { status: string; expiresAt: Date | null }, now = new Date()): boolean {
+  return (OPEN_STATUSES as readonly string[]).includes(row.status) && (row.expiresAt === null || row.expiresAt > now);
+}
+
+/** The one answer to a code that was accepted, cancelled, superseded or has expired. */
+export const noLongerValid = () => new DomainError(ErrorCode.CONFLICT, InvitationMessage.noLongerValid);
+
+/**
+ * The acceptance kind of a stored invitation. The advisor kind has no type of its own: it is a
+ * TEAM_MEMBER invitation that also creates a professional profile (docs/DECISIONS.md).
+ */
+export function acceptanceKindOf(row: {
+  type: string;
+  professionalRole: string | null;
+}): InvitationAcceptanceKind | undefined {
+  switch (row.type) {
+    case 'TEAM_MEMBER':
+      return row.professionalRole ? 'advisor' : 'team-member';
+    case 'CLIENT':
+      return 'client';
+    case 'CREATE_ORG':
+      return 'create-org';
+    default:
+      return undefined;
+  }
+}
+
+/** The dashboard's public accept page of a code: `/accept/<kind>/<code>`. */
+export function acceptLink(publicBase: string, kind: InvitationAcceptanceKind, code: string): string {
+  return `${publicBase.replace(/\/+$/, '')}/accept/${kind}/${code}`;
+}
