@@ -36,21 +36,19 @@ export interface SentSms {
  */
 const RECIPIENT_REFUSALS = new Set([21211, 21408, 21610, 21612, 21614]);
 
-/** The SDK's request client, sending to `baseUrl` instead of Twilio's hosts. */
-class BaseUrlRequestClient extends twilio.RequestClient {
-  constructor(
-    private readonly baseUrl: URL,
-    timeout: number,
-  ) {
-    super({ timeout, autoRetry: false });
-  }
-
-  override request<TData>(opts: twilio.RequestClient.RequestOptions<TData>) {
+/** The SDK's own request client, sending to `baseUrl` instead of Twilio's hosts when one is given. */
+function requestClient(timeout: number, baseUrl?: string): twilio.RequestClient {
+  const client = new twilio.RequestClient({ timeout, autoRetry: false });
+  if (!baseUrl) return client;
+  const base = new URL(baseUrl);
+  const send = client.request.bind(client);
+  client.request = ((opts: Parameters<typeof send>[0]) => {
     const target = new URL(opts.uri);
-    target.protocol = this.baseUrl.protocol;
-    target.host = this.baseUrl.host;
-    return super.request({ ...opts, uri: target.href });
-  }
+    target.protocol = base.protocol;
+    target.host = base.host;
+    return send({ ...opts, uri: target.href });
+  }) as typeof client.request;
+  return client;
 }
 
 /**
@@ -65,9 +63,7 @@ export class TwilioSmsClient {
   constructor(private readonly settings: TwilioSmsSettings) {
     const timeout = settings.timeoutMs ?? 15_000;
     this.client = twilio(settings.accountSid, settings.authToken, {
-      httpClient: settings.baseUrl
-        ? new BaseUrlRequestClient(new URL(settings.baseUrl), timeout)
-        : new twilio.RequestClient({ timeout, autoRetry: false }),
+      httpClient: requestClient(timeout, settings.baseUrl),
     });
   }
 

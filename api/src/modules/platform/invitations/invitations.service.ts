@@ -13,6 +13,7 @@ import {
   type InvitationResponse,
   type InviteTeamMemberInput,
   type InvitationAcceptanceKind,
+  type InvitationDeliveryMethod,
   type LoginResponse,
   type UserRole,
 } from '@meridian/domain';
@@ -23,10 +24,9 @@ import { runAsOrganization } from '../../../common/tenancy/request-context.js';
 import { SystemPrisma, TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
 import { AuditService } from '../audit/index.js';
 import { AuthService, hashPassword } from '../auth/index.js';
-import { OutboxService } from '../email/index.js';
 import { hashInvitationCode, newInvitationCode } from './invitation-code.js';
 import { InvitationCodeThrottle } from './invitation-code-throttle.js';
-import { teamMemberInvitationEmail } from './invitation-email.js';
+import { InvitationDeliveryService } from './invitation-delivery.service.js';
 import { INVITATION_SELECT, InvitationsRepository } from './invitations.repository.js';
 
 type InvitationRow = Prisma.InvitationGetPayload<{ select: typeof INVITATION_SELECT }>;
@@ -57,7 +57,7 @@ export class InvitationsService {
     @Inject(SystemPrisma) private readonly system: SystemPrisma,
     @Inject(InvitationsRepository) private readonly invitations: InvitationsRepository,
     @Inject(InvitationCodeThrottle) private readonly throttle: InvitationCodeThrottle,
-    @Inject(OutboxService) private readonly outbox: OutboxService,
+    @Inject(InvitationDeliveryService) private readonly delivery: InvitationDeliveryService,
     @Inject(AuditService) private readonly audit: AuditService,
     @Inject(AuthService) private readonly auth: AuthService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -71,12 +71,8 @@ export class InvitationsService {
   /** One invitation per address; an address's open invitation to the same team is superseded. */
   async inviteTeamMembers(input: InviteTeamMemberInput): Promise<InvitationListResponse> {
     const method = input.method;
-    if (method === 'SMS') {
-      // A team-member invitation names e-mail addresses only: there is no number to text.
-      throw validationError([
-        { path: 'method', message: 'SMS needs a phone number; invite team members by e-mail or link' },
-      ]);
-    }
+    // The schema requires the phone, and one address, for SMS.
+    const phone = method === 'SMS' && input.phone ? `+${input.phone.countryCode}${input.phone.number}` : undefined;
     const team = await this.invitations.findTeam(input.team);
     if (!team) throw notFound('Team');
     const emails = [...new Set(input.email.map((email) => email.toLowerCase()))];
@@ -102,6 +98,7 @@ export class InvitationsService {
             organizationName: team.organization.name,
             email,
             method,
+            phone,
             role: input.role ?? 'ADVISOR',
           }),
         );
@@ -129,7 +126,8 @@ export class InvitationsService {
         teamName,
         organizationName: invitation.organization.name,
         email: invitation.email ?? '',
-        method: invitation.method === 'SMS' ? 'EMAIL' : invitation.method,
+        method: invitation.method,
+        phone: invitation.phone ?? undefined,
         role: invitation.role ?? 'ADVISOR',
       });
     });
@@ -251,7 +249,9 @@ export class InvitationsService {
       teamName: string;
       organizationName: string;
       email: string;
-      method: 'EMAIL' | 'LINK';
+      method: InvitationDeliveryMethod;
+      /** E.164, for SMS. */
+      phone?: string;
       role: UserRole;
     },
   ): Promise<{ row: InvitationRow; link: string }> {
@@ -261,14 +261,8 @@ export class InvitationsService {
     const issuedAt = new Date();
     const expiresAt = new Date(issuedAt.getTime() + this.config.INVITATION_TTL_SECONDS * 1000);
     const organizationId = (await tx.team.findUniqueOrThrow({ where: { id: invitation.teamId } })).organizationId;
-    const outboxEmailId =
-      invitation.method === 'EMAIL'
-        ? await this.outbox.write(tx, {
-            organizationId,
-            to: invitation.email,
-            ...teamMemberInvitationEmail({ ...invitation, link, expiresAt }),
-          })
-        : null;
+    // EMAIL and SMS stay CREATED until the worker has handed their message over (then ISSUED).
+    const delivery = await this.delivery.prepare(tx, { ...invitation, id, organizationId, link, expiresAt });
     const row = await tx.invitation.create({
       data: {
         id,
@@ -276,13 +270,11 @@ export class InvitationsService {
         teamId: invitation.teamId,
         type: 'TEAM_MEMBER',
         method: invitation.method,
-        // Handed to its delivery (the outbox, or the link in this answer) in this transaction.
-        status: 'ISSUED',
+        ...delivery,
         issuedAt,
         code: hashInvitationCode(code),
         email: invitation.email,
         role: invitation.role,
-        outboxEmailId,
         expiresAt,
       },
       select: INVITATION_SELECT,
@@ -318,18 +310,14 @@ export class InvitationsService {
   }
 
   private async dispatch(rows: InvitationRow[]): Promise<void> {
-    for (const row of rows) if (row.outboxEmailId) await this.outbox.dispatch(row.outboxEmailId);
+    await this.delivery.dispatch(rows);
   }
 
   private async present(items: Array<{ row: InvitationRow; link?: string }>): Promise<InvitationResponse[]> {
-    const deliveries = await this.invitations.deliveries(
-      items.flatMap(({ row }) => (row.outboxEmailId ? [row.outboxEmailId] : [])),
-    );
     const now = new Date();
     return items.map(({ row, link }) => {
       // An expired code is as dead as a cancelled one; the row keeps its last stored status.
       const expired = (OPEN_STATUSES as readonly string[]).includes(row.status) && !isOpen(row, now);
-      const delivery = row.outboxEmailId ? deliveries.get(row.outboxEmailId) : undefined;
       return {
         id: row.id,
         teamId: row.teamId,
@@ -338,8 +326,11 @@ export class InvitationsService {
         status: expired ? 'INVALIDATED' : row.status,
         invalidationReason: expired ? 'EXPIRED' : row.invalidationReason,
         role: row.role,
-        deliveryStatus: (delivery?.status as InvitationResponse['deliveryStatus']) ?? null,
-        deliveryError: delivery?.lastError ?? null,
+        phone: row.phone,
+        deliveryStatus: row.deliveryStatus,
+        deliveryError: row.deliveryError,
+        deliveryAttempts: row.deliveryAttempts,
+        deliveredAt: row.deliveredAt?.toISOString() ?? null,
         createdAt: row.createdAt.toISOString(),
         expiresAt: row.expiresAt?.toISOString() ?? null,
         acceptedAt: row.acceptedAt?.toISOString() ?? null,
