@@ -94,7 +94,11 @@ export function twilioError(error: unknown, to: string): ConnectorError {
     const code = typeof error.code === 'number' ? error.code : undefined;
     const said = error.message?.trim() || `HTTP ${status}`;
     const reference = code === undefined ? `HTTP ${status}` : `Twilio error ${code}`;
-    const options = { code: code === undefined ? `HTTP_${status}` : String(code), status, operation: 'messages.create' };
+    const options = {
+      code: code === undefined ? `HTTP_${status}` : String(code),
+      status,
+      operation: 'messages.create',
+    };
     if (code !== undefined && RECIPIENT_REFUSALS.has(code)) {
       return new ConnectorError('PERMANENT', `Twilio cannot text ${to}: ${said} (${reference})`, options);
     }

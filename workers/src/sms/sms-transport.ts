@@ -24,10 +24,7 @@ export const SMS_TRANSPORT = Symbol('SMS_TRANSPORT');
  * file named by the invitation (a retried delivery overwrites rather than duplicates), as e-mail's
  * local transport does.
  */
-export function createSmsTransport(options: {
-  twilio?: TwilioSmsSettings;
-  fileDir: string;
-}): SmsTransport {
+export function createSmsTransport(options: { twilio?: TwilioSmsSettings; fileDir: string }): SmsTransport {
   if (options.twilio) {
     const client = new TwilioSmsClient(options.twilio);
     return {

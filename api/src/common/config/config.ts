@@ -83,11 +83,17 @@ export const configSchema = z
     MAIL_FROM: z.string().default('Meridian <no-reply@meridian.local>'),
     MAIL_FILE_DIR: z.string().default('.data/mail'),
     /** SMS through Twilio when the three are set; otherwise each SMS is written as a file to SMS_FILE_DIR. */
-    TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'must be AC followed by 32 hex digits').optional(),
+    TWILIO_ACCOUNT_SID: z
+      .string()
+      .regex(/^AC[0-9a-fA-F]{32}$/, 'must be AC followed by 32 hex digits')
+      .optional(),
     /** A secret: never logged. */
     TWILIO_AUTH_TOKEN: z.string().optional(),
     /** The sending number, E.164 (+ then digits). */
-    TWILIO_FROM_NUMBER: z.string().regex(/^\+[1-9]\d{6,14}$/, 'must be an E.164 number such as +15005550006').optional(),
+    TWILIO_FROM_NUMBER: z
+      .string()
+      .regex(/^\+[1-9]\d{6,14}$/, 'must be an E.164 number such as +15005550006')
+      .optional(),
     /** Overrides Twilio's address (https://api.twilio.com): a fake in tests, a proxy. */
     TWILIO_BASE_URL: z.string().url().optional(),
     SMS_FILE_DIR: z.string().default('.data/sms'),

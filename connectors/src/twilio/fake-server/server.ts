@@ -170,7 +170,11 @@ export class FakeTwilioServer {
       throw new TwilioFailure(400, 21211, `The 'To' number ${to} is not a valid phone number.`);
     }
     if (from !== this.fromNumber) {
-      throw new TwilioFailure(400, 21606, `The From phone number ${from} is not a valid, SMS-capable inbound phone number or short code for your account.`);
+      throw new TwilioFailure(
+        400,
+        21606,
+        `The From phone number ${from} is not a valid, SMS-capable inbound phone number or short code for your account.`,
+      );
     }
     const sid = `SM${randomBytes(16).toString('hex')}`;
     const now = new Date().toUTCString().replace('GMT', '+0000');

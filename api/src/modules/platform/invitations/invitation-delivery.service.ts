@@ -118,7 +118,14 @@ export class InvitationDeliveryService {
   async smsToSend(invitationId: string): Promise<{ to: string; body: string } | undefined> {
     const row = await this.prisma.invitation.findUnique({
       where: { id: invitationId },
-      select: { status: true, method: true, phone: true, deliveryStatus: true, sealedMessage: true, sealedMessageKeyId: true },
+      select: {
+        status: true,
+        method: true,
+        phone: true,
+        deliveryStatus: true,
+        sealedMessage: true,
+        sealedMessageKeyId: true,
+      },
     });
     if (!row || row.method !== 'SMS' || row.status !== 'CREATED' || !row.phone) return undefined;
     if (row.deliveryStatus !== 'PENDING' && row.deliveryStatus !== 'RETRYING') return undefined;

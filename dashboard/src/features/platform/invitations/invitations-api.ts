@@ -1,6 +1,7 @@
 import type {
   AcceptTeamMemberInvitationInput,
   InvitationCodeValidityResponse,
+  InvitationDeliveryMethod,
   InvitationListResponse,
   InvitationResponse,
   LoginResponse,
@@ -13,8 +14,10 @@ export interface InviteInput {
   /** Comma-separated; the API splits and checks each address. */
   email: string;
   team: string;
-  method: 'EMAIL' | 'LINK';
+  method: InvitationDeliveryMethod;
   role: UserRole;
+  /** For SMS: the invitee's mobile number. */
+  phone?: { countryCode: string; number: string };
 }
 
 export function inviteTeamMembers(input: InviteInput): Promise<InvitationListResponse> {
