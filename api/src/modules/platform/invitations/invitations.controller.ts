@@ -33,8 +33,7 @@ export class InvitationsController {
 
   @Post('invite-team-member')
   @ApiRoute({
-    summary:
-      'Invite one or more people (comma-separated e-mails) to a team, by e-mail, by a link to copy, or one person by SMS (phone)',
+    summary: 'Invite one or more people (comma-separated e-mails) to a team, by e-mail or by a link to copy',
     tags: ['invitations'],
     body: inviteTeamMemberSchema,
     response: invitationListResponseSchema,
