@@ -44,6 +44,11 @@ export {
   type ConnectorRegistry,
 } from './modules/hub/providers/index.js';
 export { EmailModule, OutboxService, OutboxRepository } from './modules/platform/email/index.js';
+export {
+  InvitationDeliveryModule,
+  InvitationDeliveryService,
+  UNSENT_SMS_GRACE_MS,
+} from './modules/platform/invitations/index.js';
 export { AuditService, AuditModule, type AuditEntry } from './modules/platform/audit/index.js';
 export { hashPassword, TokenService } from './modules/platform/auth/index.js';
 export { portInUseMessage, runMain } from './run-main.js';

@@ -1,6 +1,7 @@
 /**
- * Test support for other workspaces (`@meridian/connectors/testing`): the fake Plaid server and the
- * prism contract harness. Not part of the connectors' runtime surface.
+ * Test support for other workspaces (`@meridian/connectors/testing`): the fake Plaid server, the
+ * prism contract harness and the fake Twilio Messages endpoint. Not part of the connectors' runtime surface.
  */
 export * from './plaid/fake-server/index.js';
 export * from './plaid/testing/prism.js';
+export * from './twilio/fake-server/index.js';

@@ -217,7 +217,7 @@ export const ENUMERATIONS = {
   ),
   InvitationDeliveryStatus: entry(
     invitations.InvitationDeliveryStatus,
-    "How far an invitation's e-mail has got",
+    "How far an invitation's e-mail or SMS has got",
     invitations.INVITATION_DELIVERY_STATUS_LABELS,
   ),
   // Planning

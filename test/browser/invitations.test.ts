@@ -49,7 +49,7 @@ describe('inviting a team member', () => {
     const row = page.getByTestId('invitation-row').filter({ hasText: 'nora@firm.test' });
     await row.waitFor();
     // Sent once the worker has delivered it; until then the e-mail is waiting (no worker runs here).
-    expect(await row.getByTestId('invitation-status').textContent()).toBe('E-mail waiting to be sent');
+    expect(await row.getByTestId('invitation-status').textContent()).toBe('Waiting to be sent');
     expect(await row.textContent()).toContain('Advising representative');
     await browser.screenshot('invitations-panel');
 

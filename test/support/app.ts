@@ -17,7 +17,9 @@ export interface TestEnvironment {
   config: AppConfig;
   databaseUrl: string;
   mailDir: string;
-  /** Drops the database, the Redis keys of this environment and the mail folder. */
+  /** Where the worker writes SMS messages when Twilio is not configured. */
+  smsDir: string;
+  /** Drops the database, the Redis keys of this environment and the mail and SMS folders. */
   dispose(): Promise<void>;
 }
 
@@ -28,6 +30,7 @@ export interface TestEnvironment {
 export async function createTestEnvironment(overrides: Partial<Record<string, string>> = {}): Promise<TestEnvironment> {
   const database = await createTestDatabase();
   const mailDir = await mkdtemp(join(tmpdir(), 'meridian-mail-'));
+  const smsDir = await mkdtemp(join(tmpdir(), 'meridian-sms-'));
   const prefix = `test-${randomBytes(6).toString('hex')}`;
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -38,16 +41,19 @@ export async function createTestEnvironment(overrides: Partial<Record<string, st
     AUTH_TOKEN_SECRET: randomBytes(32).toString('hex'),
     DASHBOARD_DIST: join(REPO_ROOT, 'dashboard', 'dist'),
     MAIL_FILE_DIR: mailDir,
+    SMS_FILE_DIR: smsDir,
     ...overrides,
   });
   return {
     config,
     databaseUrl: database.url,
     mailDir,
+    smsDir,
     async dispose() {
       await database.drop();
       await deleteRedisKeys(config.REDIS_URL, `${prefix}:*`);
       await rm(mailDir, { recursive: true, force: true });
+      await rm(smsDir, { recursive: true, force: true });
     },
   };
 }

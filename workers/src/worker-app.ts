@@ -16,6 +16,7 @@ import { JOB_HANDLERS, type JobHandler } from './job-registry.js';
 import { WorkerHost } from './worker-host.js';
 import { WorkerModule } from './worker.module.js';
 import { OUTBOX_SWEEP_EVERY_MS } from './jobs/email/sweep-outbox.job.js';
+import { UNSENT_SMS_SWEEP_EVERY_MS } from './jobs/invitations/sweep-unsent.job.js';
 
 export interface RunningWorker {
   host: WorkerHost;
@@ -58,6 +59,13 @@ export async function startWorker(config: AppConfig, logger: Logger): Promise<Ru
       'email.sweep-outbox',
       { every: OUTBOX_SWEEP_EVERY_MS },
       { name: 'email.sweep-outbox', data: {} },
+    );
+  await queues
+    .queue('email')
+    .upsertJobScheduler(
+      'invitations.sweep-unsent',
+      { every: UNSENT_SMS_SWEEP_EVERY_MS },
+      { name: 'invitations.sweep-unsent', data: {} },
     );
   await queues
     .queue('sync')

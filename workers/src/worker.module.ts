@@ -7,14 +7,18 @@ import {
   EmailModule,
   ImportFoldersModule,
   ImportsModule,
+  InvitationDeliveryModule,
   SyncModule,
   type AppConfig,
 } from '@meridian/api';
 import { JOB_HANDLERS, type JobHandler } from './job-registry.js';
 import { createMailTransport } from './mail/mail-transport.js';
 import { MAIL_TRANSPORT } from './mail/mail.tokens.js';
+import { SMS_TRANSPORT, createSmsTransport } from './sms/sms-transport.js';
 import { DeliverEmailJob } from './jobs/email/deliver-email.job.js';
 import { SweepOutboxJob } from './jobs/email/sweep-outbox.job.js';
+import { SendInvitationSmsJob } from './jobs/invitations/send-sms.job.js';
+import { SweepUnsentInvitationsJob } from './jobs/invitations/sweep-unsent.job.js';
 import { RunSyncJob } from './jobs/sync/run-sync.job.js';
 import { ScheduleSyncJob } from './jobs/sync/schedule-sync.job.js';
 import { SweepQueuedSyncRunsJob } from './jobs/sync/sweep-queued.job.js';
@@ -28,6 +32,8 @@ import { ProcessLogoJob } from './jobs/platform/process-logo.job.js';
 const HANDLER_CLASSES = [
   DeliverEmailJob,
   SweepOutboxJob,
+  SendInvitationSmsJob,
+  SweepUnsentInvitationsJob,
   RunSyncJob,
   ScheduleSyncJob,
   SweepQueuedSyncRunsJob,
@@ -37,6 +43,17 @@ const HANDLER_CLASSES = [
   SweepStuckImportsJob,
   ProcessLogoJob,
 ];
+
+/** Twilio when configured (the config allows all three settings or none), else the SMS folder. */
+function smsSettings(config: AppConfig): Parameters<typeof createSmsTransport>[0] {
+  const { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken, TWILIO_FROM_NUMBER: fromNumber } = config;
+  return {
+    fileDir: config.SMS_FILE_DIR,
+    ...(accountSid && authToken && fromNumber
+      ? { twilio: { accountSid, authToken, fromNumber, baseUrl: config.TWILIO_BASE_URL } }
+      : {}),
+  };
+}
 
 /**
  * The worker process: the API's core and the modules whose work runs in jobs (e-mail, syncs,
@@ -51,6 +68,7 @@ export class WorkerModule {
         CoreModule.forRoot(config, logger),
         AuditModule,
         EmailModule,
+        InvitationDeliveryModule,
         SyncModule,
         ImportsModule,
         ImportFoldersModule,
@@ -61,6 +79,7 @@ export class WorkerModule {
           provide: MAIL_TRANSPORT,
           useValue: createMailTransport({ smtpUrl: config.SMTP_URL, fileDir: config.MAIL_FILE_DIR }),
         },
+        { provide: SMS_TRANSPORT, useValue: createSmsTransport(smsSettings(config)) },
         ...HANDLER_CLASSES,
         {
           provide: JOB_HANDLERS,

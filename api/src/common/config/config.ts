@@ -117,6 +117,24 @@ export const configSchema = z
     SMTP_URL: z.string().url().optional(),
     MAIL_FROM: z.string().default('Meridian <no-reply@meridian.local>'),
     MAIL_FILE_DIR: z.string().default('.data/mail'),
+    /** SMS through Twilio when the three are set; otherwise each SMS is written as a file to SMS_FILE_DIR. */
+    TWILIO_ACCOUNT_SID: z
+      .string()
+      .regex(/^AC[0-9a-fA-F]{32}$/, 'must be AC followed by 32 hex digits')
+      .optional(),
+    /** A secret: never logged. */
+    TWILIO_AUTH_TOKEN: z.string().optional(),
+    /** The sending number, E.164 (+ then digits). */
+    TWILIO_FROM_NUMBER: z
+      .string()
+      .regex(/^\+[1-9]\d{6,14}$/, 'must be an E.164 number such as +15005550006')
+      .optional(),
+    /** Overrides Twilio's address (https://api.twilio.com): a fake in tests, a proxy. */
+    TWILIO_BASE_URL: z.string().url().optional(),
+    SMS_FILE_DIR: z.string().default('.data/sms'),
+    /** Tries of one SMS before it is given up (FAILED), and the first wait between them (doubling). */
+    SMS_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(5),
+    SMS_RETRY_DELAY_MS: z.coerce.number().int().min(1).default(2000),
     SEED_DEMO: booleanFromEnv.default(true),
     DEMO_ADMIN_EMAIL: z.string().default('demo@advisor.test'),
     DEMO_ADMIN_PASSWORD: z.string().min(10).default('demo-password-1'),
@@ -198,6 +216,14 @@ export const configSchema = z
       });
     }
     const plaidEnv = env.PLAID_ENV ?? (production ? 'production' : 'fake');
+    const twilioSettings = [env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, env.TWILIO_FROM_NUMBER];
+    if (twilioSettings.some(Boolean) && !twilioSettings.every(Boolean)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TWILIO_ACCOUNT_SID'],
+        message: 'TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM_NUMBER go together: set all three or none',
+      });
+    }
     if (ctx.issues.length > 0) return z.NEVER;
     return {
       ...env,

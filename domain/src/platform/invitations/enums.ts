@@ -54,12 +54,16 @@ export const INVITATION_INVALIDATION_REASON_LABELS: Readonly<Record<InvitationIn
   SUPERSEDED: 'Replaced by a newer invitation',
 };
 
-/** How far an invitation's e-mail has got (the outbox's states). */
-export const InvitationDeliveryStatus = ['PENDING', 'SENT', 'FAILED'] as const;
+/**
+ * How far an invitation's message (its e-mail or SMS) has got: waiting for its first try, failed
+ * and waiting for another, handed to the mail server or SMS provider, or given up (with a reason).
+ */
+export const InvitationDeliveryStatus = ['PENDING', 'RETRYING', 'SENT', 'FAILED'] as const;
 export type InvitationDeliveryStatus = (typeof InvitationDeliveryStatus)[number];
 
 export const INVITATION_DELIVERY_STATUS_LABELS: Readonly<Record<InvitationDeliveryStatus, string>> = {
-  PENDING: 'E-mail waiting to be sent',
-  SENT: 'E-mail sent',
-  FAILED: 'E-mail could not be sent',
+  PENDING: 'Waiting to be sent',
+  RETRYING: 'Not sent yet; trying again',
+  SENT: 'Sent',
+  FAILED: 'Could not be sent',
 };

@@ -22,6 +22,20 @@ export const jobDefinitions = {
     queue: QueueName.email,
     payload: z.object({}),
   },
+  /**
+   * Sends an SMS invitation's text (its accept link) through the SMS transport; retried with
+   * backoff while the provider or network fails, stopped at once by a refusal (an invalid number).
+   * On the e-mail queue: the queue of messages to people.
+   */
+  'invitations.send-sms': {
+    queue: QueueName.email,
+    payload: z.object({ organizationId: z.string().min(1), invitationId: z.string().min(1) }),
+  },
+  /** Scheduled: hands SMS invitations whose enqueue was lost (crash, Redis down) to invitations.send-sms. */
+  'invitations.sweep-unsent': {
+    queue: QueueName.email,
+    payload: z.object({}),
+  },
   /** One sync run of one connection: pages from the connection's cursor, each written with its cursor. */
   'sync.run': {
     queue: QueueName.sync,
@@ -92,6 +106,8 @@ export function jobIdFor<N extends JobName>(name: N, payload: JobPayload<N>): st
   switch (name) {
     case 'email.deliver':
       return `email.deliver-${(payload as JobPayload<'email.deliver'>).outboxEmailId}`;
+    case 'invitations.send-sms':
+      return `invitations.send-sms-${(payload as JobPayload<'invitations.send-sms'>).invitationId}`;
     // One job per run: with the one-active-run-per-connection index, one run per connection at a time.
     case 'sync.run':
       return `sync.run-${(payload as JobPayload<'sync.run'>).syncRunId}`;

@@ -1,11 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, OutboxRepository, type AppConfig } from '@meridian/api';
+import { APP_CONFIG, InvitationDeliveryService, OutboxRepository, type AppConfig } from '@meridian/api';
 import type { JobPayload } from '@meridian/domain';
 import type { JobContext, JobHandler } from '../../job-registry.js';
 import { MAIL_TRANSPORT } from '../../mail/mail.tokens.js';
 import type { MailTransport } from '../../mail/mail-transport.js';
 
-/** Delivers one outbox e-mail. Already-sent rows are skipped, so a duplicate job sends nothing twice. */
+/**
+ * Delivers one outbox e-mail. Already-sent rows are skipped, so a duplicate job sends nothing twice.
+ * An invitation carried by the e-mail is told each outcome (its delivery, and ISSUED once sent).
+ */
 @Injectable()
 export class DeliverEmailJob implements JobHandler<'email.deliver'> {
   readonly jobName = 'email.deliver' as const;
@@ -14,6 +17,7 @@ export class DeliverEmailJob implements JobHandler<'email.deliver'> {
     @Inject(OutboxRepository) private readonly outbox: OutboxRepository,
     @Inject(MAIL_TRANSPORT) private readonly transport: MailTransport,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(InvitationDeliveryService) private readonly invitations: InvitationDeliveryService,
   ) {}
 
   async handle({ outboxEmailId }: JobPayload<'email.deliver'>, context: JobContext): Promise<void> {
@@ -31,13 +35,12 @@ export class DeliverEmailJob implements JobHandler<'email.deliver'> {
         email.id,
       );
     } catch (error) {
-      await this.outbox.recordFailure(
-        email.id,
-        error instanceof Error ? error.message : String(error),
-        context.isFinalAttempt,
-      );
+      const reason = error instanceof Error ? error.message : String(error);
+      await this.outbox.recordFailure(email.id, reason, context.isFinalAttempt);
+      await this.invitations.recordFailure({ outboxEmailId: email.id }, reason, context.isFinalAttempt);
       throw error;
     }
     await this.outbox.markSent(email.id);
+    await this.invitations.recordSent({ outboxEmailId: email.id });
   }
 }

@@ -12,9 +12,9 @@ import type { TenantTransaction } from '../../../common/tenancy/tenant-transacti
 import { currentOrganizationId } from '../../../common/tenancy/request-context.js';
 import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
 import { AuditService } from '../audit/index.js';
-import { OutboxService } from '../email/index.js';
 import { hashInvitationCode, newInvitationCode } from './invitation-code.js';
-import { OPEN_STATUSES, acceptLink, isOpen } from './invitation-rules.js';
+import { InvitationDeliveryService } from './invitation-delivery.service.js';
+import { OPEN_STATUSES, acceptLink, presentInvitation } from './invitation-rules.js';
 import { INVITATION_SELECT, InvitationsRepository } from './invitations.repository.js';
 
 export type IssuedRow = Prisma.InvitationGetPayload<{ select: typeof INVITATION_SELECT }>;
@@ -47,7 +47,7 @@ const TYPE_OF_KIND = { advisor: 'TEAM_MEMBER', client: 'CLIENT', 'create-org': '
 export class InvitationIssuer {
   constructor(
     @Inject(InvitationsRepository) private readonly invitations: InvitationsRepository,
-    @Inject(OutboxService) private readonly outbox: OutboxService,
+    @Inject(InvitationDeliveryService) private readonly delivery: InvitationDeliveryService,
     @Inject(AuditService) private readonly audit: AuditService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -60,21 +60,25 @@ export class InvitationIssuer {
     const organizationId = currentOrganizationId();
     const issuedAt = new Date();
     const expiresAt = new Date(issuedAt.getTime() + this.config.INVITATION_TTL_SECONDS * 1000);
-    const outboxEmailId =
-      invitation.method === 'EMAIL' && invitation.email
-        ? await this.outbox.write(tx, {
-            organizationId,
-            to: invitation.email,
-            ...invitation.message(link, expiresAt),
-          })
-        : null;
+    // EMAIL stays CREATED until the worker has handed the message over (then ISSUED), as for team members.
+    const delivery = await this.delivery.prepare(tx, {
+      id,
+      organizationId,
+      organizationName: '',
+      teamName: '',
+      method: invitation.method,
+      email: invitation.email ?? '',
+      link,
+      expiresAt,
+      emailContent: invitation.message(link, expiresAt),
+    });
     const row = await tx.invitation.create({
       data: {
         id,
         organizationId,
         type: TYPE_OF_KIND[invitation.kind],
         method: invitation.method,
-        status: 'ISSUED',
+        ...delivery,
         issuedAt,
         code: hashInvitationCode(code),
         email: invitation.email,
@@ -85,7 +89,6 @@ export class InvitationIssuer {
         role: invitation.role ?? null,
         professionalRole: invitation.professionalRole ?? null,
         name: invitation.name ?? null,
-        outboxEmailId,
         expiresAt,
       },
       select: INVITATION_SELECT,
@@ -137,36 +140,14 @@ export class InvitationIssuer {
     return count;
   }
 
-  /** Hands the e-mails of committed invitations to the queue. */
+  /** Hands the messages of committed invitations to the worker. */
   async dispatch(rows: readonly IssuedRow[]): Promise<void> {
-    for (const row of rows) if (row.outboxEmailId) await this.outbox.dispatch(row.outboxEmailId);
+    await this.delivery.dispatch(rows);
   }
 
-  /** Invitations as their issuer sees them: an expired open code shows as INVALIDATED / EXPIRED. */
-  async present(items: ReadonlyArray<{ row: IssuedRow; link?: string }>): Promise<InvitationResponse[]> {
-    const deliveries = await this.invitations.deliveries(
-      items.flatMap(({ row }) => (row.outboxEmailId ? [row.outboxEmailId] : [])),
-    );
+  /** Invitations as their issuer sees them; the link only in the answer that made a LINK invitation. */
+  present(items: ReadonlyArray<{ row: IssuedRow; link?: string }>): InvitationResponse[] {
     const now = new Date();
-    return items.map(({ row, link }) => {
-      const expired = (OPEN_STATUSES as readonly string[]).includes(row.status) && !isOpen(row, now);
-      const delivery = row.outboxEmailId ? deliveries.get(row.outboxEmailId) : undefined;
-      return {
-        id: row.id,
-        teamId: row.teamId,
-        email: row.email,
-        method: row.method,
-        status: expired ? 'INVALIDATED' : row.status,
-        invalidationReason: expired ? 'EXPIRED' : row.invalidationReason,
-        role: row.role,
-        deliveryStatus: (delivery?.status as InvitationResponse['deliveryStatus']) ?? null,
-        deliveryError: delivery?.lastError ?? null,
-        createdAt: row.createdAt.toISOString(),
-        expiresAt: row.expiresAt?.toISOString() ?? null,
-        acceptedAt: row.acceptedAt?.toISOString() ?? null,
-        // The link only in the answer that made a LINK invitation: an e-mailed code reaches the invitee alone.
-        ...(link && row.method === 'LINK' ? { link } : {}),
-      };
-    });
+    return items.map(({ row, link }) => presentInvitation(row, row.method === 'LINK' ? link : undefined, now));
   }
 }

@@ -1,4 +1,14 @@
-import { DomainError, ErrorCode, InvitationMessage, type InvitationAcceptanceKind } from '@meridian/domain';
+import {
+  DomainError,
+  ErrorCode,
+  InvitationMessage,
+  type InvitationAcceptanceKind,
+  type InvitationResponse,
+} from '@meridian/domain';
+import type { Prisma } from '../../../generated/prisma/client.js';
+import type { INVITATION_SELECT } from './invitations.repository.js';
+
+export type InvitationRow = Prisma.InvitationGetPayload<{ select: typeof INVITATION_SELECT }>;
 
 /** The statuses of an invitation whose code may still be accepted (unless it has expired). */
 export const OPEN_STATUSES = ['CREATED', 'ISSUED'] as const;
@@ -33,4 +43,31 @@ export function acceptanceKindOf(row: {
 /** The dashboard's public accept page of a code: `/accept/<kind>/<code>`. */
 export function acceptLink(publicBase: string, kind: InvitationAcceptanceKind, code: string): string {
   return `${publicBase.replace(/\/+$/, '')}/accept/${kind}/${code}`;
+}
+
+/**
+ * An invitation as its issuer sees it, whatever its kind: an expired open code shows as INVALIDATED
+ * / EXPIRED (the row keeps its last stored status), with its delivery, and the link only when the
+ * answer that created it is to hand it over.
+ */
+export function presentInvitation(row: InvitationRow, link: string | undefined, now: Date): InvitationResponse {
+  const expired = (OPEN_STATUSES as readonly string[]).includes(row.status) && !isOpen(row, now);
+  return {
+    id: row.id,
+    teamId: row.teamId,
+    email: row.email,
+    method: row.method,
+    status: expired ? 'INVALIDATED' : row.status,
+    invalidationReason: expired ? 'EXPIRED' : row.invalidationReason,
+    role: row.role,
+    phone: row.phone,
+    deliveryStatus: row.deliveryStatus,
+    deliveryError: row.deliveryError,
+    deliveryAttempts: row.deliveryAttempts,
+    deliveredAt: row.deliveredAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    acceptedAt: row.acceptedAt?.toISOString() ?? null,
+    ...(link ? { link } : {}),
+  };
 }

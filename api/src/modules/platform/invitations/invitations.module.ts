@@ -7,6 +7,7 @@ import { AdvisorInvitationsController } from './advisor-invitations.controller.j
 import { AdvisorInvitationsService } from './advisor-invitations.service.js';
 import { ClientInvitationsController } from './client-invitations.controller.js';
 import { ClientInvitationsService } from './client-invitations.service.js';
+import { InvitationDeliveryModule } from './invitation-delivery.module.js';
 import { InvitationCodeThrottle } from './invitation-code-throttle.js';
 import { InvitationIssuer } from './invitation-issuer.js';
 import { InvitationsController } from './invitations.controller.js';
@@ -16,7 +17,7 @@ import { OrganizationInvitationsController } from './organization-invitations.co
 import { OrganizationInvitationsService } from './organization-invitations.service.js';
 
 @Module({
-  imports: [AuthModule, EmailModule, UsersModule, ContactsModule],
+  imports: [AuthModule, EmailModule, UsersModule, ContactsModule, InvitationDeliveryModule],
   controllers: [
     InvitationsController,
     AdvisorInvitationsController,

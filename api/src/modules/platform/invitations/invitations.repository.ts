@@ -16,6 +16,11 @@ export const INVITATION_SELECT = {
   name: true,
   type: true,
   outboxEmailId: true,
+  phone: true,
+  deliveryStatus: true,
+  deliveryAttempts: true,
+  deliveryError: true,
+  deliveredAt: true,
   createdAt: true,
   expiresAt: true,
   acceptedAt: true,
@@ -65,14 +70,5 @@ export class InvitationsRepository {
         team: { select: { name: true } },
       },
     });
-  }
-
-  async deliveries(outboxEmailIds: string[]) {
-    if (outboxEmailIds.length === 0) return new Map<string, { status: string; lastError: string | null }>();
-    const rows = await this.prisma.outboxEmail.findMany({
-      where: { id: { in: outboxEmailIds } },
-      select: { id: true, status: true, lastError: true },
-    });
-    return new Map(rows.map((row) => [row.id, { status: row.status as string, lastError: row.lastError }]));
   }
 }

@@ -13,6 +13,7 @@ import {
   type InvitationResponse,
   type InviteTeamMemberInput,
   type InvitationAcceptanceKind,
+  type InvitationDeliveryMethod,
   type LoginResponse,
   type UserRole,
 } from '@meridian/domain';
@@ -23,11 +24,17 @@ import { runAsOrganization } from '../../../common/tenancy/request-context.js';
 import { SystemPrisma, TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
 import { AuditService } from '../audit/index.js';
 import { AuthService, hashPassword } from '../auth/index.js';
-import { OutboxService } from '../email/index.js';
 import { hashInvitationCode, newInvitationCode } from './invitation-code.js';
 import { InvitationCodeThrottle } from './invitation-code-throttle.js';
-import { teamMemberInvitationEmail } from './invitation-email.js';
-import { OPEN_STATUSES, acceptLink, acceptanceKindOf, isOpen, noLongerValid } from './invitation-rules.js';
+import {
+  OPEN_STATUSES,
+  acceptLink,
+  acceptanceKindOf,
+  isOpen,
+  noLongerValid,
+  presentInvitation,
+} from './invitation-rules.js';
+import { InvitationDeliveryService } from './invitation-delivery.service.js';
 import { INVITATION_SELECT, InvitationsRepository } from './invitations.repository.js';
 
 type InvitationRow = Prisma.InvitationGetPayload<{ select: typeof INVITATION_SELECT }>;
@@ -44,7 +51,7 @@ export class InvitationsService {
     @Inject(SystemPrisma) private readonly system: SystemPrisma,
     @Inject(InvitationsRepository) private readonly invitations: InvitationsRepository,
     @Inject(InvitationCodeThrottle) private readonly throttle: InvitationCodeThrottle,
-    @Inject(OutboxService) private readonly outbox: OutboxService,
+    @Inject(InvitationDeliveryService) private readonly delivery: InvitationDeliveryService,
     @Inject(AuditService) private readonly audit: AuditService,
     @Inject(AuthService) private readonly auth: AuthService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -57,12 +64,8 @@ export class InvitationsService {
   /** One invitation per address; an address's open invitation to the same team is superseded. */
   async inviteTeamMembers(input: InviteTeamMemberInput): Promise<InvitationListResponse> {
     const method = input.method;
-    if (method === 'SMS') {
-      // A team-member invitation names e-mail addresses only: there is no number to text.
-      throw validationError([
-        { path: 'method', message: 'SMS needs a phone number; invite team members by e-mail or link' },
-      ]);
-    }
+    // The schema requires the phone, and one address, for SMS.
+    const phone = method === 'SMS' && input.phone ? `+${input.phone.countryCode}${input.phone.number}` : undefined;
     const team = await this.invitations.findTeam(input.team);
     if (!team) throw notFound('Team');
     const emails = [...new Set(input.email.map((email) => email.toLowerCase()))];
@@ -88,6 +91,7 @@ export class InvitationsService {
             organizationName: team.organization.name,
             email,
             method,
+            phone,
             role: input.role ?? 'ADVISOR',
           }),
         );
@@ -95,7 +99,7 @@ export class InvitationsService {
       return results;
     });
     await this.dispatch(created.map(({ row }) => row));
-    return { invitations: await this.present(created.map(withLinkIfCopied)) };
+    return { invitations: this.present(created.map(withLinkIfCopied)) };
   }
 
   /** A fresh code for the same address, team, role and method; the old code stops working. */
@@ -115,13 +119,14 @@ export class InvitationsService {
         teamName,
         organizationName: invitation.organization.name,
         email: invitation.email ?? '',
-        method: invitation.method === 'SMS' ? 'EMAIL' : invitation.method,
+        method: invitation.method,
+        phone: invitation.phone ?? undefined,
         role: invitation.role ?? 'ADVISOR',
         professionalRole: invitation.professionalRole,
       });
     });
     await this.dispatch([created.row]);
-    const [presented] = await this.present([withLinkIfCopied(created)]);
+    const [presented] = this.present([withLinkIfCopied(created)]);
     return presented!;
   }
 
@@ -129,7 +134,7 @@ export class InvitationsService {
     const team = await this.invitations.findTeam(teamId);
     if (!team) throw notFound('Team');
     const rows = await this.invitations.listByTeam(teamId);
-    return { invitations: await this.present(rows.map((row) => ({ row }))) };
+    return { invitations: this.present(rows.map((row) => ({ row }))) };
   }
 
   /** `{code}` is the invitee's code or, for the dashboard (which never sees codes), the invitation's id. */
@@ -145,7 +150,7 @@ export class InvitationsService {
       if (!changed) throw noLongerValid();
     });
     const row = await this.invitations.findTeamMemberInvitation({ id: invitation.id, codeHash: '' });
-    const [presented] = await this.present([{ row: row! }]);
+    const [presented] = this.present([{ row: row! }]);
     return presented!;
   }
 
@@ -258,7 +263,9 @@ export class InvitationsService {
       teamName: string;
       organizationName: string;
       email: string;
-      method: 'EMAIL' | 'LINK';
+      method: InvitationDeliveryMethod;
+      /** E.164, for SMS. */
+      phone?: string;
       role: UserRole;
       professionalRole?: 'ADVISOR' | 'PM' | null;
     },
@@ -269,14 +276,8 @@ export class InvitationsService {
     const issuedAt = new Date();
     const expiresAt = new Date(issuedAt.getTime() + this.config.INVITATION_TTL_SECONDS * 1000);
     const organizationId = (await tx.team.findUniqueOrThrow({ where: { id: invitation.teamId } })).organizationId;
-    const outboxEmailId =
-      invitation.method === 'EMAIL'
-        ? await this.outbox.write(tx, {
-            organizationId,
-            to: invitation.email,
-            ...teamMemberInvitationEmail({ ...invitation, link, expiresAt }),
-          })
-        : null;
+    // EMAIL and SMS stay CREATED until the worker has handed their message over (then ISSUED).
+    const delivery = await this.delivery.prepare(tx, { ...invitation, id, organizationId, link, expiresAt });
     const row = await tx.invitation.create({
       data: {
         id,
@@ -284,14 +285,12 @@ export class InvitationsService {
         teamId: invitation.teamId,
         type: 'TEAM_MEMBER',
         method: invitation.method,
-        // Handed to its delivery (the outbox, or the link in this answer) in this transaction.
-        status: 'ISSUED',
+        ...delivery,
         issuedAt,
         code: hashInvitationCode(code),
         email: invitation.email,
         role: invitation.role,
         professionalRole: invitation.professionalRole ?? null,
-        outboxEmailId,
         expiresAt,
       },
       select: INVITATION_SELECT,
@@ -327,33 +326,11 @@ export class InvitationsService {
   }
 
   private async dispatch(rows: InvitationRow[]): Promise<void> {
-    for (const row of rows) if (row.outboxEmailId) await this.outbox.dispatch(row.outboxEmailId);
+    await this.delivery.dispatch(rows);
   }
 
-  private async present(items: Array<{ row: InvitationRow; link?: string }>): Promise<InvitationResponse[]> {
-    const deliveries = await this.invitations.deliveries(
-      items.flatMap(({ row }) => (row.outboxEmailId ? [row.outboxEmailId] : [])),
-    );
+  private present(items: Array<{ row: InvitationRow; link?: string }>): InvitationResponse[] {
     const now = new Date();
-    return items.map(({ row, link }) => {
-      // An expired code is as dead as a cancelled one; the row keeps its last stored status.
-      const expired = (OPEN_STATUSES as readonly string[]).includes(row.status) && !isOpen(row, now);
-      const delivery = row.outboxEmailId ? deliveries.get(row.outboxEmailId) : undefined;
-      return {
-        id: row.id,
-        teamId: row.teamId,
-        email: row.email,
-        method: row.method,
-        status: expired ? 'INVALIDATED' : row.status,
-        invalidationReason: expired ? 'EXPIRED' : row.invalidationReason,
-        role: row.role,
-        deliveryStatus: (delivery?.status as InvitationResponse['deliveryStatus']) ?? null,
-        deliveryError: delivery?.lastError ?? null,
-        createdAt: row.createdAt.toISOString(),
-        expiresAt: row.expiresAt?.toISOString() ?? null,
-        acceptedAt: row.acceptedAt?.toISOString() ?? null,
-        ...(link ? { link } : {}),
-      };
-    });
+    return items.map(({ row, link }) => presentInvitation(row, link, now));
   }
 }

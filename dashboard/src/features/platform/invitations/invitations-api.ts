@@ -1,12 +1,20 @@
-import type { InvitationListResponse, InvitationResponse, TeamResponse, UserRole } from '@meridian/domain';
+import type {
+  InvitationDeliveryMethod,
+  InvitationListResponse,
+  InvitationResponse,
+  TeamResponse,
+  UserRole,
+} from '@meridian/domain';
 import { apiRequest } from '../../../api';
 
 export interface InviteInput {
   /** Comma-separated; the API splits and checks each address. */
   email: string;
   team: string;
-  method: 'EMAIL' | 'LINK';
+  method: InvitationDeliveryMethod;
   role: UserRole;
+  /** For SMS: the invitee's mobile number. */
+  phone?: { countryCode: string; number: string };
 }
 
 export function inviteTeamMembers(input: InviteInput): Promise<InvitationListResponse> {

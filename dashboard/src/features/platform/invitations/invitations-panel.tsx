@@ -12,7 +12,11 @@ import { cancelInvitation, getTeam, listTeamInvitations, resendInvitation } from
 
 const isPending = (invitation: InvitationResponse) => invitation.status === 'CREATED' || invitation.status === 'ISSUED';
 
-/** An e-mailed invitation is only "Sent" once its e-mail has left; until then its delivery says where it is. */
+/** Delivery that went wrong and needs the admin: given up, or failing and being tried again. */
+const deliveryTrouble = (invitation: InvitationResponse) =>
+  isPending(invitation) && (invitation.deliveryStatus === 'FAILED' || invitation.deliveryStatus === 'RETRYING');
+
+/** An e-mailed or texted invitation is only "Sent" once its message has left; until then its delivery says where it is. */
 function label(invitation: InvitationResponse): string {
   if (invitation.invalidationReason) return enumLabel('InvitationInvalidationReason', invitation.invalidationReason);
   if (isPending(invitation) && invitation.deliveryStatus && invitation.deliveryStatus !== 'SENT') {
@@ -21,13 +25,27 @@ function label(invitation: InvitationResponse): string {
   return enumLabel('InvitationStatus', invitation.status);
 }
 
+/** What the admin can do about a delivery in trouble. */
+function troubleHint(invitation: InvitationResponse): string {
+  if (invitation.deliveryStatus === 'RETRYING') {
+    return `Tried ${invitation.deliveryAttempts} time${invitation.deliveryAttempts === 1 ? '' : 's'}; trying again shortly.`;
+  }
+  return invitation.method === 'SMS'
+    ? 'Check the number, then use Resend, or invite them again with the right number.'
+    : 'Use Resend to try again.';
+}
+
 function StatusCell({ invitation }: { invitation: InvitationResponse }) {
   const tone =
     invitation.status === 'ACCEPTED'
       ? 'bg-emerald-50 text-emerald-700'
       : invitation.status === 'INVALIDATED'
         ? 'bg-tremor-background-subtle text-tremor-content'
-        : 'bg-blue-50 text-blue-700';
+        : invitation.deliveryStatus === 'FAILED'
+          ? 'bg-red-50 text-red-700'
+          : invitation.deliveryStatus === 'RETRYING'
+            ? 'bg-amber-50 text-amber-700'
+            : 'bg-blue-50 text-blue-700';
   return (
     <span className="flex flex-col gap-0.5">
       <span
@@ -36,9 +54,15 @@ function StatusCell({ invitation }: { invitation: InvitationResponse }) {
       >
         {label(invitation)}
       </span>
-      {invitation.deliveryStatus === 'FAILED' && isPending(invitation) && (
-        <span className="text-tremor-label text-red-600" data-testid="invitation-delivery">
-          {invitation.deliveryError ?? 'The mail server refused it; try Resend.'}
+      {deliveryTrouble(invitation) && (
+        <span
+          className={`max-w-xs text-tremor-label ${invitation.deliveryStatus === 'FAILED' ? 'text-red-600' : 'text-amber-700'}`}
+          data-testid="invitation-delivery"
+        >
+          <span data-testid="invitation-delivery-error">
+            {invitation.deliveryError ?? 'The message could not be sent.'}
+          </span>{' '}
+          <span className="text-tremor-content">{troubleHint(invitation)}</span>
         </span>
       )}
     </span>
@@ -46,7 +70,7 @@ function StatusCell({ invitation }: { invitation: InvitationResponse }) {
 }
 
 /**
- * A team's invitations: invite people (by e-mail or a link to copy), see who has not answered
+ * A team's invitations: invite people (by e-mail, by SMS or a link to copy), see who has not answered
  * yet, cancel an invitation or send it again with a new link. Mounted on the team's settings.
  */
 export function InvitationsPanel({ teamId }: { teamId: string }) {
@@ -82,7 +106,7 @@ export function InvitationsPanel({ teamId }: { teamId: string }) {
       setNotice(
         fresh.link
           ? { text: `A new link for ${fresh.email ?? ''}; the previous one no longer works.`, link: fresh.link }
-          : { text: `Sent again to ${fresh.email ?? ''}; the previous link no longer works.` },
+          : { text: `Sent again to ${fresh.phone ?? fresh.email ?? ''}; the previous link no longer works.` },
       );
       refresh();
     } catch (failure) {
@@ -101,7 +125,16 @@ export function InvitationsPanel({ teamId }: { teamId: string }) {
     {
       key: 'method',
       label: 'Sent by',
-      render: (invitation) => enumLabel('InvitationDeliveryMethod', invitation.method),
+      render: (invitation) => (
+        <span className="flex flex-col">
+          <span>{enumLabel('InvitationDeliveryMethod', invitation.method)}</span>
+          {invitation.phone && (
+            <span className="text-tremor-label text-tremor-content" data-testid="invitation-phone">
+              {invitation.phone}
+            </span>
+          )}
+        </span>
+      ),
     },
     { key: 'status', label: 'Status', render: (invitation) => <StatusCell invitation={invitation} /> },
     { key: 'created', label: 'Invited', render: (invitation) => <RelativeTime value={invitation.createdAt} /> },
@@ -196,8 +229,8 @@ export function InvitationsPanel({ teamId }: { teamId: string }) {
             label="Invitations"
             empty={
               <span>
-                No one is waiting to join. Use <strong>Invite people</strong> to send invitations by e-mail or as links
-                to copy.
+                No one is waiting to join. Use <strong>Invite people</strong> to send invitations by e-mail, by SMS or
+                as links to copy.
               </span>
             }
           />
@@ -210,10 +243,13 @@ export function InvitationsPanel({ teamId }: { teamId: string }) {
           teamName={teamName}
           onClose={() => setInviting(false)}
           onInvited={(created) => {
+            const first = created[0];
             setNotice(
-              created[0]?.method === 'EMAIL'
+              first?.method === 'EMAIL'
                 ? { text: `Invitation e-mailed to ${created.map((invitation) => invitation.email).join(', ')}.` }
-                : undefined,
+                : first?.method === 'SMS'
+                  ? { text: `Invitation texted to ${first.phone ?? ''} for ${first.email ?? ''}.` }
+                  : undefined,
             );
             refresh();
           }}

@@ -1,13 +1,22 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Button, Dialog, DialogPanel } from '@tremor/react';
-import { enumerationOptions, type InvitationResponse, type UserRole } from '@meridian/domain';
+import {
+  CONTACT_FORM_DEFAULTS,
+  enumerationOptions,
+  type InvitationDeliveryMethod,
+  type InvitationResponse,
+  type UserRole,
+} from '@meridian/domain';
 import { toApiError } from '../../../api';
-import { FieldShell, FormMessages, SelectInput, controlClass } from '../../../components/fields';
+import { FieldShell, FormMessages, InputField, SelectInput, controlClass } from '../../../components/fields';
 import { CopyLinkButton } from './copy-link-button';
 import { inviteTeamMembers } from './invitations-api';
 
-// SMS needs a phone number, which a team-member invitation does not have: offer e-mail and link.
-const METHOD_OPTIONS = enumerationOptions('InvitationDeliveryMethod').filter((option) => option.value !== 'SMS');
+const METHOD_HINTS: Record<InvitationDeliveryMethod, string> = {
+  EMAIL: 'Each person gets an e-mail with their link.',
+  LINK: 'You get a link to copy for each person.',
+  SMS: 'One person: they get a text message with their link. The e-mail address names their account.',
+};
 
 /**
  * Invites one or more people to a team: comma-separated addresses, their role, and how the
@@ -26,7 +35,9 @@ export function InviteDialog({
 }) {
   const ids = useId();
   const [email, setEmail] = useState('');
-  const [method, setMethod] = useState<'EMAIL' | 'LINK'>('EMAIL');
+  const [method, setMethod] = useState<InvitationDeliveryMethod>('EMAIL');
+  const [countryCode, setCountryCode] = useState<string>(CONTACT_FORM_DEFAULTS.phoneCountryCode);
+  const [phoneNumber, setPhoneNumber] = useState('');
   const [role, setRole] = useState<UserRole>('ADVISOR');
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<{ fields: Record<string, string>; form: string[] }>({ fields: {}, form: [] });
@@ -37,14 +48,15 @@ export function InviteDialog({
     setBusy(true);
     setErrors({ fields: {}, form: [] });
     try {
-      const answer = await inviteTeamMembers({ email, team: teamId, method, role });
+      const phone = method === 'SMS' && phoneNumber.trim() ? { countryCode, number: phoneNumber } : undefined;
+      const answer = await inviteTeamMembers({ email, team: teamId, method, role, ...(phone ? { phone } : {}) });
       onInvited(answer.invitations);
       if (method === 'LINK') setLinks(answer.invitations);
       else onClose();
     } catch (failure) {
       const error = toApiError(failure);
       const fields = error.fieldErrors();
-      const known = ['email', 'method', 'role'];
+      const known = ['email', 'method', 'role', 'phone', 'phone.countryCode', 'phone.number'];
       const form =
         error.details.length === 0
           ? [error.message]
@@ -93,7 +105,11 @@ export function InviteDialog({
               label="E-mail addresses"
               required
               error={errors.fields.email}
-              hint="Separate several addresses with commas; each person gets their own invitation."
+              hint={
+                method === 'SMS'
+                  ? 'The address of the account they will sign in with.'
+                  : 'Separate several addresses with commas; each person gets their own invitation.'
+              }
               testId="invite-email"
             >
               <textarea
@@ -123,17 +139,41 @@ export function InviteDialog({
               id={`${ids}-method`}
               label="Send by"
               value={method}
-              onChange={(value) => setMethod(value as 'EMAIL' | 'LINK')}
-              options={METHOD_OPTIONS}
+              onChange={(value) => setMethod(value as InvitationDeliveryMethod)}
+              options={enumerationOptions('InvitationDeliveryMethod')}
               error={errors.fields.method}
-              hint={
-                method === 'LINK'
-                  ? 'You get a link to copy for each person.'
-                  : 'Each person gets an e-mail with their link.'
-              }
+              hint={METHOD_HINTS[method]}
               testId="invite-method"
               disabled={busy}
             />
+            {method === 'SMS' && (
+              <div className="grid grid-cols-3 gap-3" data-testid="invite-phone">
+                <InputField
+                  id={`${ids}-country-code`}
+                  label="Country code"
+                  type="tel"
+                  prefix="+"
+                  value={countryCode}
+                  onChange={setCountryCode}
+                  error={errors.fields['phone.countryCode']}
+                  testId="invite-phone-country-code"
+                  disabled={busy}
+                />
+                <InputField
+                  id={`${ids}-phone-number`}
+                  label="Mobile number"
+                  type="tel"
+                  required
+                  className="col-span-2"
+                  value={phoneNumber}
+                  onChange={setPhoneNumber}
+                  placeholder="416 555 0199"
+                  error={errors.fields['phone.number'] ?? errors.fields.phone}
+                  testId="invite-phone-number"
+                  disabled={busy}
+                />
+              </div>
+            )}
             <FormMessages messages={errors.form} testId="invite-errors" />
             <div className="flex justify-end gap-3">
               <Button type="button" variant="secondary" onClick={onClose} disabled={busy}>

@@ -39,12 +39,40 @@ describe('invite team member (foundations §5)', () => {
   });
 
   it('takes only EMAIL, LINK or SMS and requires the team', () => {
+    const phone = { countryCode: '1', number: '4165550199' };
     for (const method of ['EMAIL', 'LINK', 'SMS'])
-      expect(issues(inviteTeamMemberSchema, { ...invite, method })).toEqual([]);
+      expect(issues(inviteTeamMemberSchema, { ...invite, method, phone })).toEqual([]);
     expect(issues(inviteTeamMemberSchema, { ...invite, method: 'email', team: ' ' })).toEqual([
       'team: Team is required',
       'method: Method must be one of EMAIL, LINK, SMS',
     ]);
+  });
+});
+
+describe('inviting by SMS', () => {
+  const invite = { email: 'ana@firm.ca', team: 'team-V1StGXR8_Z5jdHi6B-myT', method: 'SMS' };
+
+  it('needs a mobile number, written as people type it, for one invitee', () => {
+    expect(issues(inviteTeamMemberSchema, invite)).toEqual([
+      'phone: A mobile phone number is required to invite by SMS',
+    ]);
+    expect(
+      inviteTeamMemberSchema.parse({ ...invite, phone: { countryCode: '+1', number: '(416) 555-0199' } }).phone,
+    ).toEqual({ countryCode: '1', number: '4165550199' });
+    expect(issues(inviteTeamMemberSchema, { ...invite, phone: { countryCode: '1', number: '416-CALL' } })).toEqual([
+      'phone.number: Phone number must be only digits',
+    ]);
+    expect(
+      issues(inviteTeamMemberSchema, {
+        ...invite,
+        email: 'ana@firm.ca, bo@firm.ca',
+        phone: { countryCode: '1', number: '4165550199' },
+      }),
+    ).toEqual(['email: An SMS invitation goes to one person: enter one e-mail address']);
+  });
+
+  it('asks no phone of the other methods', () => {
+    expect(issues(inviteTeamMemberSchema, { ...invite, method: 'EMAIL' })).toEqual([]);
   });
 });
 
