@@ -212,7 +212,8 @@ describe('client invitations', () => {
     expect(invited.body).toMatchObject({
       contactId,
       portalAccess: 'INVITED',
-      invitation: { email: 'cleo@home.test', status: 'ISSUED', method: 'EMAIL' },
+      // CREATED until the worker has handed the e-mail to the mail server (then ISSUED).
+      invitation: { email: 'cleo@home.test', status: 'CREATED', method: 'EMAIL', deliveryStatus: 'PENDING' },
     });
     const message = await prisma.outboxEmail.findFirstOrThrow({ where: { toAddress: 'cleo@home.test' } });
     expect(message.subject).toBe('Lovelace Wealth invites you to its client portal');
@@ -399,7 +400,8 @@ describe('new-organization (CREATE_ORG) invitations', () => {
         token: otherToken,
       },
     );
-    expect(foreign.status).toBe(404);
+    // Not an operator: the permission guard refuses before the invitation is looked up.
+    expect(foreign.status).toBe(403);
     expect(await footprint()).toEqual(before);
     const bad = await inviteFirm({ email: 'x@newfirm', organizationName: '  ', method: 'EMAIL' });
     expect(bad.body).toMatchObject({
