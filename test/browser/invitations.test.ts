@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient, type PrismaClient } from '@meridian/api';
 import { DEMO_ADMIN, startTestApi, type TestApi } from '../support/app.js';
 import { browserPerTest, signInAs, submitSignIn } from '../support/browser.js';
+import { createHousehold } from '../support/crm-factories.js';
+import { EntityType, newId } from '@meridian/domain';
 
 const POLL = { timeout: 15_000, interval: 100 };
 
@@ -79,6 +81,23 @@ describe('inviting a team member', () => {
     });
     expect(user).toMatchObject({ name: 'Nora Member', role: 'ADVISING_REPRESENTATIVE' });
     expect(user.teamMembers).toHaveLength(1);
+
+    // She sees her team's households, not another team's of the same firm (docs/PERMISSIONS.md).
+    const firm = { organizationId: user.organizationId, teamId: user.teamMembers[0]!.teamId, userId: user.id };
+    const harbourTeamId = newId(EntityType.team);
+    await prisma.team.create({
+      data: { id: harbourTeamId, organizationId: firm.organizationId, name: 'Harbour desk' },
+    });
+    await createHousehold(prisma, firm, { name: 'Nora Desk Household' });
+    const harbour = await createHousehold(prisma, firm, { name: 'Harbour Household', teamId: harbourTeamId });
+    await page.goto(`${api.baseUrl}/crm/households?search=Household`);
+    const table = page.getByTestId('households-table');
+    await table.getByText('Nora Desk Household').waitFor();
+    expect(await table.textContent()).not.toContain('Harbour Household');
+    await browser.screenshot('invitation-member-households');
+    await page.goto(`${api.baseUrl}/crm/households/${harbour}`);
+    await page.getByText('Household not found').waitFor();
+    await browser.screenshot('invitation-member-other-team');
 
     // The same link a second time: refused, and said so.
     await page.goto(`${api.baseUrl}${acceptPath}`);
