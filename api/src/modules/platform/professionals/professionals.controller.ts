@@ -59,8 +59,12 @@ export class ProfessionalsController {
     response: professionalResponseSchema,
     errors: [404],
   })
-  updateProfile(@ValidParams() params: Params, @ValidBody() body: ProfessionalProfile): Promise<ProfessionalResponse> {
-    return this.professionals.updateProfile(params.professionalId, body);
+  updateProfile(
+    @ValidParams() params: Params,
+    @ValidBody() body: ProfessionalProfile,
+    @Caller() caller: AuthenticatedCaller,
+  ): Promise<ProfessionalResponse> {
+    return this.professionals.updateProfile(caller, params.professionalId, body);
   }
 
   @Patch('professional/:professionalId/set-job-title')
@@ -76,8 +80,9 @@ export class ProfessionalsController {
   setJobTitle(
     @ValidParams() params: Params,
     @ValidBody() body: z.infer<typeof setJobTitleSchema>,
+    @Caller() caller: AuthenticatedCaller,
   ): Promise<ProfessionalResponse> {
-    return this.professionals.setJobTitle(params.professionalId, body.jobTitle);
+    return this.professionals.setJobTitle(caller, params.professionalId, body.jobTitle);
   }
 
   @Patch('professionals/:professionalId/set-avatar')

@@ -12,6 +12,7 @@ import {
   uploadTypeOf,
   type ProfessionalProfile,
   type ProfessionalResponse,
+  can,
 } from '@meridian/domain';
 import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
 import { currentOrganizationId, type AuthenticatedCaller } from '../../../common/tenancy/request-context.js';
@@ -49,13 +50,13 @@ export class ProfessionalsService {
   }
 
   /**
-   * The rule of a professional's own things (avatar, links profile): a user changes their own
-   * profile; an administrator any profile of the organization. 404 first for a professional that
-   * is not in the organization, then 403.
+   * The rule of a professional's own things (profile, job title, avatar, links profile): a user
+   * changes their own profile; whoever manages the organization any profile of it. 404 first for a
+   * professional that is not in the organization (or not in the caller's teams' reach), then 403.
    */
   async assertMayChange(caller: AuthenticatedCaller, professionalId: string): Promise<ProfessionalRecord> {
     const professional = await this.record(professionalId);
-    if (caller.role !== 'ADMIN' && professional.userId !== caller.userId) {
+    if (!can(caller, 'ORGANIZATION_MANAGE') && professional.userId !== caller.userId) {
       throw new DomainError(ErrorCode.FORBIDDEN, AvatarMessage.notYours);
     }
     return professional;
@@ -70,7 +71,12 @@ export class ProfessionalsService {
    * The profile form's fields. Names, designations and bio are the form's whole content (an
    * empty bio clears it); the display name, phone and job title change only when given.
    */
-  updateProfile(professionalId: string, profile: ProfessionalProfile): Promise<ProfessionalResponse> {
+  async updateProfile(
+    caller: AuthenticatedCaller,
+    professionalId: string,
+    profile: ProfessionalProfile,
+  ): Promise<ProfessionalResponse> {
+    await this.assertMayChange(caller, professionalId);
     const data: Prisma.ProfessionalUpdateInput = {
       firstName: profile.firstName,
       lastName: profile.lastName,
@@ -87,7 +93,12 @@ export class ProfessionalsService {
   }
 
   /** An empty title clears it. */
-  setJobTitle(professionalId: string, jobTitle: string): Promise<ProfessionalResponse> {
+  async setJobTitle(
+    caller: AuthenticatedCaller,
+    professionalId: string,
+    jobTitle: string,
+  ): Promise<ProfessionalResponse> {
+    await this.assertMayChange(caller, professionalId);
     return this.change(professionalId, { jobTitle: jobTitle || null });
   }
 

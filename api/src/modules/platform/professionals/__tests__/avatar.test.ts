@@ -173,6 +173,22 @@ describe('a professional’s avatar', () => {
     });
     expect(refused.status).toBe(403);
     expect((await asAdvisor('PATCH', `/api/professionals/${adminProfessional}/remove-avatar`)).status).toBe(403);
+    // The same rule for the profile and the job title.
+    const profileBefore = await asAdmin<ProfessionalResponse>('GET', `/api/professionals/${adminProfessional}`);
+    const notYours = await asAdvisor('PATCH', `/api/professional/${adminProfessional}/set-job-title`, {
+      jobTitle: 'Taken over',
+    });
+    expect(notYours.status).toBe(403);
+    expect(
+      (
+        await asAdvisor('PATCH', `/api/professionals/${adminProfessional}/update-profile`, {
+          firstName: 'Not',
+          lastName: 'Mine',
+          designations: [],
+        })
+      ).status,
+    ).toBe(403);
+    expect((await asAdmin('GET', `/api/professionals/${adminProfessional}`)).body).toEqual(profileBefore.body);
 
     const byAdmin = await asAdmin<ProfessionalResponse>(
       'PATCH',
