@@ -1,4 +1,5 @@
 import { NavLink } from 'react-router';
+import { useCan } from '../auth/use-can';
 import { SECTIONS, type Section } from './sections';
 
 const itemBase = 'flex items-center justify-between gap-2 rounded-tremor-small px-3 py-2 text-tremor-default';
@@ -38,11 +39,14 @@ function SectionItem({ section, onNavigate }: { section: Section; onNavigate?: (
   );
 }
 
+/** The sections the user's role may open (a section without a permission is everyone's). */
 export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
+  const can = useCan();
+  const sections = SECTIONS.filter((section) => !section.permission || can(section.permission));
   return (
     <nav aria-label="Sections" className="px-3 py-4">
       <ul className="space-y-0.5">
-        {SECTIONS.map((section) => (
+        {sections.map((section) => (
           <li key={section.key}>
             <SectionItem section={section} onNavigate={onNavigate} />
           </li>
