@@ -84,6 +84,15 @@ describe('what each role is offered', () => {
       expect(await page.getByTestId(hidden).count(), hidden).toBe(0);
     }
 
+    // Teams are read by everyone; creating, renaming, removing members and inviting are the admin's.
+    await page.goto(`${api.baseUrl}/settings/teams`);
+    await page.getByTestId('team-members').waitFor();
+    for (const hidden of ['new-team-name', 'team-name', 'team-invitations-slot']) {
+      expect(await page.getByTestId(hidden).count(), hidden).toBe(0);
+    }
+    expect(await page.getByTestId('team-detail').getByRole('button').count()).toBe(0);
+    await browser.screenshot('roles-associate-teams');
+
     // A page the role may not open, reached by its address.
     await page.goto(`${api.baseUrl}/connections`);
     await page.getByTestId('not-allowed').waitFor();
