@@ -1,6 +1,8 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import type { Permission } from '@meridian/domain';
 import { LoadingState } from '../components/full-page-status';
+import { RequirePermission } from '../features/platform/auth/require-permission';
 import { usePageTitle } from '../hooks/use-page-title';
 import { RequireAuth } from './require-auth';
 
@@ -41,10 +43,13 @@ const TeamsSettingsPage = lazy(() => import('../features/platform/settings/teams
 const ProfileSettingsPage = lazy(() => import('../features/platform/settings/profile-page'));
 const NotFoundPage = lazy(() => import('../features/platform/errors/not-found-page'));
 
-/** Names the page in the browser tab; a detail page refines it with what it shows (usePageTitle). */
-function Titled({ title, children }: { title: string; children: ReactNode }) {
+/**
+ * Names the page in the browser tab; a detail page refines it with what it shows (usePageTitle).
+ * With `permission`, a role that lacks it sees "Your role does not allow this page" instead.
+ */
+function Titled({ title, permission, children }: { title: string; permission?: Permission; children: ReactNode }) {
   usePageTitle(title);
-  return children;
+  return permission ? <RequirePermission permission={permission}>{children}</RequirePermission> : children;
 }
 
 export function AppRoutes() {
@@ -152,7 +157,7 @@ export function AppRoutes() {
             <Route
               path="connections"
               element={
-                <Titled title="Connections">
+                <Titled title="Connections" permission="HUB_MANAGE">
                   <HubPage />
                 </Titled>
               }
@@ -160,7 +165,7 @@ export function AppRoutes() {
             <Route
               path="connections/runs/:syncRunId"
               element={
-                <Titled title="Sync run">
+                <Titled title="Sync run" permission="HUB_MANAGE">
                   <RunDetailPage />
                 </Titled>
               }
@@ -168,7 +173,7 @@ export function AppRoutes() {
             <Route
               path="imports"
               element={
-                <Titled title="Imports">
+                <Titled title="Imports" permission="HUB_MANAGE">
                   <ImportsPage />
                 </Titled>
               }
@@ -176,7 +181,7 @@ export function AppRoutes() {
             <Route
               path="imports/new"
               element={
-                <Titled title="New import">
+                <Titled title="New import" permission="HUB_MANAGE">
                   <NewImportPage />
                 </Titled>
               }
@@ -184,7 +189,7 @@ export function AppRoutes() {
             <Route
               path="imports/:batchId"
               element={
-                <Titled title="Import">
+                <Titled title="Import" permission="HUB_MANAGE">
                   <ImportWizardPage />
                 </Titled>
               }
@@ -229,7 +234,7 @@ export function AppRoutes() {
               <Route
                 path="contacts/new"
                 element={
-                  <Titled title="New contact">
+                  <Titled title="New contact" permission="CRM_WRITE">
                     <NewContactPage kind="contact" />
                   </Titled>
                 }
@@ -253,7 +258,7 @@ export function AppRoutes() {
               <Route
                 path="leads/new"
                 element={
-                  <Titled title="New lead">
+                  <Titled title="New lead" permission="CRM_WRITE">
                     <NewContactPage kind="lead" />
                   </Titled>
                 }
@@ -293,7 +298,7 @@ export function AppRoutes() {
               <Route
                 path="deleted"
                 element={
-                  <Titled title="Deleted records">
+                  <Titled title="Deleted records" permission="RECORDS_RESTORE">
                     <DeletedPage />
                   </Titled>
                 }
@@ -310,7 +315,7 @@ export function AppRoutes() {
             <Route
               path="settings/invitations"
               element={
-                <Titled title="Invitations">
+                <Titled title="Invitations" permission="ORGANIZATION_MANAGE">
                   <InvitationsSettingsPage />
                 </Titled>
               }
@@ -318,7 +323,7 @@ export function AppRoutes() {
             <Route
               path="audit"
               element={
-                <Titled title="Audit log">
+                <Titled title="Audit log" permission="AUDIT_READ">
                   <AuditPage />
                 </Titled>
               }
@@ -326,7 +331,7 @@ export function AppRoutes() {
             <Route
               path="branding"
               element={
-                <Titled title="Branding">
+                <Titled title="Branding" permission="ORGANIZATION_MANAGE">
                   <BrandingPage />
                 </Titled>
               }

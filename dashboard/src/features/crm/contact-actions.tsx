@@ -5,6 +5,7 @@ import { convertLeadSchema, enumerationOptions, type ContactResponse } from '@me
 import { convertLead, deleteContact, listHouseholds } from '../../api';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormMessages, InputField, SelectInput } from '../../components/fields';
+import { useCan } from '../platform/auth/use-can';
 import { useForm } from './use-form';
 
 type HouseholdChoice = 'NEW' | 'EXISTING';
@@ -137,7 +138,10 @@ function ConvertDialog({
   );
 }
 
-/** A contact's lifecycle actions: convert a lead to a client, delete (restorable by an admin). */
+/**
+ * A contact's lifecycle actions: convert a lead to a client (CRM_WRITE), delete (CRM_DELETE;
+ * restorable by an admin). A role without either sees neither.
+ */
 export function ContactActions({
   contact,
   onChange,
@@ -147,16 +151,20 @@ export function ContactActions({
 }) {
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<'convert' | 'delete'>();
+  const can = useCan();
+  if (!can('CRM_WRITE') && !can('CRM_DELETE')) return null;
   return (
     <div className="flex flex-wrap items-center gap-2">
-      {contact.type === 'LEAD' && (
+      {contact.type === 'LEAD' && can('CRM_WRITE') && (
         <Button onClick={() => setDialog('convert')} data-testid="convert-lead">
           Convert to client
         </Button>
       )}
-      <Button variant="secondary" color="rose" onClick={() => setDialog('delete')} data-testid="delete-contact">
-        Delete
-      </Button>
+      {can('CRM_DELETE') && (
+        <Button variant="secondary" color="rose" onClick={() => setDialog('delete')} data-testid="delete-contact">
+          Delete
+        </Button>
+      )}
       {dialog === 'convert' && (
         <ConvertDialog
           contact={contact}

@@ -20,6 +20,7 @@ import { InputField } from '../../components/fields';
 import { LoadingState } from '../../components/full-page-status';
 import { useResource } from '../../hooks/use-resource';
 import { usePageTitle } from '../../hooks/use-page-title';
+import { useCan } from '../platform/auth/use-can';
 import {
   AddressesSection,
   EmailsSection,
@@ -68,7 +69,8 @@ const PROFILE_CURRENCY = 'CAD';
 
 /**
  * The buttons of the profile's header (Delete, Convert, Merge...). Each is one entry: add yours here
- * with what it needs from the contact; `reload` reads the contact again after a change.
+ * with what it needs from the contact; `reload` reads the contact again after a change. Each shows
+ * itself only to the roles whose permission it takes (useCan inside it).
  */
 function headerActions(
   contact: ContactResponse,
@@ -207,8 +209,10 @@ function ProfileHeader({
   );
 }
 
+/** The contact's details: the spec's edit forms, or (a role that may not edit the CRM) their values read-only. */
 function DetailsTab({ contact, onChange }: { contact: ContactResponse; onChange: (contact: ContactResponse) => void }) {
   const key = `${contact.id}-${contact.updatedAt}`;
+  const readOnly = !useCan()('CRM_WRITE');
   return (
     <div className="space-y-6">
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
@@ -217,6 +221,7 @@ function DetailsTab({ contact, onChange }: { contact: ContactResponse; onChange:
           <DefinitionForm
             key={`name-${key}`}
             definition={updateContactNameForm}
+            readOnly={readOnly}
             schema={setContactNameSchema}
             send={(body) => contactCalls.setName(contact.id, body)}
             onDone={onChange}
@@ -232,6 +237,7 @@ function DetailsTab({ contact, onChange }: { contact: ContactResponse; onChange:
             <DefinitionForm
               key={`gender-${key}`}
               definition={setGenderForm}
+              readOnly={readOnly}
               schema={setGenderSchema}
               send={(body) => contactCalls.setGender(contact.id, body)}
               onDone={onChange}
@@ -240,13 +246,14 @@ function DetailsTab({ contact, onChange }: { contact: ContactResponse; onChange:
             <DefinitionForm
               key={`status-${key}`}
               definition={setEmploymentStatusForm}
+              readOnly={readOnly}
               schema={setEmploymentStatusSchema}
               send={(body) => contactCalls.setEmploymentStatus(contact.id, body)}
               onDone={onChange}
               start={{ employmentStatus: contact.employmentStatus ?? '' }}
             />
           </div>
-          <AvatarForm key={`avatar-${key}`} contact={contact} onChange={onChange} />
+          {!readOnly && <AvatarForm key={`avatar-${key}`} contact={contact} onChange={onChange} />}
         </Card>
         <div className="space-y-6">
           <TagsSection contact={contact} onChange={onChange} />
@@ -263,6 +270,7 @@ function DetailsTab({ contact, onChange }: { contact: ContactResponse; onChange:
           fields={contact.customFields}
           save={(body) => contactCalls.setCustomField(contact.id, body)}
           onSaved={(customFields) => onChange({ ...contact, customFields })}
+          readOnly={readOnly}
         />
       </div>
     </div>

@@ -8,6 +8,7 @@ import { InputField, SelectInput } from '../../components/fields';
 import { LoadingState } from '../../components/full-page-status';
 import { useDebounced } from '../../components/use-debounced';
 import { useResource } from '../../hooks/use-resource';
+import { useCan } from '../platform/auth/use-can';
 import { CONTACT_COLUMNS, ContactsTable } from './contacts-table';
 import { useTeamOptions } from './teams';
 
@@ -38,6 +39,7 @@ export function useSearchBox(current: string, onSettled: (value: string) => void
 
 export default function ContactsPage() {
   const id = useId();
+  const canWrite = useCan()('CRM_WRITE');
   const teams = useTeamOptions();
   const tags = useTagOptions();
   const advisors = useAdvisorOptions();
@@ -70,14 +72,18 @@ export default function ContactsPage() {
             Search by name, e-mail or phone number; click a column’s header to sort by it.
           </p>
         </div>
-        <div className="flex gap-2">
-          <Link to="/crm/contacts/new">
-            <Button variant="secondary">New contact</Button>
-          </Link>
-          <Link to="/crm/leads/new">
-            <Button data-testid="new-lead">New lead</Button>
-          </Link>
-        </div>
+        {canWrite && (
+          <div className="flex gap-2">
+            <Link to="/crm/contacts/new">
+              <Button variant="secondary" data-testid="new-contact">
+                New contact
+              </Button>
+            </Link>
+            <Link to="/crm/leads/new">
+              <Button data-testid="new-lead">New lead</Button>
+            </Link>
+          </div>
+        )}
       </div>
 
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-5" role="group" aria-label="Filter contacts">
@@ -160,13 +166,17 @@ export default function ContactsPage() {
             sort={{ sort, order }}
             onSort={(next) => update({ ...next })}
             empty={
-              <>
-                No contacts match these filters. Clear a filter, or{' '}
-                <Link className="text-tremor-brand underline" to="/crm/contacts/new">
-                  add a contact
-                </Link>
-                .
-              </>
+              canWrite ? (
+                <>
+                  No contacts match these filters. Clear a filter, or{' '}
+                  <Link className="text-tremor-brand underline" to="/crm/contacts/new">
+                    add a contact
+                  </Link>
+                  .
+                </>
+              ) : (
+                'No contacts match these filters. Clear a filter to see more.'
+              )
             }
           />
           <ListPager

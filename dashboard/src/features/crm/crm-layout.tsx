@@ -1,5 +1,5 @@
 import { SectionLayout } from '../../components/section-layout';
-import { useSessionUser } from '../platform/auth/auth-context';
+import { useCan } from '../platform/auth/use-can';
 
 const TABS = [
   { to: '/crm/contacts', label: 'Contacts', testId: 'crm-tab-contacts' },
@@ -11,9 +11,10 @@ const TABS = [
 
 /** The CRM section: contacts, leads, households, reports and custom fields. */
 export default function CrmLayout() {
-  const user = useSessionUser();
-  // Deleted records are restored by administrators only.
-  const tabs =
-    user.role === 'ADMIN' ? [...TABS, { to: '/crm/deleted', label: 'Deleted', testId: 'crm-tab-deleted' }] : TABS;
+  const can = useCan();
+  // Deleted records are for the roles that restore them.
+  const tabs = can('RECORDS_RESTORE')
+    ? [...TABS, { to: '/crm/deleted', label: 'Deleted', testId: 'crm-tab-deleted' }]
+    : TABS;
   return <SectionLayout label="CRM" tabs={tabs} width="max-w-7xl" testId="crm-section" />;
 }

@@ -120,29 +120,55 @@ function FieldEditor({
   );
 }
 
-/** The custom fields of an entity's kind (crm §3), each saved on its own and checked against its type. */
+/** A value as read by a role that may not change it. */
+function shownValue(field: CustomFieldValueView): string {
+  if (field.type === 'CHECKBOX') return field.value === true ? 'Yes' : 'No';
+  const value = field.value;
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) return `${value.value} ${value.currency}`;
+  return toText(field) || '—';
+}
+
+/**
+ * The custom fields of an entity's kind (crm §3), each saved on its own and checked against its
+ * type; `readOnly` (a role that may not edit the CRM) shows the values alone.
+ */
 export function CustomFieldsCard({
   fields,
   save,
   onSaved,
+  readOnly = false,
 }: {
   fields: CustomFieldValueView[];
   save: Save;
   onSaved: (fields: CustomFieldValueView[]) => void;
+  readOnly?: boolean;
 }) {
   return (
     <RecordCard title="Custom fields" testId="custom-fields">
       {fields.length === 0 && <Empty>No custom field is defined for this kind of record.</Empty>}
-      <div className="space-y-3">
-        {fields.map((field) => (
-          <FieldEditor
-            key={`${field.definitionId}-${JSON.stringify(field.value)}`}
-            field={field}
-            save={save}
-            onSaved={onSaved}
-          />
-        ))}
-      </div>
+      {readOnly ? (
+        <dl className="grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-2">
+          {fields.map((field) => (
+            <div key={field.definitionId}>
+              <dt className="text-tremor-label text-tremor-content">{field.name}</dt>
+              <dd className="text-tremor-default text-tremor-content-strong" data-testid={`custom-field-${field.name}`}>
+                {shownValue(field)}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      ) : (
+        <div className="space-y-3">
+          {fields.map((field) => (
+            <FieldEditor
+              key={`${field.definitionId}-${JSON.stringify(field.value)}`}
+              field={field}
+              save={save}
+              onSaved={onSaved}
+            />
+          ))}
+        </div>
+      )}
     </RecordCard>
   );
 }

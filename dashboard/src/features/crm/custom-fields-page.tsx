@@ -11,12 +11,17 @@ import { archiveCustomField, createCustomField, listCustomFields } from '../../a
 import { InputField, SelectInput } from '../../components/fields';
 import { LoadingState } from '../../components/full-page-status';
 import { useResource } from '../../hooks/use-resource';
+import { useCan } from '../platform/auth/use-can';
 import { GridForm, SubmitCell } from './record-form';
 import { RecordRow, SmallButton } from './record-list';
 import { useAction, useAddForm } from './use-form';
 
-/** The organization's custom fields (crm §3: types and entity kinds): define and archive. */
+/**
+ * The organization's custom fields (crm §3: types and entity kinds): everyone reads them; the roles
+ * that manage the organization define and archive them.
+ */
 export default function CustomFieldsPage() {
+  const canManage = useCan()('ORGANIZATION_MANAGE');
   const load = useCallback((signal: AbortSignal) => listCustomFields(undefined, signal), []);
   const fields = useResource(load);
   const action = useAction();
@@ -43,39 +48,46 @@ export default function CustomFieldsPage() {
   return (
     <section className="space-y-4" data-testid="custom-fields-page">
       <h1 className="text-2xl font-semibold tracking-tight text-tremor-content-strong">Custom fields</h1>
-      <Card>
-        <GridForm
-          label="New custom field"
-          columns="grid-cols-1 sm:grid-cols-5"
-          form={form}
-          onSubmit={form.onSubmit}
-          errorTestId="custom-field-error"
-          footer={<SubmitCell label="Add field" pending={form.pending} />}
-        >
-          <SelectInput
-            label="For"
-            {...form.field('entityKind')}
-            options={enumerationOptions('CustomFieldEntityKind')}
-            testId="custom-field-kind"
-          />
-          <SelectInput
-            label="Type"
-            {...form.field('type')}
-            options={enumerationOptions('CustomFieldType')}
-            testId="custom-field-type"
-          />
-          <InputField label="Name" {...form.field('name')} testId="custom-field-name" required />
-          {isSelectType(form.values.type as CustomFieldType) && (
-            <InputField
-              label="Options"
-              hint="Comma-separated"
-              {...form.field('options')}
-              testId="custom-field-options"
-              required
+      {!canManage && (
+        <p className="text-tremor-default text-tremor-content" data-testid="custom-fields-read-only">
+          The fields your organization keeps on contacts and households. An administrator defines and archives them.
+        </p>
+      )}
+      {canManage && (
+        <Card>
+          <GridForm
+            label="New custom field"
+            columns="grid-cols-1 sm:grid-cols-5"
+            form={form}
+            onSubmit={form.onSubmit}
+            errorTestId="custom-field-error"
+            footer={<SubmitCell label="Add field" pending={form.pending} />}
+          >
+            <SelectInput
+              label="For"
+              {...form.field('entityKind')}
+              options={enumerationOptions('CustomFieldEntityKind')}
+              testId="custom-field-kind"
             />
-          )}
-        </GridForm>
-      </Card>
+            <SelectInput
+              label="Type"
+              {...form.field('type')}
+              options={enumerationOptions('CustomFieldType')}
+              testId="custom-field-type"
+            />
+            <InputField label="Name" {...form.field('name')} testId="custom-field-name" required />
+            {isSelectType(form.values.type as CustomFieldType) && (
+              <InputField
+                label="Options"
+                hint="Comma-separated"
+                {...form.field('options')}
+                testId="custom-field-options"
+                required
+              />
+            )}
+          </GridForm>
+        </Card>
+      )}
       {action.error && (
         <Callout color="red" title="The field could not be archived">
           {action.error}
@@ -96,14 +108,16 @@ export default function CustomFieldsPage() {
                 key={field.id}
                 testId="custom-field-row"
                 actions={
-                  <SmallButton
-                    onClick={async () => {
-                      await action.run(() => archiveCustomField(field.id));
-                      fields.reload();
-                    }}
-                  >
-                    Archive
-                  </SmallButton>
+                  canManage && (
+                    <SmallButton
+                      onClick={async () => {
+                        await action.run(() => archiveCustomField(field.id));
+                        fields.reload();
+                      }}
+                    >
+                      Archive
+                    </SmallButton>
+                  )
                 }
               >
                 <Badge size="xs" color="slate">

@@ -44,13 +44,68 @@ interface DefinitionFormProps<T> {
   /** Shown instead of the definition's title; null hides it. */
   title?: string | null;
   onCancel?: () => void;
+  /** For a role that may not change it: the values as text, with no field and no button. */
+  readOnly?: boolean;
+}
+
+/** A field's value as shown read-only: a choice by its label, an empty one as a dash. */
+function shownValue(field: FormField, value: string): string {
+  if (value === '') return '—';
+  const options = field.options?.type === 'static' ? field.options.options : [];
+  return options.find((option) => option.value === value)?.label ?? value;
+}
+
+/** The definition's fields and their values, read-only (visible fields only, groups flattened). */
+function ReadOnlyFields({
+  definition,
+  values,
+  title,
+}: {
+  definition: FormDefinition;
+  values: Record<string, string>;
+  title?: string | null;
+}) {
+  const fields = namedFields(definition.fields).filter((field) => isVisible(field, values));
+  return (
+    <section className="space-y-2" aria-label={definition.title} data-testid={`${definition.id}-read-only`}>
+      {/* The definition's own title names its action ("Update contact name"): only a given title shows. */}
+      {title && <h2 className="text-tremor-title font-semibold text-tremor-content-strong">{title}</h2>}
+      <dl className="grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-2">
+        {fields.map((field) => (
+          <div key={field.name}>
+            <dt className="text-tremor-label text-tremor-content">{field.label ?? field.name}</dt>
+            <dd
+              className="text-tremor-default text-tremor-content-strong"
+              data-testid={`${definition.id}-${field.name}`}
+            >
+              {shownValue(field, values[field.name!] ?? '')}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/** A definition form, or its values read-only for a role that may not change them. */
+export function DefinitionForm<T>(props: DefinitionFormProps<T>) {
+  if (props.readOnly) {
+    return (
+      <ReadOnlyFields
+        definition={props.definition}
+        values={initialValues(props.definition, props.start)}
+        title={props.title}
+      />
+    );
+  }
+  return <EditableDefinitionForm {...props} />;
 }
 
 /**
  * A form of crm §2 rendered from its definition (domain/src/forms): fields with their defaults,
  * conditions and prefixes, the spec's title and submit label. Messages show beside their fields.
  */
-export function DefinitionForm<T>({
+function EditableDefinitionForm<T>({
   definition,
   schema,
   send,

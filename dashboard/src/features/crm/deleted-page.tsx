@@ -8,7 +8,6 @@ import { LoadingState } from '../../components/full-page-status';
 import { Pager } from '../../components/pager';
 import { RelativeTime } from '../../components/relative-time';
 import { useResource } from '../../hooks/use-resource';
-import { useSessionUser } from '../platform/auth/auth-context';
 import { Empty, SmallButton } from './record-list';
 
 const PAGE_SIZE = 25;
@@ -75,12 +74,11 @@ function DeletedRow({ item, onRestored }: { item: DeletedItem; onRestored: (item
 }
 
 /**
- * Deleted contacts, households and persons (admins): restore one, or read why it cannot be
+ * Deleted contacts, households and persons (RECORDS_RESTORE, checked by its route): restore one, or read why it cannot be
  * restored here (merged away: its merge's undo brings it back; its household is deleted).
  */
 export default function DeletedPage() {
   const id = useId();
-  const user = useSessionUser();
   const [kind, setKind] = useState('');
   const [page, setPage] = useState(1);
   const [restored, setRestored] = useState<DeletedItem>();
@@ -94,13 +92,6 @@ export default function DeletedPage() {
     document.title = 'Deleted records · Meridian';
   }, []);
 
-  if (user.role !== 'ADMIN') {
-    return (
-      <Callout color="amber" title="Only administrators see deleted records">
-        Ask an administrator of your firm to restore a contact or household deleted by mistake.
-      </Callout>
-    );
-  }
   const restoredPath = restored && pathOf(restored.kind, restored.id);
 
   return (

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import type { HouseholdDeletion, HouseholdResponse } from '@meridian/domain';
 import { deleteHousehold, getHouseholdDeletion, toApiError } from '../../api';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { useCan } from '../platform/auth/use-can';
 
 const names = (items: readonly { name: string }[]) => items.map((item) => item.name).join(', ');
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -28,12 +29,16 @@ function DeletionSummary({ takes }: { takes: HouseholdDeletion }) {
   );
 }
 
-/** The household's Delete button: asks what deleting takes, confirms it, then goes back to the list. */
+/**
+ * The household's Delete button (CRM_DELETE): asks what deleting takes, confirms it, then goes back
+ * to the list.
+ */
 export function HouseholdActions({ household }: { household: HouseholdResponse }) {
   const navigate = useNavigate();
   const [takes, setTakes] = useState<HouseholdDeletion>();
   const [error, setError] = useState<string>();
   const [loading, setLoading] = useState(false);
+  const canDelete = useCan()('CRM_DELETE');
 
   async function ask() {
     setLoading(true);
@@ -47,6 +52,7 @@ export function HouseholdActions({ household }: { household: HouseholdResponse }
     }
   }
 
+  if (!canDelete) return null;
   return (
     <div className="flex items-center gap-3">
       {error && (

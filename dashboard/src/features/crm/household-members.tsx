@@ -14,6 +14,7 @@ import {
 import { deletePerson, getHousehold, globalSearch, householdMemberCalls, listContacts } from '../../api';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormMessages, InputField, SelectInput } from '../../components/fields';
+import { useCan } from '../platform/auth/use-can';
 import { Empty, RecordCard, RecordRow, SmallButton } from './record-list';
 import { useForm } from './use-form';
 
@@ -306,6 +307,7 @@ function AddMemberForm({
 /**
  * The household's members with their family role: add a new person or an existing contact, and
  * remove one (they leave the household and its families; the person and their contacts stay).
+ * Adding takes CRM_WRITE; removing a member and deleting a person CRM_DELETE.
  */
 export function HouseholdMembersCard({
   household,
@@ -316,12 +318,17 @@ export function HouseholdMembersCard({
 }) {
   const [removing, setRemoving] = useState<PersonResponse>();
   const [deleting, setDeleting] = useState<PersonResponse>();
+  const can = useCan();
   const contactOf = (personId: string) => household.contacts.find((contact) => contact.person?.id === personId);
 
   return (
     <RecordCard title="Members" testId="household-members">
       {household.members.length === 0 && (
-        <Empty>No member yet: add the people this household is made of below, the head first.</Empty>
+        <Empty>
+          {can('CRM_WRITE')
+            ? 'No member yet: add the people this household is made of below, the head first.'
+            : 'No member yet.'}
+        </Empty>
       )}
       <ul className="divide-y divide-tremor-border">
         {household.members.map((person) => {
@@ -332,14 +339,16 @@ export function HouseholdMembersCard({
               key={person.id}
               testId="household-member"
               actions={
-                <>
-                  <SmallButton onClick={() => setRemoving(person)} testId="remove-member">
-                    Remove
-                  </SmallButton>
-                  <SmallButton onClick={() => setDeleting(person)} testId="delete-person">
-                    Delete person
-                  </SmallButton>
-                </>
+                can('CRM_DELETE') && (
+                  <>
+                    <SmallButton onClick={() => setRemoving(person)} testId="remove-member">
+                      Remove
+                    </SmallButton>
+                    <SmallButton onClick={() => setDeleting(person)} testId="delete-person">
+                      Delete person
+                    </SmallButton>
+                  </>
+                )
               }
             >
               {contact ? (
@@ -359,7 +368,7 @@ export function HouseholdMembersCard({
           );
         })}
       </ul>
-      <AddMemberForm household={household} onChange={onChange} />
+      {can('CRM_WRITE') && <AddMemberForm household={household} onChange={onChange} />}
       {removing && (
         <ConfirmDialog
           title={`Remove ${removing.name.display} from ${household.name}?`}

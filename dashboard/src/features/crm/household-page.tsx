@@ -8,6 +8,7 @@ import { LoadingState } from '../../components/full-page-status';
 import { useResource } from '../../hooks/use-resource';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { AuditTrail } from '../platform/audit';
+import { useCan } from '../platform/auth/use-can';
 import { AddressForm } from './contact-records';
 import { ContactsTable } from './contacts-table';
 import { CustomFieldsCard } from './custom-field-values';
@@ -60,9 +61,36 @@ function DetailsForm({
   );
 }
 
-/** A family as a tree: the family, its head, and the members under the head; then its addresses. */
+/** The household's name, salutation and last KYC update, for a role that may not change them. */
+function DetailsReadOnly({ household }: { household: HouseholdResponse }) {
+  const items = [
+    { label: 'Name', value: household.name },
+    { label: 'Salutation', value: household.salutation ?? '—' },
+    { label: 'Last KYC update', value: household.lastKycUpdatedAt?.slice(0, 10) ?? '—' },
+  ];
+  return (
+    <dl
+      className="grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-3"
+      aria-label="Household details"
+      data-testid="household-details"
+    >
+      {items.map((item) => (
+        <div key={item.label}>
+          <dt className="text-tremor-label text-tremor-content">{item.label}</dt>
+          <dd className="text-tremor-default text-tremor-content-strong">{item.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/**
+ * A family as a tree: the family, its head, and the members under the head; then its addresses.
+ * Changing either takes CRM_WRITE.
+ */
 function FamilyCard({ family, onChange }: { family: FamilyResponse; onChange: (family: FamilyResponse) => void }) {
   const action = useRecordAction(onChange);
+  const canWrite = useCan()('CRM_WRITE');
   const head = family.relationships.find((relation) => relation.role === 'HEAD');
   const members = family.relationships.filter((relation) => relation !== head);
   const memberRow = (relation: FamilyResponse['relationships'][number]) => (
@@ -70,14 +98,18 @@ function FamilyCard({ family, onChange }: { family: FamilyResponse; onChange: (f
       key={relation.personId}
       testId="family-member"
       actions={
-        <>
-          <SmallButton onClick={() => action.run(() => familyCalls.removeMember(family.id, relation.personId, false))}>
-            Remove
-          </SmallButton>
-          <SmallButton onClick={() => action.run(() => familyCalls.removeMember(family.id, relation.personId, true))}>
-            Remove from all families
-          </SmallButton>
-        </>
+        canWrite && (
+          <>
+            <SmallButton
+              onClick={() => action.run(() => familyCalls.removeMember(family.id, relation.personId, false))}
+            >
+              Remove
+            </SmallButton>
+            <SmallButton onClick={() => action.run(() => familyCalls.removeMember(family.id, relation.personId, true))}>
+              Remove from all families
+            </SmallButton>
+          </>
+        )
       }
     >
       <span>{relation.name}</span>
@@ -110,11 +142,13 @@ function FamilyCard({ family, onChange }: { family: FamilyResponse; onChange: (f
             primary={address.primary}
             testId="family-address"
             actions={
-              <PrimaryRowActions
-                primary={address.primary}
-                setPrimary={() => action.run(() => familyCalls.setPrimaryAddress(family.id, address.Id))}
-                remove={() => action.run(() => familyCalls.removeAddress(family.id, address.Id))}
-              />
+              canWrite && (
+                <PrimaryRowActions
+                  primary={address.primary}
+                  setPrimary={() => action.run(() => familyCalls.setPrimaryAddress(family.id, address.Id))}
+                  remove={() => action.run(() => familyCalls.removeAddress(family.id, address.Id))}
+                />
+              )
             }
           >
             {[address.Line1, address.Line2, address.City, address.Province, address.PostalCode, address.CountryName]
@@ -123,11 +157,14 @@ function FamilyCard({ family, onChange }: { family: FamilyResponse; onChange: (f
           </RecordRow>
         ))}
       </ul>
-      <AddressForm
-        testId={`family-${family.id}-address`}
-        send={(body) => familyCalls.addAddress(family.id, body)}
-        onDone={(result) => onChange(result as FamilyResponse)}
-      />
+      {family.addresses.length === 0 && !canWrite && <Empty>No address.</Empty>}
+      {canWrite && (
+        <AddressForm
+          testId={`family-${family.id}-address`}
+          send={(body) => familyCalls.addAddress(family.id, body)}
+          onDone={(result) => onChange(result as FamilyResponse)}
+        />
+      )}
     </RecordCard>
   );
 }
@@ -141,6 +178,7 @@ export default function HouseholdPage() {
   const load = useCallback((signal: AbortSignal) => getHousehold(householdId, signal), [householdId]);
   const resource = useResource(load);
   const [household, setHousehold] = useState<HouseholdResponse>();
+  const canWrite = useCan()('CRM_WRITE');
   const shown = household?.id === householdId ? household : resource.data;
   usePageTitle(shown?.name);
 
@@ -199,7 +237,11 @@ export default function HouseholdPage() {
         </div>
       </div>
       <Card>
-        <DetailsForm key={shown.updatedAt} household={shown} onChange={setHousehold} />
+        {canWrite ? (
+          <DetailsForm key={shown.updatedAt} household={shown} onChange={setHousehold} />
+        ) : (
+          <DetailsReadOnly household={shown} />
+        )}
       </Card>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <HouseholdMembersCard household={shown} onChange={setHousehold} />
@@ -245,6 +287,7 @@ export default function HouseholdPage() {
         fields={shown.customFields}
         save={(body) => setHouseholdCustomField(shown.id, body)}
         onSaved={(customFields) => setHousehold({ ...shown, customFields })}
+        readOnly={!canWrite}
       />
       <section className="space-y-3" aria-labelledby="household-history-title">
         <Title id="household-history-title">History</Title>

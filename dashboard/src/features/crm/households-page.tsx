@@ -23,6 +23,7 @@ import { CheckboxInput, InputField, SelectInput } from '../../components/fields'
 import { LoadingState } from '../../components/full-page-status';
 import { useAdvisorOptions, useSearchBox, useTagOptions } from './contacts-page';
 import { useSessionUser } from '../platform/auth/auth-context';
+import { useCan } from '../platform/auth/use-can';
 import { HouseholdNameFields } from './household-fields';
 import { GridForm, SubmitCell } from './record-form';
 import { useTeamOptions } from './teams';
@@ -139,6 +140,7 @@ type HouseholdFilter = 'search' | 'teamId' | 'advisorId' | 'type' | 'tagId' | 'r
 
 export default function HouseholdsPage() {
   const id = useId();
+  const canWrite = useCan()('CRM_WRITE');
   const teams = useTeamOptions();
   const tags = useTagOptions();
   const advisors = useAdvisorOptions();
@@ -164,7 +166,7 @@ export default function HouseholdsPage() {
   return (
     <section className="space-y-4" data-testid="households-page">
       <h1 className="text-2xl font-semibold tracking-tight text-tremor-content-strong">Households</h1>
-      <NewHouseholdForm />
+      {canWrite && <NewHouseholdForm />}
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-5" role="group" aria-label="Filter households">
         <InputField
           id={`${id}-search`}
@@ -235,7 +237,11 @@ export default function HouseholdsPage() {
             rowKey={(item) => item.id}
             sort={{ sort, order }}
             onSort={(next) => update({ ...next })}
-            empty="No household matches these filters. Clear a filter, or create a household above."
+            empty={
+              canWrite
+                ? 'No household matches these filters. Clear a filter, or create a household above.'
+                : 'No household matches these filters. Clear a filter to see more.'
+            }
             testId="households-table"
             rowTestId="household-row"
             cellTestIdPrefix="household"

@@ -8,6 +8,7 @@ import { LoadingState } from '../../components/full-page-status';
 import { useAdvisorOptions, useSearchBox, useTagOptions } from './contacts-page';
 import { CONTACT_COLUMNS, ContactsTable } from './contacts-table';
 import { useTeamOptions } from './teams';
+import { useCan } from '../platform/auth/use-can';
 
 /** What a lead list shows: type is always LEAD there. */
 const LEAD_COLUMNS = CONTACT_COLUMNS.filter((column) => column.key !== 'type').map((column) =>
@@ -17,6 +18,7 @@ const LEAD_COLUMNS = CONTACT_COLUMNS.filter((column) => column.key !== 'type').m
 /** Leads, newest first unless sorted (crm §7 `GET /leads?team=`), filtered from the URL. */
 export default function LeadsPage() {
   const id = useId();
+  const canWrite = useCan()('CRM_WRITE');
   const teams = useTeamOptions();
   const tags = useTagOptions();
   const advisors = useAdvisorOptions();
@@ -49,9 +51,11 @@ export default function LeadsPage() {
             Newest first; click a column’s header to sort by it.
           </p>
         </div>
-        <Link to="/crm/leads/new">
-          <Button data-testid="new-lead">New lead</Button>
-        </Link>
+        {canWrite && (
+          <Link to="/crm/leads/new">
+            <Button data-testid="new-lead">New lead</Button>
+          </Link>
+        )}
       </div>
       {created && (
         <Callout color="emerald" title="Lead created" data-testid="lead-created">
@@ -113,13 +117,17 @@ export default function LeadsPage() {
             sort={{ sort, order }}
             onSort={(next) => update({ ...next })}
             empty={
-              <>
-                No leads match.{' '}
-                <Link className="text-tremor-brand underline" to="/crm/leads/new">
-                  Add a lead
-                </Link>{' '}
-                to start your pipeline.
-              </>
+              canWrite ? (
+                <>
+                  No leads match.{' '}
+                  <Link className="text-tremor-brand underline" to="/crm/leads/new">
+                    Add a lead
+                  </Link>{' '}
+                  to start your pipeline.
+                </>
+              ) : (
+                'No leads match.'
+              )
             }
           />
           <ListPager

@@ -28,6 +28,7 @@ import {
   toApiError,
 } from '../../api';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { useCan } from '../platform/auth/use-can';
 import { FlowSourceForm } from './flow-source-form';
 import { chartDollars, chartValue, showMoney, showOwnMoney, VIEW_CURRENCIES } from './money';
 import { SpecForm, type ExtraField } from './spec-form';
@@ -163,6 +164,10 @@ export function CashFlowTab({
 }) {
   const [form, setForm] = useState<OpenForm>();
   const [error, setError] = useState<string>();
+  // Adding and changing incomes, expenses and streams take FINANCIALS_WRITE; deleting them FINANCIALS_DELETE.
+  const can = useCan();
+  const canWrite = can('FINANCIALS_WRITE');
+  const canDelete = can('FINANCIALS_DELETE');
   const { summary } = view;
   const outflowCategories = summary.byCategory.filter((entry) => entry.direction === 'OUTFLOW');
   const done = async (action: Promise<unknown>) => {
@@ -280,24 +285,27 @@ export function CashFlowTab({
       <Card>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <Title>Incomes and expenses</Title>
-          <div className="flex gap-2">
-            <Button size="xs" onClick={() => setForm({ kind: 'income' })} data-testid="add-income">
-              {addIncomeForm.title}
-            </Button>
-            <Button
-              size="xs"
-              variant="secondary"
-              onClick={() => setForm({ kind: 'expense' })}
-              data-testid="add-expense"
-            >
-              {addExpenseForm.title}
-            </Button>
-          </div>
+          {canWrite && (
+            <div className="flex gap-2">
+              <Button size="xs" onClick={() => setForm({ kind: 'income' })} data-testid="add-income">
+                {addIncomeForm.title}
+              </Button>
+              <Button
+                size="xs"
+                variant="secondary"
+                onClick={() => setForm({ kind: 'expense' })}
+                data-testid="add-expense"
+              >
+                {addExpenseForm.title}
+              </Button>
+            </div>
+          )}
         </div>
         {view.sources.length === 0 && (
           <Text className="mt-2">
-            No incomes or expenses yet. Add the household’s salaries, pensions and regular bills with Add Income and Add
-            Expense.
+            {canWrite
+              ? 'No incomes or expenses yet. Add the household’s salaries, pensions and regular bills with Add Income and Add Expense.'
+              : 'No incomes or expenses yet.'}
           </Text>
         )}
         <ul className="mt-4 divide-y divide-tremor-border" data-testid="cash-flow-sources">
@@ -310,23 +318,27 @@ export function CashFlowTab({
                 </Badge>
                 {source.necessity && <Badge size="xs">{NECESSITY_LABELS[source.necessity]}</Badge>}
                 <span className="ml-auto flex gap-2">
-                  <Button
-                    size="xs"
-                    variant="secondary"
-                    onClick={() => setForm({ kind: 'editSource', source })}
-                    data-testid="edit-source"
-                  >
-                    Edit
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="light"
-                    color="rose"
-                    onClick={() => setForm({ kind: 'deleteSource', source })}
-                    data-testid="delete-source"
-                  >
-                    Delete
-                  </Button>
+                  {canWrite && (
+                    <Button
+                      size="xs"
+                      variant="secondary"
+                      onClick={() => setForm({ kind: 'editSource', source })}
+                      data-testid="edit-source"
+                    >
+                      Edit
+                    </Button>
+                  )}
+                  {canDelete && (
+                    <Button
+                      size="xs"
+                      variant="light"
+                      color="rose"
+                      onClick={() => setForm({ kind: 'deleteSource', source })}
+                      data-testid="delete-source"
+                    >
+                      Delete
+                    </Button>
+                  )}
                 </span>
               </div>
               <ul className="mt-1 space-y-0.5 text-tremor-label text-tremor-content">
@@ -363,20 +375,26 @@ export function CashFlowTab({
                 </Text>
               </div>
               <div className="flex flex-wrap gap-2">
-                {!stream.confirmedAt && (
-                  <Button size="xs" variant="secondary" onClick={() => act(() => confirmStream(stream.id))}>
-                    Confirm
+                {canWrite && (
+                  <>
+                    {!stream.confirmedAt && (
+                      <Button size="xs" variant="secondary" onClick={() => act(() => confirmStream(stream.id))}>
+                        Confirm
+                      </Button>
+                    )}
+                    <Button size="xs" variant="secondary" onClick={() => setForm({ kind: 'rename', stream })}>
+                      {renameStreamForm.title}
+                    </Button>
+                    <Button size="xs" variant="secondary" onClick={() => setForm({ kind: 'categorize', stream })}>
+                      Categorize
+                    </Button>
+                  </>
+                )}
+                {canDelete && (
+                  <Button size="xs" variant="light" color="rose" onClick={() => setForm({ kind: 'delete', stream })}>
+                    {deleteStreamForm.title}
                   </Button>
                 )}
-                <Button size="xs" variant="secondary" onClick={() => setForm({ kind: 'rename', stream })}>
-                  {renameStreamForm.title}
-                </Button>
-                <Button size="xs" variant="secondary" onClick={() => setForm({ kind: 'categorize', stream })}>
-                  Categorize
-                </Button>
-                <Button size="xs" variant="light" color="rose" onClick={() => setForm({ kind: 'delete', stream })}>
-                  {deleteStreamForm.title}
-                </Button>
               </div>
             </li>
           ))}

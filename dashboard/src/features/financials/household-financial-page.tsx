@@ -4,6 +4,7 @@ import { Button, Callout, Tab, TabGroup, TabList, TabPanel, TabPanels } from '@t
 import { getCashFlowView, getFinancialView } from '../../api';
 import { LoadingState } from '../../components/full-page-status';
 import { useResource } from '../../hooks/use-resource';
+import { useCan } from '../platform/auth/use-can';
 import { CashFlowTab } from './cash-flow-tab';
 import { LinkBankDialog, PendingPlacements, type LinkRequest } from './link-bank';
 import { VIEW_CURRENCIES, type ViewCurrency } from './money';
@@ -51,6 +52,8 @@ export default function HouseholdFinancialPage() {
   const section = pathname.startsWith('/cash-flows') ? 'cash-flows' : 'financial-records';
   const [currency, setCurrency] = useState<ViewCurrency>('CAD');
   const [linking, setLinking] = useState<LinkRequest>();
+  // Linking a bank, placing its accounts and reconnecting it take BANK_LINK.
+  const canLink = useCan()('BANK_LINK');
 
   const loadFinancial = useCallback(
     (signal: AbortSignal) => getFinancialView(householdId, currency, signal),
@@ -99,14 +102,16 @@ export default function HouseholdFinancialPage() {
           )}
         </div>
         <div className="flex flex-wrap items-center gap-3">
-          <Button variant="secondary" onClick={() => setLinking({ kind: 'link' })} data-testid="link-bank">
-            Link a bank
-          </Button>
+          {canLink && (
+            <Button variant="secondary" onClick={() => setLinking({ kind: 'link' })} data-testid="link-bank">
+              Link a bank
+            </Button>
+          )}
           <CurrencySwitch value={currency} onChange={setCurrency} />
         </div>
       </div>
       {/* Remounted when the dialog closes, so a placement just finished or left shows at once. */}
-      {!linking && <PendingPlacements householdId={householdId} onPlace={setLinking} />}
+      {canLink && !linking && <PendingPlacements householdId={householdId} onPlace={setLinking} />}
       {linking && (
         <LinkBankDialog
           householdId={householdId}
@@ -133,7 +138,7 @@ export default function HouseholdFinancialPage() {
               <NetWorthTab
                 view={financialView}
                 onChanged={financial.reload}
-                onReconnect={(connectionId) => setLinking({ kind: 'reconnect', connectionId })}
+                onReconnect={canLink ? (connectionId) => setLinking({ kind: 'reconnect', connectionId }) : undefined}
               />
             )}
           </TabPanel>

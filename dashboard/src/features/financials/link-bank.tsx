@@ -15,6 +15,7 @@ import {
 import { LoadingState } from '../../components/full-page-status';
 import { LIVE_REFRESH_MS, RunStatusBadge, isActiveRun } from '../../components/run-status';
 import { useResource } from '../../hooks/use-resource';
+import { useCan } from '../platform/auth/use-can';
 import { PlaceAccountsStep } from './place-accounts';
 import { openPlaidLink } from './plaid-link';
 
@@ -34,15 +35,32 @@ type Step =
   | { name: 'syncing'; connection: ConnectionView }
   | { name: 'failed'; message: string };
 
-/** Follows the connection's newest run until it finishes; tells the page once when it succeeded. */
-function SyncProgress({ connection, onSynced }: { connection: ConnectionView; onSynced: () => void }) {
+/**
+ * Follows the connection's newest run until it finishes; tells the page once when it succeeded.
+ * The runs are the operations view's (HUB_MANAGE); a role that only links banks follows the run
+ * through the household's connections (BANK_LINK), which carry their last run.
+ */
+function SyncProgress({
+  householdId,
+  connection,
+  onSynced,
+}: {
+  householdId: string;
+  connection: ConnectionView;
+  onSynced: () => void;
+}) {
   const [done, setDone] = useState(false);
+  const canOperate = useCan()('HUB_MANAGE');
   const load = useCallback(
-    (signal: AbortSignal) => listSyncRuns({ connectionId: connection.id, page: 1, limit: 1 }, signal),
-    [connection.id],
+    async (signal: AbortSignal): Promise<SyncRunView | undefined> => {
+      if (canOperate) return (await listSyncRuns({ connectionId: connection.id, page: 1, limit: 1 }, signal)).items[0];
+      const connections = await listConnectionsByOwner(householdId, 'PLAID', signal);
+      return connections.find((item) => item.id === connection.id)?.lastRun ?? undefined;
+    },
+    [canOperate, connection.id, householdId],
   );
   const runs = useResource(load, done ? undefined : LIVE_REFRESH_MS);
-  const run: SyncRunView | undefined = runs.data?.items[0] ?? connection.lastRun ?? undefined;
+  const run: SyncRunView | undefined = runs.data ?? connection.lastRun ?? undefined;
   const finished = run !== undefined && !isActiveRun(run.status);
   const reported = useRef(false);
   useEffect(() => {
@@ -74,9 +92,11 @@ function SyncProgress({ connection, onSynced }: { connection: ConnectionView; on
               {run.error.message}
             </Callout>
           )}
-          <Link className="text-tremor-default text-tremor-brand hover:underline" to={`/connections/runs/${run.id}`}>
-            Open this run in the operations view
-          </Link>
+          {canOperate && (
+            <Link className="text-tremor-default text-tremor-brand hover:underline" to={`/connections/runs/${run.id}`}>
+              Open this run in the operations view
+            </Link>
+          )}
         </>
       )}
     </div>
@@ -202,7 +222,9 @@ export function LinkBankDialog({
             onLater={onClose}
           />
         )}
-        {step.name === 'syncing' && <SyncProgress connection={step.connection} onSynced={onSynced} />}
+        {step.name === 'syncing' && (
+          <SyncProgress householdId={householdId} connection={step.connection} onSynced={onSynced} />
+        )}
         {/* Placing has its own buttons (Place later, Place accounts and sync). */}
         {step.name !== 'place' && (
           <div className="mt-6 flex justify-end gap-3">

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { BarChart, Badge, Button, Card, DonutChart, Legend, Metric, Text, Title } from '@tremor/react';
 import { RECORD_TYPE_LABELS, type FinancialView } from '@meridian/domain';
 import { FlagText } from '../../components/flag-text';
+import { useCan } from '../platform/auth/use-can';
 import { chartDollars, chartValue, showMoney, showOwnMoney } from './money';
 import { FreshnessBadge, type SyncedRecord } from './freshness-badge';
 import { RecordForm } from './record-form';
@@ -73,8 +74,14 @@ function RecordRow({
   );
 }
 
-/** A synced account whose login broke: what happened, and the way to repair it. */
-function ReauthNotice({ record, onReconnect }: { record: ViewRecord; onReconnect: (connectionId: string) => void }) {
+/** A synced account whose login broke: what happened, and (for a role that links banks) the way to repair it. */
+function ReauthNotice({
+  record,
+  onReconnect,
+}: {
+  record: ViewRecord;
+  onReconnect: ((connectionId: string) => void) | undefined;
+}) {
   if (!record.sync?.needsReauth) return null;
   const { connectionId } = record.sync;
   return (
@@ -82,9 +89,11 @@ function ReauthNotice({ record, onReconnect }: { record: ViewRecord; onReconnect
       <span className="text-tremor-label text-red-700">
         The bank asks the client to sign in again; this account stopped syncing.
       </span>
-      <Button size="xs" color="rose" variant="secondary" onClick={() => onReconnect(connectionId)}>
-        Reconnect
-      </Button>
+      {onReconnect && (
+        <Button size="xs" color="rose" variant="secondary" onClick={() => onReconnect(connectionId)}>
+          Reconnect
+        </Button>
+      )}
     </div>
   );
 }
@@ -138,9 +147,10 @@ export function NetWorthTab({
 }: {
   view: FinancialView;
   onChanged: () => void;
-  /** Opens the link flow for a connection that needs re-authentication. */
-  onReconnect: (connectionId: string) => void;
+  /** Opens the link flow for a connection that needs re-authentication (none: the role may not link banks). */
+  onReconnect: ((connectionId: string) => void) | undefined;
 }) {
+  const canWrite = useCan()('FINANCIALS_WRITE');
   const [openId, setOpenId] = useState<string>();
   const listing = useRecordsListing();
   const toggleOpen = useCallback((id: string) => setOpenId((current) => (current === id ? undefined : id)), []);
@@ -247,15 +257,18 @@ export function NetWorthTab({
                 </button>
               </div>
             )}
-            <Button size="xs" onClick={() => setDrawer({ kind: 'add' })} data-testid="add-record">
-              Add account, asset or debt
-            </Button>
+            {canWrite && (
+              <Button size="xs" onClick={() => setDrawer({ kind: 'add' })} data-testid="add-record">
+                Add account, asset or debt
+              </Button>
+            )}
           </div>
         </div>
         {view.records.length === 0 && (
           <Text className="mt-2" data-testid="accounts-empty">
-            No financial records yet. Add the household’s accounts, property and debts with “Add account, asset or
-            debt”, or link a bank to bring its accounts in.
+            {canWrite
+              ? 'No financial records yet. Add the household’s accounts, property and debts with “Add account, asset or debt”, or link a bank to bring its accounts in.'
+              : 'No financial records yet.'}
           </Text>
         )}
         {listing.layout === 'table' && view.records.length > 0 && (

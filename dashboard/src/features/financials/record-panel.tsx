@@ -31,6 +31,7 @@ import {
   toApiError,
 } from '../../api';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { useCan } from '../platform/auth/use-can';
 import { showMoney } from './money';
 import { SpecForm, type Option } from './spec-form';
 
@@ -91,6 +92,9 @@ export function RecordPanel({
 }) {
   const [form, setForm] = useState<OpenForm>();
   const [error, setError] = useState<string>();
+  // Changing a record (owners, parties, cards included) takes FINANCIALS_WRITE; deleting it FINANCIALS_DELETE.
+  const can = useCan();
+  const canWrite = can('FINANCIALS_WRITE');
   const specs: Readonly<Record<string, FieldSpec>> = RECORD_FIELDS[record.type];
   const details = Object.entries(specs).flatMap(([name, spec]) => {
     const shown = showDetail(spec, (record.details as RecordDetails)[name] as RecordDetailValue, records, parties);
@@ -170,7 +174,7 @@ export function RecordPanel({
           id: owner.entityId,
           name: owner.ownerKind === 'Person' ? owner.name : `${owner.name} (${owner.ownerKind.toLowerCase()})`,
         }))}
-        onRemove={(id) => act(() => removeRecordOwner(record, id))}
+        onRemove={canWrite ? (id) => act(() => removeRecordOwner(record, id)) : undefined}
         testId="record-owners"
       />
       {choices.blocker ? (
@@ -187,13 +191,13 @@ export function RecordPanel({
           <PartyList
             title="Borrowers"
             entries={record.borrowers.map((party) => ({ id: party.personId, name: party.name }))}
-            onRemove={(id) => act(() => changeLiabilityParty(record.id, 'remove-borrower', id))}
+            onRemove={canWrite ? (id) => act(() => changeLiabilityParty(record.id, 'remove-borrower', id)) : undefined}
             testId="record-borrowers"
           />
           <PartyList
             title="Cosigners"
             entries={record.cosigners.map((party) => ({ id: party.personId, name: party.name }))}
-            onRemove={(id) => act(() => changeLiabilityParty(record.id, 'remove-cosigner', id))}
+            onRemove={canWrite ? (id) => act(() => changeLiabilityParty(record.id, 'remove-cosigner', id)) : undefined}
             testId="record-cosigners"
           />
           {persons.length === 0 && (
@@ -215,64 +219,81 @@ export function RecordPanel({
                 <span>
                   {item.description} · {item.firstFourDigits} •••• {item.lastFourDigits}
                 </span>
-                <Button size="xs" variant="light" onClick={() => setForm({ kind: 'editCard', cardId: item.id })}>
-                  Edit Card
-                </Button>
-                <Button
-                  size="xs"
-                  variant="light"
-                  color="rose"
-                  onClick={() => act(() => removeAdditionalCard(record.id, item.id))}
-                >
-                  Remove
-                </Button>
+                {canWrite && (
+                  <>
+                    <Button size="xs" variant="light" onClick={() => setForm({ kind: 'editCard', cardId: item.id })}>
+                      Edit Card
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      color="rose"
+                      onClick={() => act(() => removeAdditionalCard(record.id, item.id))}
+                    >
+                      Remove
+                    </Button>
+                  </>
+                )}
               </li>
             ))}
           </ul>
         </div>
       )}
 
-      <div className="flex flex-wrap gap-2">
-        <Button size="xs" onClick={onEdit} data-testid="edit-record">
-          Edit
-        </Button>
-        <Button size="xs" variant="secondary" onClick={() => setForm({ kind: 'rename' })}>
-          {editNameForm.title}
-        </Button>
-        {owners.length > 0 && (
-          <Button size="xs" variant="secondary" onClick={() => setForm({ kind: 'owner' })} data-testid="add-owner">
-            {addOwnerForm.title}
-          </Button>
-        )}
-        {isLiability && (
-          <>
-            {persons.length > 0 && (
-              <>
-                <Button size="xs" variant="secondary" onClick={() => setForm({ kind: 'borrower' })}>
-                  {addBorrowerForm.title}
+      {(canWrite || can('FINANCIALS_DELETE')) && (
+        <div className="flex flex-wrap gap-2">
+          {canWrite && (
+            <>
+              <Button size="xs" onClick={onEdit} data-testid="edit-record">
+                Edit
+              </Button>
+              <Button size="xs" variant="secondary" onClick={() => setForm({ kind: 'rename' })}>
+                {editNameForm.title}
+              </Button>
+              {owners.length > 0 && (
+                <Button
+                  size="xs"
+                  variant="secondary"
+                  onClick={() => setForm({ kind: 'owner' })}
+                  data-testid="add-owner"
+                >
+                  {addOwnerForm.title}
                 </Button>
-                <Button size="xs" variant="secondary" onClick={() => setForm({ kind: 'cosigner' })}>
-                  {addCosignerForm.title}
+              )}
+              {isLiability && (
+                <>
+                  {persons.length > 0 && (
+                    <>
+                      <Button size="xs" variant="secondary" onClick={() => setForm({ kind: 'borrower' })}>
+                        {addBorrowerForm.title}
+                      </Button>
+                      <Button size="xs" variant="secondary" onClick={() => setForm({ kind: 'cosigner' })}>
+                        {addCosignerForm.title}
+                      </Button>
+                    </>
+                  )}
+                </>
+              )}
+              {record.type === 'CREDIT_CARD' && (
+                <Button size="xs" variant="secondary" onClick={() => setForm({ kind: 'addCard' })}>
+                  {addAdditionalCardForm.title}
                 </Button>
-              </>
-            )}
-          </>
-        )}
-        {record.type === 'CREDIT_CARD' && (
-          <Button size="xs" variant="secondary" onClick={() => setForm({ kind: 'addCard' })}>
-            {addAdditionalCardForm.title}
-          </Button>
-        )}
-        <Button
-          size="xs"
-          variant="light"
-          color="rose"
-          onClick={() => setForm({ kind: 'delete' })}
-          data-testid="delete-record"
-        >
-          Delete
-        </Button>
-      </div>
+              )}
+            </>
+          )}
+          {can('FINANCIALS_DELETE') && (
+            <Button
+              size="xs"
+              variant="light"
+              color="rose"
+              onClick={() => setForm({ kind: 'delete' })}
+              data-testid="delete-record"
+            >
+              Delete
+            </Button>
+          )}
+        </div>
+      )}
 
       {form?.kind === 'rename' && (
         <SpecForm

@@ -3,6 +3,7 @@ import { Button } from '@tremor/react';
 import type { ContactResponse } from '@meridian/domain';
 import { CheckboxInput } from '../../../components/fields';
 import type { FormErrors } from '../../../lib/form-errors';
+import { useCan } from '../../platform/auth/use-can';
 import { GridForm } from '../record-form';
 import { PrimaryRowActions, RecordRow, RecordsCard } from '../record-list';
 import { type FieldBinding, useRecordAction } from '../use-form';
@@ -101,7 +102,7 @@ type RecordCall = (contactId: string, recordId: string) => Promise<ContactRespon
 /**
  * A card of the sub-records of a kind of which one is the primary one: each row shows the record,
  * then its own `actions`, Set as primary (or Unset primary, where `calls` can) and Remove; the add
- * form (`children`) follows the rows.
+ * form (`children`) follows the rows. A role that may not edit the CRM sees the rows alone.
  */
 export function PrimaryRecordsCard<T extends { primary: boolean }>({
   contact,
@@ -129,6 +130,7 @@ export function PrimaryRecordsCard<T extends { primary: boolean }>({
   children: ReactNode;
 }) {
   const action = useRecordAction(onChange);
+  const canWrite = useCan()('CRM_WRITE');
   const run = (call: RecordCall, record: T) => () => action.run(() => call(contact.id, recordId(record)));
   return (
     <RecordsCard
@@ -143,21 +145,23 @@ export function PrimaryRecordsCard<T extends { primary: boolean }>({
           primary={record.primary}
           testId={rowTestId}
           actions={
-            <PrimaryRowActions
-              primary={record.primary}
-              setPrimary={run(calls.setPrimary, record)}
-              unsetPrimary={calls.unsetPrimary && run(calls.unsetPrimary, record)}
-              remove={run(calls.remove, record)}
-            >
-              {actions?.(record)}
-            </PrimaryRowActions>
+            canWrite && (
+              <PrimaryRowActions
+                primary={record.primary}
+                setPrimary={run(calls.setPrimary, record)}
+                unsetPrimary={calls.unsetPrimary && run(calls.unsetPrimary, record)}
+                remove={run(calls.remove, record)}
+              >
+                {actions?.(record)}
+              </PrimaryRowActions>
+            )
           }
         >
           {show(record)}
         </RecordRow>
       )}
     >
-      {children}
+      {canWrite && children}
     </RecordsCard>
   );
 }

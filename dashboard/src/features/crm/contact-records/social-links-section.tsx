@@ -3,10 +3,12 @@ import { contactCalls } from '../../../api';
 import { DefinitionForm } from '../definition-form';
 import { RecordRow, RecordsCard, SmallButton } from '../record-list';
 import { useRecordAction } from '../use-form';
+import { useCan } from '../../platform/auth/use-can';
 import type { SectionProps } from './record-section';
 
 export function SocialLinksSection({ contact, onChange }: SectionProps) {
   const action = useRecordAction(onChange);
+  const canWrite = useCan()('CRM_WRITE');
   return (
     <RecordsCard
       title="Social profiles"
@@ -19,9 +21,11 @@ export function SocialLinksSection({ contact, onChange }: SectionProps) {
           key={link.id}
           testId="social-link-row"
           actions={
-            <SmallButton onClick={() => action.run(() => contactCalls.removeSocialLink(contact.id, link.id))}>
-              Remove
-            </SmallButton>
+            canWrite && (
+              <SmallButton onClick={() => action.run(() => contactCalls.removeSocialLink(contact.id, link.id))}>
+                Remove
+              </SmallButton>
+            )
           }
         >
           <span className="text-tremor-content">{enumLabel('ContactLinkType', link.type)}</span>
@@ -36,14 +40,16 @@ export function SocialLinksSection({ contact, onChange }: SectionProps) {
         </RecordRow>
       )}
     >
-      <DefinitionForm
-        key={contact.socialLinks.length}
-        definition={addSocialProfileForm}
-        schema={addSocialLinkSchema}
-        send={(body) => contactCalls.addSocialLink(contact.id, body)}
-        onDone={onChange}
-        title={null}
-      />
+      {canWrite && (
+        <DefinitionForm
+          key={contact.socialLinks.length}
+          definition={addSocialProfileForm}
+          schema={addSocialLinkSchema}
+          send={(body) => contactCalls.addSocialLink(contact.id, body)}
+          onDone={onChange}
+          title={null}
+        />
+      )}
     </RecordsCard>
   );
 }

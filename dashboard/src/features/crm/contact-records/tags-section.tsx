@@ -3,10 +3,12 @@ import { contactCalls } from '../../../api';
 import { InputField } from '../../../components/fields';
 import { Empty, RecordCard } from '../record-list';
 import { useAddForm, useRecordAction } from '../use-form';
+import { useCan } from '../../platform/auth/use-can';
 import { AddButton, type SectionProps } from './record-section';
 
 export function TagsSection({ contact, onChange }: SectionProps) {
   const action = useRecordAction(onChange);
+  const canWrite = useCan()('CRM_WRITE');
   const form = useAddForm({ name: '', type: 'CUSTOM', emoji: '' }, ['name', 'type', 'emoji'], {
     schema: tagSchema,
     send: (body) => contactCalls.addTag(contact.id, body),
@@ -23,36 +25,40 @@ export function TagsSection({ contact, onChange }: SectionProps) {
             data-testid="tag-chip"
           >
             {tag.emoji} {tag.name} <span className="text-tremor-content">({codeToWords(tag.type)})</span>
-            <button
-              type="button"
-              aria-label={`Remove tag ${tag.name}`}
-              className="ml-1 text-tremor-content hover:text-red-600"
-              onClick={() => action.run(() => contactCalls.removeTag(contact.id, { name: tag.name, type: tag.type }))}
-            >
-              ×
-            </button>
+            {canWrite && (
+              <button
+                type="button"
+                aria-label={`Remove tag ${tag.name}`}
+                className="ml-1 text-tremor-content hover:text-red-600"
+                onClick={() => action.run(() => contactCalls.removeTag(contact.id, { name: tag.name, type: tag.type }))}
+              >
+                ×
+              </button>
+            )}
           </span>
         ))}
       </div>
-      <form
-        onSubmit={form.onSubmit}
-        noValidate
-        className="grid grid-cols-1 items-end gap-3 sm:grid-cols-4"
-        aria-label="Add tag"
-      >
-        <InputField label="Tag" {...form.field('name')} testId="add-tag-name" />
-        <InputField label="Type" {...form.field('type')} testId="add-tag-type" />
-        <InputField
-          id={`${form.id}-emoji`}
-          label="Emoji"
-          value={form.values.emoji}
-          onChange={(v) => form.set('emoji', v)}
-          testId="add-tag-emoji"
-        />
-        <div className="pb-1">
-          <AddButton pending={form.pending} />
-        </div>
-      </form>
+      {canWrite && (
+        <form
+          onSubmit={form.onSubmit}
+          noValidate
+          className="grid grid-cols-1 items-end gap-3 sm:grid-cols-4"
+          aria-label="Add tag"
+        >
+          <InputField label="Tag" {...form.field('name')} testId="add-tag-name" />
+          <InputField label="Type" {...form.field('type')} testId="add-tag-type" />
+          <InputField
+            id={`${form.id}-emoji`}
+            label="Emoji"
+            value={form.values.emoji}
+            onChange={(v) => form.set('emoji', v)}
+            testId="add-tag-emoji"
+          />
+          <div className="pb-1">
+            <AddButton pending={form.pending} />
+          </div>
+        </form>
+      )}
     </RecordCard>
   );
 }

@@ -3,6 +3,7 @@ import { createPortal } from 'react-dom';
 import { Button } from '@tremor/react';
 import type { MergeKind, MergeResult } from '@meridian/domain';
 import { toApiError } from '../../../api';
+import { useCan } from '../../platform/auth/use-can';
 import { describeAdded, undoMerge } from './merge-api';
 import { MergeDialog } from './merge-dialog';
 
@@ -10,7 +11,8 @@ type Banner = { merge: MergeResult; undone: boolean; error?: string; busy?: bool
 
 /**
  * The "Merge" action of a contact's or household's page: the dialog, then a banner saying what was
- * merged with "Undo". `onChanged` reloads the page after a merge or its undo.
+ * merged with "Undo". `onChanged` reloads the page after a merge or its undo. Only for the roles
+ * that may merge (CRM_DELETE).
  */
 export function MergeAction({
   kind,
@@ -25,6 +27,7 @@ export function MergeAction({
 }) {
   const [open, setOpen] = useState(false);
   const [banner, setBanner] = useState<Banner>();
+  const canMerge = useCan()('CRM_DELETE');
 
   async function undo(merge: MergeResult) {
     setBanner({ merge, undone: false, busy: true });
@@ -36,6 +39,7 @@ export function MergeAction({
     }
   }
 
+  if (!canMerge) return null;
   return (
     <>
       <Button variant="secondary" onClick={() => setOpen(true)} data-testid="merge-open">

@@ -11,6 +11,7 @@ import { listTimelines, timelineCalls } from '../../../api';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Loaded } from '../../../components/loaded';
 import { useResource } from '../../../hooks/use-resource';
+import { useCan } from '../../platform/auth/use-can';
 import { Empty, RecordCard, SmallButton } from '../record-list';
 import { AddLifeEventForm, LifeEventDateForm, type Concerns } from './life-event-form';
 
@@ -54,6 +55,7 @@ function LifeEventItem({
 }) {
   const { event, timeline } = entry;
   const [editing, setEditing] = useState(false);
+  const can = useCan();
   const type = event.category ? enumLabel('LifeEventCategory', event.category) : undefined;
   return (
     <li className="relative pb-6 pl-6 last:pb-1" data-testid="life-event">
@@ -91,14 +93,18 @@ function LifeEventItem({
             <p className="whitespace-pre-line text-tremor-default text-tremor-content-emphasis">{event.description}</p>
           )}
         </div>
-        {!editing && (
+        {!editing && (can('CRM_WRITE') || can('CRM_DELETE')) && (
           <span className="flex gap-1">
-            <SmallButton onClick={() => setEditing(true)} testId="life-event-change-date">
-              Change date
-            </SmallButton>
-            <SmallButton onClick={onDelete} testId="life-event-delete">
-              Delete
-            </SmallButton>
+            {can('CRM_WRITE') && (
+              <SmallButton onClick={() => setEditing(true)} testId="life-event-change-date">
+                Change date
+              </SmallButton>
+            )}
+            {can('CRM_DELETE') && (
+              <SmallButton onClick={onDelete} testId="life-event-delete">
+                Delete
+              </SmallButton>
+            )}
           </span>
         )}
       </div>
@@ -120,7 +126,7 @@ function LifeEventItem({
 /**
  * The household's life events on one vertical timeline, oldest first, and the form that adds one.
  * The timelines themselves stay out of sight: the household's (or a member's) is made with its
- * first event.
+ * first event. Adding and changing a date take CRM_WRITE, deleting CRM_DELETE.
  */
 export function HouseholdTimeline({
   householdId,
@@ -134,6 +140,7 @@ export function HouseholdTimeline({
   // The timelines as changed on this page since they were loaded (undefined until the first change).
   const [changed, setChanged] = useState<TimelineResponse[]>();
   const [deleting, setDeleting] = useState<Entry>();
+  const canWrite = useCan()('CRM_WRITE');
   const timelines = changed ?? resource.data;
   const change = (update: (current: TimelineResponse[]) => TimelineResponse[]) =>
     setChanged((latest) => update(latest ?? resource.data ?? []));
@@ -168,8 +175,9 @@ export function HouseholdTimeline({
             <>
               {entries.length === 0 ? (
                 <Empty>
-                  No life event yet. Add the household’s first one below (a birth, a home purchase, a retirement…) with
-                  its date: the timeline keeps them in order.
+                  {canWrite
+                    ? 'No life event yet. Add the household’s first one below (a birth, a home purchase, a retirement…) with its date: the timeline keeps them in order.'
+                    : 'No life event yet.'}
                 </Empty>
               ) : (
                 <ol className="ml-2 border-l-2 border-tremor-border pt-1" aria-label="Life events by date">
@@ -190,9 +198,11 @@ export function HouseholdTimeline({
                   ))}
                 </ol>
               )}
-              <div className="border-t border-tremor-border pt-4">
-                <AddLifeEventForm members={members} send={add} />
-              </div>
+              {canWrite && (
+                <div className="border-t border-tremor-border pt-4">
+                  <AddLifeEventForm members={members} send={add} />
+                </div>
+              )}
             </>
           );
         }}

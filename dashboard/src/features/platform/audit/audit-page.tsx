@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Callout, Card, Title } from '@tremor/react';
+import { Card, Title } from '@tremor/react';
 import { enumLabel } from '@meridian/domain';
 import { listAuditLogs } from '../../../api/audit';
 import { CheckboxInput, InputField, SelectInput } from '../../../components/fields';
@@ -12,7 +12,7 @@ const RECORD_KINDS = ['contact', 'household', 'person', 'family', 'team', 'conne
 const KIND_OPTIONS = RECORD_KINDS.map((kind) => ({ value: kind, label: enumLabel('EntityKind', kind.toUpperCase()) }));
 
 /**
- * The organization's audit log for admins: who changed what, newest first, filtered by record
+ * The organization's audit log (AUDIT_READ, checked by its route): who changed what, newest first, filtered by record
  * kind, by day and to one's own changes. `?entityId=` narrows it to one record (a profile's
  * "see the whole history" link).
  */
@@ -40,52 +40,45 @@ export default function AuditPage() {
           import.
         </p>
       </div>
-      {user.role !== 'ADMIN' ? (
-        <Callout title="The audit log is for admins" color="amber" data-testid="audit-admins-only">
-          Ask an admin of your organization for a record&apos;s history, or open the record: its page shows its own
-          changes.
-        </Callout>
-      ) : (
-        <Card>
-          <div className="grid grid-cols-1 gap-4 sm:grid-cols-4" role="search" aria-label="Filter the audit log">
-            <SelectInput
-              id="audit-kind"
-              label="Record"
-              value={entityType}
-              onChange={setEntityType}
-              options={KIND_OPTIONS}
-              emptyLabel="Every kind"
-              testId="audit-filter-kind"
-            />
-            <InputField id="audit-from" label="From" type="date" value={from} onChange={setFrom} testId="audit-from" />
-            <InputField id="audit-to" label="To" type="date" value={to} onChange={setTo} testId="audit-to" />
-            <div className="flex items-end pb-2">
-              <CheckboxInput
-                id="audit-mine"
-                label="Only my changes"
-                checked={mine}
-                onChange={setMine}
-                testId="audit-filter-mine"
-              />
-            </div>
-          </div>
-          <Title className="mt-6">Changes</Title>
-          <div className="mt-2" data-testid="audit-list">
-            <AuditEntryList
-              key={`${entityId}|${entityType}|${from}|${to}|${mine}`}
-              load={load}
-              label="Changes"
-              empty={
-                <p className="text-tremor-default text-tremor-content" data-testid="audit-empty">
-                  {filtered
-                    ? 'No change matches these filters: widen the dates or choose every kind of record.'
-                    : 'Nothing has changed yet: changes appear here as soon as someone edits a contact, a household or a record.'}
-                </p>
-              }
+      <Card>
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-4" role="search" aria-label="Filter the audit log">
+          <SelectInput
+            id="audit-kind"
+            label="Record"
+            value={entityType}
+            onChange={setEntityType}
+            options={KIND_OPTIONS}
+            emptyLabel="Every kind"
+            testId="audit-filter-kind"
+          />
+          <InputField id="audit-from" label="From" type="date" value={from} onChange={setFrom} testId="audit-from" />
+          <InputField id="audit-to" label="To" type="date" value={to} onChange={setTo} testId="audit-to" />
+          <div className="flex items-end pb-2">
+            <CheckboxInput
+              id="audit-mine"
+              label="Only my changes"
+              checked={mine}
+              onChange={setMine}
+              testId="audit-filter-mine"
             />
           </div>
-        </Card>
-      )}
+        </div>
+        <Title className="mt-6">Changes</Title>
+        <div className="mt-2" data-testid="audit-list">
+          <AuditEntryList
+            key={`${entityId}|${entityType}|${from}|${to}|${mine}`}
+            load={load}
+            label="Changes"
+            empty={
+              <p className="text-tremor-default text-tremor-content" data-testid="audit-empty">
+                {filtered
+                  ? 'No change matches these filters: widen the dates or choose every kind of record.'
+                  : 'Nothing has changed yet: changes appear here as soon as someone edits a contact, a household or a record.'}
+              </p>
+            }
+          />
+        </div>
+      </Card>
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { toApiError } from '../../../api';
 import { LoadingState } from '../../../components/full-page-status';
 import { useResource } from '../../../hooks/use-resource';
 import { formatExact, formatRelative } from '../../../lib/relative-time';
-import { useSessionUser } from '../auth/auth-context';
+import { useCan } from '../auth/use-can';
 import { listBrands, uploadLogo } from './branding-api';
 
 type LogoType = BrandLogoView['type'];
@@ -69,7 +69,7 @@ function LogoCard({
   kind: (typeof LOGO_KINDS)[number];
   onChanged: () => void;
 }) {
-  const user = useSessionUser();
+  const canManage = useCan()('ORGANIZATION_MANAGE');
   const logo = brand.logos.find((candidate) => candidate.type === kind.type);
   const [uploading, setUploading] = useState(false);
   const [error, setError] = useState<string>();
@@ -112,7 +112,7 @@ function LogoCard({
               Updated {formatRelative(new Date(logo.processedAt), new Date())}
             </span>
           ) : null}
-          {user.role === 'ADMIN' ? (
+          {canManage ? (
             <>
               <input
                 ref={input}
@@ -182,7 +182,7 @@ function LogoCard({
       ) : logo?.status !== 'PROCESSING' && !uploading ? (
         <p className="mt-6 text-tremor-default text-tremor-content" data-testid={`${testId}-empty`}>
           No {kind.title.toLowerCase()} yet.{' '}
-          {user.role === 'ADMIN' ? 'Upload an image to use it across Meridian.' : 'An admin can upload one.'}
+          {canManage ? 'Upload an image to use it across Meridian.' : 'An admin can upload one.'}
         </p>
       ) : null}
     </Card>

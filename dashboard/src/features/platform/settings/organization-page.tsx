@@ -6,6 +6,7 @@ import { FieldShell, FormMessages, InputField, SelectInput, controlClass } from 
 import { Loaded } from '../../../components/loaded';
 import { useResource } from '../../../hooks/use-resource';
 import { useSessionUser } from '../auth/auth-context';
+import { useCan } from '../auth/use-can';
 import { settingsApi } from './settings-api';
 
 interface Draft {
@@ -41,7 +42,7 @@ const CALLS: { field: keyof Draft; call: string; body: (draft: Draft) => Record<
 ];
 
 function OrganizationForm({ settings, onSaved }: { settings: OrganizationSettings; onSaved: () => void }) {
-  const isAdmin = useSessionUser().role === 'ADMIN';
+  const canManage = useCan()('ORGANIZATION_MANAGE');
   const saved = draftOf(settings);
   const [draft, setDraft] = useState<Draft>(saved);
   const [errors, setErrors] = useState<Partial<Record<keyof Draft, string>>>({});
@@ -85,7 +86,7 @@ function OrganizationForm({ settings, onSaved }: { settings: OrganizationSetting
         void save();
       }}
     >
-      {!isAdmin && (
+      {!canManage && (
         <Callout title="Only an administrator can change these settings" color="gray">
           Ask an administrator of your organization to update them.
         </Callout>
@@ -97,7 +98,7 @@ function OrganizationForm({ settings, onSaved }: { settings: OrganizationSetting
         value={draft.legalName}
         onChange={set('legalName')}
         error={errors.legalName}
-        disabled={!isAdmin}
+        disabled={!canManage}
         required
       />
       <FieldShell
@@ -113,7 +114,7 @@ function OrganizationForm({ settings, onSaved }: { settings: OrganizationSetting
           className={controlClass(errors.tradeNames !== undefined)}
           value={draft.tradeNames}
           onChange={(event) => set('tradeNames')(event.target.value)}
-          disabled={!isAdmin}
+          disabled={!canManage}
           data-testid="org-trade-names"
         />
       </FieldShell>
@@ -125,7 +126,7 @@ function OrganizationForm({ settings, onSaved }: { settings: OrganizationSetting
         onChange={set('nrd')}
         error={errors.nrd}
         hint="The firm's National Registration Database number: 3 to 5 digits."
-        disabled={!isAdmin}
+        disabled={!canManage}
       />
       <SelectInput
         id="org-regulator"
@@ -136,7 +137,7 @@ function OrganizationForm({ settings, onSaved }: { settings: OrganizationSetting
         options={enumerationOptions('Regulator')}
         emptyLabel={saved.primaryRegulator ? undefined : 'Choose the regulator'}
         error={errors.primaryRegulator}
-        disabled={!isAdmin}
+        disabled={!canManage}
       />
       <SelectInput
         id="org-type"
@@ -147,10 +148,10 @@ function OrganizationForm({ settings, onSaved }: { settings: OrganizationSetting
         options={enumerationOptions('OrganizationType')}
         emptyLabel={saved.organizationType ? undefined : 'Choose the legal form'}
         error={errors.organizationType}
-        disabled={!isAdmin}
+        disabled={!canManage}
       />
       <FormMessages messages={formErrors} testId="org-form-errors" />
-      {isAdmin && (
+      {canManage && (
         <div className="flex items-center gap-3">
           <Button type="submit" loading={busy} disabled={!changed} data-testid="org-save">
             Save changes

@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { InputField } from '../../../components/fields';
 import { Loaded } from '../../../components/loaded';
 import { useResource } from '../../../hooks/use-resource';
+import { useCan } from '../auth/use-can';
 import { settingsApi } from './settings-api';
 import { InvitationsPanel } from '../invitations';
 
@@ -59,6 +60,8 @@ function TeamDetail({ teamId, onChanged }: { teamId: string; onChanged: () => vo
   const load = useCallback((signal: AbortSignal) => settingsApi.team(teamId, signal), [teamId]);
   const team = useResource(load);
   const [removing, setRemoving] = useState<TeamResponse['members'][number]>();
+  // Renaming, removing members and invitations are the organization's managers' (ORGANIZATION_MANAGE).
+  const canManage = useCan()('ORGANIZATION_MANAGE');
   return (
     <Card data-testid="team-detail">
       <Loaded resource={team} what="team">
@@ -69,18 +72,20 @@ function TeamDetail({ teamId, onChanged }: { teamId: string; onChanged: () => vo
               <h2 className="text-tremor-title font-semibold text-tremor-content-strong" data-testid="team-heading">
                 {data.name}
               </h2>
-              <NameForm
-                key={data.name}
-                id="team-name"
-                label="Team name"
-                initial={data.name}
-                submitLabel="Rename"
-                onSubmit={async (name) => {
-                  await settingsApi.renameTeam(teamId, name);
-                  team.reload();
-                  onChanged();
-                }}
-              />
+              {canManage && (
+                <NameForm
+                  key={data.name}
+                  id="team-name"
+                  label="Team name"
+                  initial={data.name}
+                  submitLabel="Rename"
+                  onSubmit={async (name) => {
+                    await settingsApi.renameTeam(teamId, name);
+                    team.reload();
+                    onChanged();
+                  }}
+                />
+              )}
               <div>
                 <h3 className="text-tremor-default font-semibold text-tremor-content-strong">Members</h3>
                 <ul className="mt-2 divide-y divide-tremor-border" data-testid="team-members">
@@ -93,7 +98,7 @@ function TeamDetail({ teamId, onChanged }: { teamId: string; onChanged: () => vo
                         </p>
                       </div>
                       {/* The team's last administrator stays (the API refuses it too). */}
-                      {!(member.role === 'ADMIN' && adminCount === 1) && (
+                      {canManage && !(member.role === 'ADMIN' && adminCount === 1) && (
                         <Button variant="light" color="rose" onClick={() => setRemoving(member)}>
                           Remove
                         </Button>
@@ -102,12 +107,18 @@ function TeamDetail({ teamId, onChanged }: { teamId: string; onChanged: () => vo
                   ))}
                 </ul>
                 {data.members.length === 0 && (
-                  <Text>This team has no members: invite someone below to give it an advisor.</Text>
+                  <Text>
+                    {canManage
+                      ? 'This team has no members: invite someone below to give it an advisor.'
+                      : 'This team has no members yet.'}
+                  </Text>
                 )}
               </div>
-              <section aria-label="Pending invitations" data-testid="team-invitations-slot">
-                <InvitationsPanel teamId={teamId} />
-              </section>
+              {canManage && (
+                <section aria-label="Pending invitations" data-testid="team-invitations-slot">
+                  <InvitationsPanel teamId={teamId} />
+                </section>
+              )}
               {removing && (
                 <ConfirmDialog
                   title="Remove team member"
@@ -166,6 +177,7 @@ function TeamList({
 }
 
 export default function TeamsPage() {
+  const canManage = useCan()('ORGANIZATION_MANAGE');
   const load = useCallback((signal: AbortSignal) => settingsApi.teams(signal), []);
   const teams = useResource(load);
   const [selected, setSelected] = useState<string>();
@@ -177,25 +189,27 @@ export default function TeamsPage() {
         <Loaded resource={teams} what="teams">
           {(data) =>
             data.length === 0 ? (
-              <Text>No teams yet: create the first one below.</Text>
+              <Text>{canManage ? 'No teams yet: create the first one below.' : 'No teams yet.'}</Text>
             ) : (
               <TeamList teams={data} selected={current} onSelect={setSelected} />
             )
           }
         </Loaded>
-        <div className="mt-6">
-          <NameForm
-            id="new-team-name"
-            label="New team"
-            initial=""
-            submitLabel="Create"
-            onSubmit={async (name) => {
-              const created = await settingsApi.createTeam(name);
-              teams.reload();
-              setSelected(created.id);
-            }}
-          />
-        </div>
+        {canManage && (
+          <div className="mt-6">
+            <NameForm
+              id="new-team-name"
+              label="New team"
+              initial=""
+              submitLabel="Create"
+              onSubmit={async (name) => {
+                const created = await settingsApi.createTeam(name);
+                teams.reload();
+                setSelected(created.id);
+              }}
+            />
+          </div>
+        )}
       </Card>
       {current ? <TeamDetail key={current} teamId={current} onChanged={teams.reload} /> : null}
     </div>

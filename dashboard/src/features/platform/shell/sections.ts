@@ -1,16 +1,18 @@
+import type { Permission } from '@meridian/domain';
+
 /**
  * The product's sections (foundations §2 section keys) in navigation order, plus Calculators, an
  * advisor tool beside Planning, and Imports beside Connections; neither is a section key of its
  * own. Only those marked `available` have a page; the rest are listed so users see what is coming,
- * and are not links.
+ * and are not links. A section with a `permission` is listed only to the roles that hold it (the
+ * route shows "Your role does not allow this page" to the others, app-routes.tsx).
  */
 export interface Section {
   key: string;
   label: string;
   path: string;
   available: boolean;
-  /** Shown only to the platform's operators (PLATFORM_OPERATOR_EMAILS), not a firm's page. */
-  operatorOnly?: boolean;
+  permission?: Permission;
 }
 
 const upcoming = (key: string, label: string): Section => ({ key, label, path: `/${key}`, available: false });
@@ -26,18 +28,25 @@ export const SECTIONS: readonly Section[] = [
   { key: 'cash-flows', label: 'Cash flows', path: '/cash-flows', available: true },
   upcoming('planning', 'Planning'),
   CALCULATORS,
-  upcoming('life-events', 'Life events'),
   upcoming('meetings', 'Meetings'),
   upcoming('tasks', 'Tasks'),
   upcoming('notes', 'Notes'),
   upcoming('docs', 'Documents'),
-  { key: 'connections', label: 'Connections', path: '/connections', available: true },
-  { key: 'imports', label: 'Imports', path: '/imports', available: true },
-  { key: 'audit', label: 'Audit log', path: '/audit', available: true },
-  // The practice's settings: organization, teams, and (beside it) the user's own profile.
+  { key: 'connections', label: 'Connections', path: '/connections', available: true, permission: 'HUB_MANAGE' },
+  { key: 'imports', label: 'Imports', path: '/imports', available: true, permission: 'HUB_MANAGE' },
+  { key: 'audit', label: 'Audit log', path: '/audit', available: true, permission: 'AUDIT_READ' },
+  // The practice's settings: organization, teams, and (beside it) the user's own profile. Everyone
+  // reads them; the edit controls are for ORGANIZATION_MANAGE.
   { key: 'practice', label: 'Settings', path: '/settings/organization', available: true },
-  { key: 'branding', label: 'Branding', path: '/branding', available: true },
+  { key: 'branding', label: 'Branding', path: '/branding', available: true, permission: 'ORGANIZATION_MANAGE' },
   { key: 'profile', label: 'My profile', path: '/settings/profile', available: true },
   upcoming('auth', 'Sign-in & security'),
-  { key: 'platform', label: 'New firms', path: '/platform/organizations', available: true, operatorOnly: true },
+  // The platform operator's (PLATFORM_OPERATOR_EMAILS), not a firm's page.
+  {
+    key: 'platform',
+    label: 'New firms',
+    path: '/platform/organizations',
+    available: true,
+    permission: 'PLATFORM_OPERATE',
+  },
 ];

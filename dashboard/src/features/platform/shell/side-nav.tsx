@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import { useAuth } from '../auth/auth-context';
+import { useCan } from '../auth/use-can';
 import { SECTIONS, type Section } from './sections';
 
 const itemBase = 'flex items-center justify-between gap-2 rounded-tremor-small px-3 py-2 text-tremor-default';
@@ -39,13 +39,14 @@ function SectionItem({ section, onNavigate }: { section: Section; onNavigate?: (
   );
 }
 
+/** The sections the user's role may open (a section without a permission is everyone's). */
 export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
-  const { state } = useAuth();
-  const operator = state.status === 'signed-in' && state.user.platformOperator;
+  const can = useCan();
+  const sections = SECTIONS.filter((section) => !section.permission || can(section.permission));
   return (
     <nav aria-label="Sections" className="px-3 py-4">
       <ul className="space-y-0.5">
-        {SECTIONS.filter((section) => operator || !section.operatorOnly).map((section) => (
+        {sections.map((section) => (
           <li key={section.key}>
             <SectionItem section={section} onNavigate={onNavigate} />
           </li>
