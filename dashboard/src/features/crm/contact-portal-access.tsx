@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormMessages, InputField } from '../../components/fields';
 import { RelativeTime } from '../../components/relative-time';
 import { useResource } from '../../hooks/use-resource';
+import { useCan } from '../platform/auth/use-can';
 
 const ACCESS_COLOR: Record<PortalAccess, 'emerald' | 'blue' | 'gray' | 'rose'> = {
   ACTIVE: 'emerald',
@@ -60,6 +61,7 @@ function InvitationLine({ invitation }: { invitation: Invitation }) {
  */
 export function PortalAccessCard({ contact }: { contact: ContactResponse }) {
   const ids = useId();
+  const can = useCan();
   const load = useCallback((signal: AbortSignal) => getPortalAccess(contact.id, signal), [contact.id]);
   const resource = useResource(load);
   const [fresh, setFresh] = useState<PortalAccessResponse>();
@@ -92,8 +94,10 @@ export function PortalAccessCard({ contact }: { contact: ContactResponse }) {
   }
 
   const status = access?.portalAccess;
-  const canInvite = status !== undefined && status !== 'ACTIVE';
-  const canRevoke = status === 'INVITED' || status === 'ACTIVE';
+  // Inviting and revoking change the contact: CRM_WRITE, as their routes declare.
+  const mayWrite = can('CRM_WRITE');
+  const canInvite = mayWrite && status !== undefined && status !== 'ACTIVE';
+  const canRevoke = mayWrite && (status === 'INVITED' || status === 'ACTIVE');
   const link = access?.invitation?.link;
 
   return (
