@@ -34,7 +34,8 @@ describe('inviting a new firm', () => {
     await page.getByTestId('organization-invite-submit').click();
     const row = page.getByTestId('organization-invitation-row').filter({ hasText: 'Nova Advisory' });
     await row.waitFor();
-    expect(await row.getByTestId('organization-invitation-status').textContent()).toBe('Sent');
+    // Sent once the worker has delivered it; until then the e-mail is waiting (no worker runs here).
+    expect(await row.getByTestId('organization-invitation-status').textContent()).toBe('Waiting to be sent');
     await browser.screenshot('organization-invitations');
 
     // The founder's own browser: nobody signed in; the link read from the outbox as their mailbox would.

@@ -8,22 +8,12 @@ import { CheckboxInput } from '../../../components/fields';
 import { RelativeTime } from '../../../components/relative-time';
 import { CopyLinkButton } from './copy-link-button';
 import { InviteDialog } from './invite-dialog';
+import { invitationStatusLabel, isPending } from './invitation-status';
 import { cancelInvitation, getTeam, listTeamInvitations, resendInvitation } from './invitations-api';
-
-const isPending = (invitation: InvitationResponse) => invitation.status === 'CREATED' || invitation.status === 'ISSUED';
 
 /** Delivery that went wrong and needs the admin: given up, or failing and being tried again. */
 const deliveryTrouble = (invitation: InvitationResponse) =>
   isPending(invitation) && (invitation.deliveryStatus === 'FAILED' || invitation.deliveryStatus === 'RETRYING');
-
-/** An e-mailed or texted invitation is only "Sent" once its message has left; until then its delivery says where it is. */
-function label(invitation: InvitationResponse): string {
-  if (invitation.invalidationReason) return enumLabel('InvitationInvalidationReason', invitation.invalidationReason);
-  if (isPending(invitation) && invitation.deliveryStatus && invitation.deliveryStatus !== 'SENT') {
-    return enumLabel('InvitationDeliveryStatus', invitation.deliveryStatus);
-  }
-  return enumLabel('InvitationStatus', invitation.status);
-}
 
 /** What the admin can do about a delivery in trouble. */
 function troubleHint(invitation: InvitationResponse): string {
@@ -52,7 +42,7 @@ function StatusCell({ invitation }: { invitation: InvitationResponse }) {
         className={`w-fit rounded px-1.5 py-0.5 text-tremor-label font-medium ${tone}`}
         data-testid="invitation-status"
       >
-        {label(invitation)}
+        {invitationStatusLabel(invitation)}
       </span>
       {deliveryTrouble(invitation) && (
         <span

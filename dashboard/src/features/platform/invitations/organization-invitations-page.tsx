@@ -10,17 +10,13 @@ import { useResource } from '../../../hooks/use-resource';
 import { useSessionUser } from '../auth/auth-context';
 import { CopyLinkButton } from './copy-link-button';
 import { cancelOrganizationInvitation, inviteOrganization, listOrganizationInvitations } from './invitation-kinds-api';
+import { invitationStatusLabel } from './invitation-status';
 
 type Method = 'EMAIL' | 'LINK';
 const METHODS: readonly Method[] = ['EMAIL', 'LINK'];
 
 const isPending = (invitation: OrganizationInvitationResponse) =>
   invitation.status === 'CREATED' || invitation.status === 'ISSUED';
-
-function statusLabel(invitation: OrganizationInvitationResponse): string {
-  if (invitation.invalidationReason) return enumLabel('InvitationInvalidationReason', invitation.invalidationReason);
-  return enumLabel('InvitationStatus', invitation.status);
-}
 
 /**
  * The platform operator's page: invite a new firm (its name and its founder's e-mail); the founder
@@ -96,7 +92,9 @@ export default function OrganizationInvitationsPage() {
     {
       key: 'status',
       label: 'Status',
-      render: (invitation) => <span data-testid="organization-invitation-status">{statusLabel(invitation)}</span>,
+      render: (invitation) => (
+        <span data-testid="organization-invitation-status">{invitationStatusLabel(invitation)}</span>
+      ),
     },
     { key: 'created', label: 'Invited', render: (invitation) => <RelativeTime value={invitation.createdAt} /> },
     {
