@@ -1,6 +1,6 @@
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import { DomainError, ErrorCode, notFound } from '@meridian/domain';
-import { currentOrganizationId, currentTeamScope } from './request-context.js';
+import { currentContext, currentOrganizationId, currentTeamScope } from './request-context.js';
 
 /** Models scoped by their own id rather than an organizationId column. */
 const SCOPED_BY_ID = new Set(['Organization']);
@@ -85,6 +85,18 @@ const HOUSEHOLD_OWNED = new Set([
 
 function teamFilter(model: string, teamIds: readonly string[]): Args | null {
   const inTeams = { teamId: { in: [...teamIds] } };
+  // A connection is its owner's: a household of the caller's teams, one of their teams, or their
+  // own professional profile (a calendar, later).
+  if (model === 'Connection') {
+    const userId = currentContext()?.caller?.userId;
+    return {
+      OR: [
+        { ownerHousehold: { is: inTeams } },
+        { ownerTeamId: { in: [...teamIds] } },
+        ...(userId ? [{ ownerProfessional: { is: { userId } } }] : []),
+      ],
+    };
+  }
   if (model === 'Team') return { id: { in: [...teamIds] } };
   if (TEAM_OWNED.has(model)) return inTeams;
   if (HOUSEHOLD_OWNED.has(model)) return { household: { is: inTeams } };

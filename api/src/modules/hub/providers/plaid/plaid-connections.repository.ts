@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { FinancialRecordType } from '@meridian/domain';
-import { currentOrganizationId } from '../../../../common/tenancy/request-context.js';
+import { currentOrganizationId, currentTeamScope } from '../../../../common/tenancy/request-context.js';
 import type { WriteScope } from '../../../../common/tenancy/write-scope.js';
 import type { SealedCredentials } from '../../../../infra/secrets/credential-vault.js';
 import { SystemPrisma, TENANT_PRISMA, type TenantPrismaClient } from '../../../../infra/prisma/prisma.service.js';
@@ -105,6 +105,7 @@ export class PlaidConnectionsRepository {
 
   /** A Plaid connection of a household, locked for the placement that reads it. */
   async lockForPlacement(scope: WriteScope, connectionId: string): Promise<PlacementConnection | undefined> {
+    const teamIds = currentTeamScope();
     const [row] = await scope.sql.query<PlacementConnection>(
       `SELECT id, owner_household_id AS "householdId", display_name AS "displayName",
               placement_pending_since IS NOT NULL AS "placementPending",
@@ -112,9 +113,14 @@ export class PlaidConnectionsRepository {
               credentials_ciphertext AS "credentialsCiphertext", credentials_key_id AS "credentialsKeyId"
          FROM connections
         WHERE organization_id = $1 AND id = $2 AND service = 'PLAID' AND owner_household_id IS NOT NULL
+          -- The team scope (docs/PERMISSIONS.md): a caller limited to their teams places only the
+          -- connections of their teams' households.
+          AND ($3::text[] IS NULL OR owner_household_id IN (
+                SELECT h.id FROM households h WHERE h.organization_id = $1 AND h.team_id = ANY($3::text[])))
         FOR UPDATE`,
       scope.organizationId,
       connectionId,
+      teamIds ? [...teamIds] : null,
     );
     return row;
   }
