@@ -290,6 +290,7 @@ function NoHousehold() {
 }
 
 function HouseholdTab({ household }: { household: HouseholdResponse }) {
+  const canWrite = useCan()('CRM_WRITE');
   return (
     <div className="space-y-6" data-testid="contact-household-tab">
       <div className="flex flex-wrap gap-4 text-tremor-default">
@@ -311,7 +312,9 @@ function HouseholdTab({ household }: { household: HouseholdResponse }) {
       <Card>
         <Title>Members</Title>
         {household.members.length === 0 ? (
-          <Text className="mt-2">No member yet: add the household’s people on its page.</Text>
+          <Text className="mt-2">
+            {canWrite ? 'No member yet: add the household’s people on its page.' : 'No member yet.'}
+          </Text>
         ) : (
           <ul className="mt-2 divide-y divide-tremor-border" data-testid="contact-household-members">
             {household.members.map((person) => (

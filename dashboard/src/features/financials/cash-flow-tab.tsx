@@ -237,7 +237,9 @@ export function CashFlowTab({
             Number(summary.unclassified.monthly.value) ===
           0 ? (
             <Text className="mt-2" data-testid="needs-wants-chart-empty">
-              No expenses yet: add an expense below, or link a bank to categorize its spending.
+              {can('FINANCIALS_WRITE')
+                ? 'No expenses yet: add an expense below, or link a bank to categorize its spending.'
+                : 'No expenses yet.'}
             </Text>
           ) : (
             <DonutChart
@@ -263,7 +265,9 @@ export function CashFlowTab({
           <Title>Spending by category (monthly)</Title>
           {outflowCategories.length === 0 ? (
             <Text className="mt-2" data-testid="category-chart-empty">
-              No spending by category yet: expenses added below appear here by category.
+              {can('FINANCIALS_WRITE')
+                ? 'No spending by category yet: expenses added below appear here by category.'
+                : 'No spending by category yet.'}
             </Text>
           ) : (
             <BarChart

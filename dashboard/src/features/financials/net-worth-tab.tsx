@@ -184,7 +184,7 @@ export function NetWorthTab({
           <Title>Assets by group</Title>
           {assetGroups.length === 0 ? (
             <Text className="mt-2" data-testid="assets-chart-empty">
-              No assets yet: add an account or a property below, or link a bank.
+              {canWrite ? 'No assets yet: add an account or a property below, or link a bank.' : 'No assets yet.'}
             </Text>
           ) : (
             <>
@@ -209,7 +209,9 @@ export function NetWorthTab({
           <Title>Debts by group</Title>
           {debtGroups.every((group) => Number(group.total.value) === 0) ? (
             <Text className="mt-2" data-testid="debts-chart-empty">
-              No debts recorded: a mortgage, loan or credit card added below appears here.
+              {canWrite
+                ? 'No debts recorded: a mortgage, loan or credit card added below appears here.'
+                : 'No debts recorded.'}
             </Text>
           ) : (
             <BarChart
