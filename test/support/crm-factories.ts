@@ -259,10 +259,16 @@ export async function createInvitation(
   options: { personId: string; householdId?: string; email?: string },
 ): Promise<string> {
   const id = newId(EntityType.invitation);
+  // A client invitation names the contact it invites to the portal (invitations_client_contact_check).
+  const { contactId } = await createContact(prisma, org, {
+    personId: options.personId,
+    ...(options.householdId ? { householdId: options.householdId } : {}),
+  });
   await prisma.invitation.create({
     data: {
       id,
       organizationId: org.organizationId,
+      contactId,
       personId: options.personId,
       householdId: options.householdId ?? null,
       type: 'CLIENT',
