@@ -26,7 +26,6 @@ import { InvitationIssuer, type IssuedRow } from './invitation-issuer.js';
 import { OPEN_STATUSES, acceptanceKindOf, isOpen, noLongerValid } from './invitation-rules.js';
 import { INVITATION_SELECT, InvitationsRepository } from './invitations.repository.js';
 
-
 @Injectable()
 export class InvitationsService {
   constructor(
