@@ -23,7 +23,7 @@ import { AuthService, hashPassword } from '../auth/index.js';
 import { hashInvitationCode } from './invitation-code.js';
 import { InvitationCodeThrottle } from './invitation-code-throttle.js';
 import { InvitationIssuer, type IssuedRow } from './invitation-issuer.js';
-import { OPEN_STATUSES, acceptanceKindOf, isOpen, noLongerValid } from './invitation-rules.js';
+import { acceptanceKindOf, claimInvitation, isOpen, noLongerValid } from './invitation-rules.js';
 import { INVITATION_SELECT, InvitationsRepository } from './invitations.repository.js';
 
 @Injectable()
@@ -172,11 +172,7 @@ export class InvitationsService {
       new DomainError(ErrorCode.CONFLICT, `${email} already has a Meridian account; sign in instead`);
     await runAsOrganization({ userId, organizationId, role }, () =>
       this.system.$transaction(async (tx) => {
-        const claimed = await tx.invitation.updateMany({
-          where: { id: invitation.id, status: { in: [...OPEN_STATUSES] }, expiresAt: { gt: new Date() } },
-          data: { status: 'ACCEPTED', acceptedAt: new Date() },
-        });
-        if (claimed.count !== 1) throw noLongerValid();
+        await claimInvitation(tx, invitation.id);
         // Another invitation to the same address accepted at the same moment: the unique e-mail decides.
         await tx.user
           .create({ data: { id: userId, organizationId, email, name: input.name, passwordHash, role } })
