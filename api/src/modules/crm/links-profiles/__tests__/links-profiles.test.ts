@@ -88,11 +88,8 @@ beforeAll(async () => {
       LINKS_CONTACT_MAX_PER_PROFILE: String(PER_PROFILE),
     },
   });
-  ({
-    api,
-    prisma,
-    firms: [north, south],
-  } = world);
+  ({ api, prisma } = world);
+  [north, south] = world.firms;
   stamp = new ContactFormStamp(api.environment.config);
   asAdmin = apiAs(api.baseUrl, north.token);
   asSouth = apiAs(api.baseUrl, south.token);

@@ -28,11 +28,8 @@ beforeAll(async () => {
     },
     names: ['Lovelace Wealth', 'Other Firm'],
   });
-  ({
-    api,
-    prisma,
-    firms: [firm, other],
-  } = world);
+  ({ api, prisma } = world);
+  [firm, other] = world.firms;
   [adminToken, otherToken] = [firm.token, other.token];
   operator = await createOrganization(prisma, { name: 'Meridian Hosting', role: 'ADMIN', email: OPERATOR_EMAIL });
   operatorToken = await login(api.baseUrl, operator.email, operator.password);

@@ -19,11 +19,8 @@ beforeAll(async () => {
     environment: { INVITATION_CODE_MAX_FAILURES: String(MAX_FAILURES), PUBLIC_URL: 'https://app.meridian.test' },
     names: ['Lovelace Wealth', 'Other Firm'],
   });
-  ({
-    api,
-    prisma,
-    firms: [firm, other],
-  } = world);
+  ({ api, prisma } = world);
+  [firm, other] = world.firms;
   [adminToken, otherToken] = [firm.token, other.token];
 });
 afterAll(() => world?.close());

@@ -41,11 +41,8 @@ async function auditOf(entityId: string) {
 
 beforeAll(async () => {
   world = await startWithTwoFirms();
-  ({
-    api,
-    prisma,
-    firms: [north, south],
-  } = world);
+  ({ api, prisma } = world);
+  [north, south] = world.firms;
   asAdmin = apiAs(api.baseUrl, north.token);
   const advisor = await signedInUser(world, north, 'ADVISOR');
   advisorUserId = advisor.userId;

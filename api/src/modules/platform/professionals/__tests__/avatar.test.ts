@@ -60,11 +60,8 @@ async function storedFiles(): Promise<string[]> {
 beforeAll(async () => {
   storageDir = await mkdtemp(join(tmpdir(), 'meridian-avatars-'));
   world = await startWithTwoFirms({ environment: { FILE_STORAGE_DIR: storageDir } });
-  ({
-    api,
-    prisma,
-    firms: [north, south],
-  } = world);
+  ({ api, prisma } = world);
+  [north, south] = world.firms;
   adminToken = north.token;
   asAdmin = apiAs(api.baseUrl, adminToken);
   asSouth = apiAs(api.baseUrl, south.token);
