@@ -32,6 +32,20 @@ export class ApiError extends Error {
     }
     return byPath;
   }
+
+  /**
+   * A form's errors: each field's message, and as the form's own messages the details no field
+   * in `shown` displays (the error's message when it has no details).
+   */
+  formErrors(shown: readonly string[]): { fields: Record<string, string>; form: string[] } {
+    return {
+      fields: this.fieldErrors(),
+      form:
+        this.details.length === 0
+          ? [this.message]
+          : this.details.filter((detail) => !shown.includes(detail.path)).map((detail) => detail.message),
+    };
+  }
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

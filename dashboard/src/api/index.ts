@@ -1,5 +1,6 @@
 export { ApiError, toApiError, type ErrorDetail } from './api-error';
 export { apiRequest, setUnauthorizedHandler, type RequestOptions } from './client';
+export { uploadFile } from './upload';
 export {
   calculatePension,
   getContributionRoom,

@@ -17,6 +17,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from '../../core/loopback-server.js';
 import { FakeItem, type FakeItemSeed } from './item.js';
 import { FAKE_INSTITUTIONS, type FakeInstitution } from './institutions.js';
 import {
@@ -175,13 +176,7 @@ export class FakePlaidServer {
     const signer = await FakeWebhookSigner.create(options.clock);
     const server = createServer();
     const fake = new FakePlaidServer(server, signer, options);
-    server.on('request', (request, response) => void fake.handle(request, response));
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
-    });
-    const address = server.address() as AddressInfo;
-    fake.url_ = `http://${address.address}:${address.port}`;
+    fake.url_ = await listenOnLoopback(server, (request, response) => fake.handle(request, response), options);
     return fake;
   }
 

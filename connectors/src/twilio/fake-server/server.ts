@@ -13,7 +13,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from '../../core/loopback-server.js';
 
 export interface FakeTwilioOptions {
   accountSid?: string;
@@ -94,13 +94,7 @@ export class FakeTwilioServer {
   static async start(options: FakeTwilioOptions = {}): Promise<FakeTwilioServer> {
     const server = createServer();
     const fake = new FakeTwilioServer(server, options);
-    server.on('request', (request, response) => void fake.handle(request, response));
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
-    });
-    const address = server.address() as AddressInfo;
-    fake.url_ = `http://${address.address}:${address.port}`;
+    fake.url_ = await listenOnLoopback(server, (request, response) => fake.handle(request, response), options);
     return fake;
   }
 

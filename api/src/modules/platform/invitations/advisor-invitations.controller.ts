@@ -5,7 +5,6 @@ import {
   invitationCodeParamsSchema,
   invitationResponseSchema,
   inviteAdvisorSchema,
-  loginResponseSchema,
   type AcceptTeamMemberInvitationInput,
   type InvitationResponse,
   type InviteAdvisorInput,
@@ -14,7 +13,7 @@ import {
 import type { z } from 'zod';
 import { ApiRoute, ValidBody, ValidParams } from '../../../common/http/api-route.js';
 import { AdvisorInvitationsService } from './advisor-invitations.service.js';
-import { clientOf } from './invitations.controller.js';
+import { accountAcceptanceRoute, clientOf } from './invitations.controller.js';
 
 @Controller()
 export class AdvisorInvitationsController {
@@ -35,17 +34,12 @@ export class AdvisorInvitationsController {
   }
 
   @Post('invitations/advisor/:code/accept')
-  @ApiRoute({
-    summary:
+  @ApiRoute(
+    accountAcceptanceRoute(
       'Accept an advisor invitation: creates the advisor (user and professional profile) in the team and signs them in (public)',
-    tags: ['invitations'],
-    public: true,
-    params: invitationCodeParamsSchema,
-    body: acceptAdvisorInvitationSchema,
-    response: loginResponseSchema,
-    status: 201,
-    errors: [404, 409, 429],
-  })
+      acceptAdvisorInvitationSchema,
+    ),
+  )
   accept(
     @ValidParams() params: z.infer<typeof invitationCodeParamsSchema>,
     @ValidBody() body: AcceptTeamMemberInvitationInput,

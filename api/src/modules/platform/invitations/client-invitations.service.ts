@@ -20,7 +20,7 @@ import { ContactsWriter } from '../../crm/contacts/index.js';
 import { AuditService } from '../audit/index.js';
 import { clientInvitationEmail } from './invitation-kind-emails.js';
 import { InvitationIssuer, type IssuedRow } from './invitation-issuer.js';
-import { OPEN_STATUSES, noLongerValid } from './invitation-rules.js';
+import { claimInvitation, noLongerValid } from './invitation-rules.js';
 import { INVITATION_SELECT } from './invitations.repository.js';
 import { InvitationsService } from './invitations.service.js';
 
@@ -128,11 +128,7 @@ export class ClientInvitationsService {
     if (!contactId) throw noLongerValid();
     return runAsOrganization({ organizationId: invitation.organizationId }, () =>
       this.prisma.$transaction(async (tx) => {
-        const claimed = await tx.invitation.updateMany({
-          where: { id: invitation.id, status: { in: [...OPEN_STATUSES] }, expiresAt: { gt: new Date() } },
-          data: { status: 'ACCEPTED', acceptedAt: new Date() },
-        });
-        if (claimed.count !== 1) throw noLongerValid();
+        await claimInvitation(tx, invitation.id);
         // A contact deleted since the invitation was sent has nobody to give access to.
         const contact = await tx.contact.findUnique({ where: { id: contactId }, select: CONTACT_SELECT });
         if (!contact) throw noLongerValid();

@@ -3,6 +3,7 @@ import {
   EntityType,
   newId,
   type InvitationAcceptanceKind,
+  type InvitationDeliveryMethod,
   type InvitationResponse,
   type ProfessionalRole,
   type UserRole,
@@ -19,11 +20,13 @@ import { INVITATION_SELECT, InvitationsRepository } from './invitations.reposito
 
 export type IssuedRow = Prisma.InvitationGetPayload<{ select: typeof INVITATION_SELECT }>;
 
-/** One invitation to one address, of the advisor, client or new-organization kind. */
+/** One invitation to one address, of any kind. */
 export interface InvitationToIssue {
-  kind: Exclude<InvitationAcceptanceKind, 'team-member'>;
+  kind: InvitationAcceptanceKind;
   email: string | null;
-  method: 'EMAIL' | 'LINK';
+  method: InvitationDeliveryMethod;
+  /** E.164, for SMS. */
+  phone?: string | undefined;
   teamId?: string | null;
   contactId?: string | null;
   householdId?: string | null;
@@ -32,16 +35,26 @@ export interface InvitationToIssue {
   professionalRole?: ProfessionalRole | null;
   /** The new firm's name (CREATE_ORG). */
   name?: string | null;
-  /** The e-mail that carries the link, when the method is EMAIL. */
-  message: (link: string, expiresAt: Date) => { subject: string; text: string };
+  /**
+   * The e-mail that carries the link, for the kinds that word their own; without it the team
+   * member's message (e-mail or SMS), which names `teamName` and `organizationName`.
+   */
+  message?: (link: string, expiresAt: Date) => { subject: string; text: string };
+  teamName?: string;
+  organizationName?: string;
 }
 
-const TYPE_OF_KIND = { advisor: 'TEAM_MEMBER', client: 'CLIENT', 'create-org': 'CREATE_ORG' } as const;
+const TYPE_OF_KIND = {
+  'team-member': 'TEAM_MEMBER',
+  advisor: 'TEAM_MEMBER',
+  client: 'CLIENT',
+  'create-org': 'CREATE_ORG',
+} as const;
 
 /**
- * Issues and shows the invitations of the kinds beside the team member's: a code (only its hash
- * kept), the row ISSUED with its expiry, the e-mail in the outbox in the same transaction, an audit
- * entry; and an open invitation superseded when a newer one replaces it.
+ * Issues and shows invitations of every kind: a code (only its hash kept), the row with its
+ * expiry and its delivery (the message written in the same transaction), an audit entry; and an
+ * open invitation superseded when a newer one replaces it.
  */
 @Injectable()
 export class InvitationIssuer {
@@ -60,17 +73,18 @@ export class InvitationIssuer {
     const organizationId = currentOrganizationId();
     const issuedAt = new Date();
     const expiresAt = new Date(issuedAt.getTime() + this.config.INVITATION_TTL_SECONDS * 1000);
-    // EMAIL stays CREATED until the worker has handed the message over (then ISSUED), as for team members.
+    // EMAIL and SMS stay CREATED until the worker has handed their message over (then ISSUED).
     const delivery = await this.delivery.prepare(tx, {
       id,
       organizationId,
-      organizationName: '',
-      teamName: '',
+      organizationName: invitation.organizationName ?? '',
+      teamName: invitation.teamName ?? '',
       method: invitation.method,
       email: invitation.email ?? '',
+      ...(invitation.phone ? { phone: invitation.phone } : {}),
       link,
       expiresAt,
-      emailContent: invitation.message(link, expiresAt),
+      ...(invitation.message ? { emailContent: invitation.message(link, expiresAt) } : {}),
     });
     const row = await tx.invitation.create({
       data: {

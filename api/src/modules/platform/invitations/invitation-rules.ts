@@ -20,6 +20,30 @@ export function isOpen(row: { status: string; expiresAt: Date | null }, now = ne
 /** The one answer to a code that was accepted, cancelled, superseded or has expired. */
 export const noLongerValid = () => new DomainError(ErrorCode.CONFLICT, InvitationMessage.noLongerValid);
 
+/** A transaction of the system or of the tenant client: what claiming an invitation writes with. */
+interface InvitationWriter {
+  invitation: {
+    updateMany(args: {
+      where: Prisma.InvitationWhereInput;
+      data: Prisma.InvitationUpdateManyMutationInput;
+    }): PromiseLike<{ count: number }>;
+  };
+}
+
+/**
+ * Marks an invitation ACCEPTED if it is still open and unexpired, inside the acceptance's
+ * transaction: a second acceptance (or one racing a cancellation) finds nothing to claim and is
+ * refused, so it creates nothing.
+ */
+export async function claimInvitation(tx: InvitationWriter, invitationId: string): Promise<void> {
+  const now = new Date();
+  const claimed = await tx.invitation.updateMany({
+    where: { id: invitationId, status: { in: [...OPEN_STATUSES] }, expiresAt: { gt: now } },
+    data: { status: 'ACCEPTED', acceptedAt: now },
+  });
+  if (claimed.count !== 1) throw noLongerValid();
+}
+
 /**
  * The acceptance kind of a stored invitation. The advisor kind has no type of its own: it is a
  * TEAM_MEMBER invitation that also creates a professional profile (docs/DECISIONS.md).

@@ -19,12 +19,29 @@ import {
   type LoginResponse,
 } from '@meridian/domain';
 import type { z } from 'zod';
-import { ApiRoute, ValidBody, ValidParams } from '../../../common/http/api-route.js';
+import { ApiRoute, ValidBody, ValidParams, type RouteSpec } from '../../../common/http/api-route.js';
 import { InvitationsService } from './invitations.service.js';
 
 /** The client a brute-force limit counts against (behind the loopback proxy, the forwarded address). */
 export function clientOf(request: Request): string {
   return request.ip ?? 'unknown';
+}
+
+/**
+ * The declaration of a public acceptance that creates an account (team member, advisor, new firm):
+ * by its code, with the invitee's details, answering their new session.
+ */
+export function accountAcceptanceRoute(summary: string, body: z.ZodType): RouteSpec {
+  return {
+    summary,
+    tags: ['invitations'],
+    public: true,
+    params: invitationCodeParamsSchema,
+    body,
+    response: loginResponseSchema,
+    status: 201,
+    errors: [404, 409, 429],
+  };
 }
 
 @Controller()
@@ -75,16 +92,12 @@ export class InvitationsController {
   }
 
   @Post('invitations/team-member/:code/accept')
-  @ApiRoute({
-    summary: 'Accept a team-member invitation: creates the user in the team and signs them in (public)',
-    tags: ['invitations'],
-    public: true,
-    params: invitationCodeParamsSchema,
-    body: acceptTeamMemberInvitationSchema,
-    response: loginResponseSchema,
-    status: 201,
-    errors: [404, 409, 429],
-  })
+  @ApiRoute(
+    accountAcceptanceRoute(
+      'Accept a team-member invitation: creates the user in the team and signs them in (public)',
+      acceptTeamMemberInvitationSchema,
+    ),
+  )
   acceptTeamMember(
     @ValidParams() params: z.infer<typeof invitationCodeParamsSchema>,
     @ValidBody() body: AcceptTeamMemberInvitationInput,

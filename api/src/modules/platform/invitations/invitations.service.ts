@@ -13,36 +13,18 @@ import {
   type InvitationResponse,
   type InviteTeamMemberInput,
   type InvitationAcceptanceKind,
-  type InvitationDeliveryMethod,
   type LoginResponse,
   type UserRole,
 } from '@meridian/domain';
-import type { Prisma } from '../../../generated/prisma/client.js';
-import type { TenantTransaction } from '../../../common/tenancy/tenant-transaction.js';
-import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
 import { runAsOrganization } from '../../../common/tenancy/request-context.js';
 import { SystemPrisma, TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
 import { AuditService } from '../audit/index.js';
 import { AuthService, hashPassword } from '../auth/index.js';
-import { hashInvitationCode, newInvitationCode } from './invitation-code.js';
+import { hashInvitationCode } from './invitation-code.js';
 import { InvitationCodeThrottle } from './invitation-code-throttle.js';
-import {
-  OPEN_STATUSES,
-  acceptLink,
-  acceptanceKindOf,
-  isOpen,
-  noLongerValid,
-  presentInvitation,
-} from './invitation-rules.js';
-import { InvitationDeliveryService } from './invitation-delivery.service.js';
+import { InvitationIssuer, type IssuedRow } from './invitation-issuer.js';
+import { acceptanceKindOf, claimInvitation, isOpen, noLongerValid } from './invitation-rules.js';
 import { INVITATION_SELECT, InvitationsRepository } from './invitations.repository.js';
-
-type InvitationRow = Prisma.InvitationGetPayload<{ select: typeof INVITATION_SELECT }>;
-
-/** Only a LINK invitation's answer carries the link: an e-mailed code reaches the invitee alone. */
-function withLinkIfCopied({ row, link }: { row: InvitationRow; link: string }) {
-  return row.method === 'LINK' ? { row, link } : { row };
-}
 
 @Injectable()
 export class InvitationsService {
@@ -51,15 +33,10 @@ export class InvitationsService {
     @Inject(SystemPrisma) private readonly system: SystemPrisma,
     @Inject(InvitationsRepository) private readonly invitations: InvitationsRepository,
     @Inject(InvitationCodeThrottle) private readonly throttle: InvitationCodeThrottle,
-    @Inject(InvitationDeliveryService) private readonly delivery: InvitationDeliveryService,
+    @Inject(InvitationIssuer) private readonly issuer: InvitationIssuer,
     @Inject(AuditService) private readonly audit: AuditService,
     @Inject(AuthService) private readonly auth: AuthService,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
-
-  private acceptLink(code: string, kind: InvitationAcceptanceKind): string {
-    return acceptLink(this.config.PUBLIC_URL ?? `http://localhost:${this.config.PORT}`, kind, code);
-  }
 
   /** One invitation per address; an address's open invitation to the same team is superseded. */
   async inviteTeamMembers(input: InviteTeamMemberInput): Promise<InvitationListResponse> {
@@ -77,15 +54,12 @@ export class InvitationsService {
       );
     }
     const created = await this.prisma.$transaction(async (tx) => {
-      const results: Array<{ row: InvitationRow; link: string }> = [];
+      const results: Array<{ row: IssuedRow; link: string }> = [];
       for (const email of emails) {
-        const superseded = await tx.invitation.findMany({
-          where: { teamId: team.id, type: 'TEAM_MEMBER', email, status: { in: [...OPEN_STATUSES] } },
-          select: INVITATION_SELECT,
-        });
-        for (const old of superseded) await this.invalidate(tx, old, 'SUPERSEDED');
+        await this.issuer.invalidateOpen(tx, { teamId: team.id, type: 'TEAM_MEMBER', email }, 'SUPERSEDED');
         results.push(
-          await this.create(tx, {
+          await this.issuer.issue(tx, {
+            kind: 'team-member',
             teamId: team.id,
             teamName: team.name,
             organizationName: team.organization.name,
@@ -98,8 +72,8 @@ export class InvitationsService {
       }
       return results;
     });
-    await this.dispatch(created.map(({ row }) => row));
-    return { invitations: this.present(created.map(withLinkIfCopied)) };
+    await this.issuer.dispatch(created.map(({ row }) => row));
+    return { invitations: this.issuer.present(created) };
   }
 
   /** A fresh code for the same address, team, role and method; the old code stops working. */
@@ -113,8 +87,9 @@ export class InvitationsService {
     const { teamId } = invitation;
     const teamName = invitation.team.name;
     const created = await this.prisma.$transaction(async (tx) => {
-      if (isOpen(invitation)) await this.invalidate(tx, invitation, 'SUPERSEDED');
-      return this.create(tx, {
+      if (isOpen(invitation)) await this.issuer.invalidateOpen(tx, { id: invitation.id }, 'SUPERSEDED');
+      return this.issuer.issue(tx, {
+        kind: invitation.professionalRole ? 'advisor' : 'team-member',
         teamId,
         teamName,
         organizationName: invitation.organization.name,
@@ -125,8 +100,8 @@ export class InvitationsService {
         professionalRole: invitation.professionalRole,
       });
     });
-    await this.dispatch([created.row]);
-    const [presented] = this.present([withLinkIfCopied(created)]);
+    await this.issuer.dispatch([created.row]);
+    const [presented] = this.issuer.present([created]);
     return presented!;
   }
 
@@ -134,7 +109,7 @@ export class InvitationsService {
     const team = await this.invitations.findTeam(teamId);
     if (!team) throw notFound('Team');
     const rows = await this.invitations.listByTeam(teamId);
-    return { invitations: this.present(rows.map((row) => ({ row }))) };
+    return { invitations: this.issuer.present(rows.map((row) => ({ row }))) };
   }
 
   /** `{code}` is the invitee's code or, for the dashboard (which never sees codes), the invitation's id. */
@@ -146,11 +121,11 @@ export class InvitationsService {
     if (!invitation) throw notFound('Invitation');
     if (!isOpen(invitation)) throw noLongerValid();
     await this.prisma.$transaction(async (tx) => {
-      const changed = await this.invalidate(tx, invitation, 'CANCELLED');
-      if (!changed) throw noLongerValid();
+      const changed = await this.issuer.invalidateOpen(tx, { id: invitation.id }, 'CANCELLED');
+      if (changed !== 1) throw noLongerValid();
     });
     const row = await this.invitations.findTeamMemberInvitation({ id: invitation.id, codeHash: '' });
-    const [presented] = this.present([{ row: row! }]);
+    const [presented] = this.issuer.present([{ row: row! }]);
     return presented!;
   }
 
@@ -197,11 +172,7 @@ export class InvitationsService {
       new DomainError(ErrorCode.CONFLICT, `${email} already has a Meridian account; sign in instead`);
     await runAsOrganization({ userId, organizationId, role }, () =>
       this.system.$transaction(async (tx) => {
-        const claimed = await tx.invitation.updateMany({
-          where: { id: invitation.id, status: { in: [...OPEN_STATUSES] }, expiresAt: { gt: new Date() } },
-          data: { status: 'ACCEPTED', acceptedAt: new Date() },
-        });
-        if (claimed.count !== 1) throw noLongerValid();
+        await claimInvitation(tx, invitation.id);
         // Another invitation to the same address accepted at the same moment: the unique e-mail decides.
         await tx.user
           .create({ data: { id: userId, organizationId, email, name: input.name, passwordHash, role } })
@@ -254,83 +225,5 @@ export class InvitationsService {
     }
     if (!isOpen(invitation)) throw noLongerValid();
     return invitation;
-  }
-
-  private async create(
-    tx: TenantTransaction,
-    invitation: {
-      teamId: string;
-      teamName: string;
-      organizationName: string;
-      email: string;
-      method: InvitationDeliveryMethod;
-      /** E.164, for SMS. */
-      phone?: string;
-      role: UserRole;
-      professionalRole?: 'ADVISOR' | 'PM' | null;
-    },
-  ): Promise<{ row: InvitationRow; link: string }> {
-    const code = newInvitationCode();
-    const link = this.acceptLink(code, invitation.professionalRole ? 'advisor' : 'team-member');
-    const id = newId(EntityType.invitation);
-    const issuedAt = new Date();
-    const expiresAt = new Date(issuedAt.getTime() + this.config.INVITATION_TTL_SECONDS * 1000);
-    const organizationId = (await tx.team.findUniqueOrThrow({ where: { id: invitation.teamId } })).organizationId;
-    // EMAIL and SMS stay CREATED until the worker has handed their message over (then ISSUED).
-    const delivery = await this.delivery.prepare(tx, { ...invitation, id, organizationId, link, expiresAt });
-    const row = await tx.invitation.create({
-      data: {
-        id,
-        organizationId,
-        teamId: invitation.teamId,
-        type: 'TEAM_MEMBER',
-        method: invitation.method,
-        ...delivery,
-        issuedAt,
-        code: hashInvitationCode(code),
-        email: invitation.email,
-        role: invitation.role,
-        professionalRole: invitation.professionalRole ?? null,
-        expiresAt,
-      },
-      select: INVITATION_SELECT,
-    });
-    await this.audit.record(tx, {
-      action: 'CREATE',
-      entityType: EntityType.invitation,
-      entityId: id,
-      after: { email: row.email, teamId: row.teamId, method: row.method, role: row.role, status: row.status },
-    });
-    return { row, link };
-  }
-
-  /** Marks an open invitation INVALIDATED; false when it was no longer open (a concurrent change). */
-  private async invalidate(
-    tx: TenantTransaction,
-    invitation: InvitationRow,
-    reason: 'CANCELLED' | 'SUPERSEDED',
-  ): Promise<boolean> {
-    const changed = await tx.invitation.updateMany({
-      where: { id: invitation.id, status: { in: [...OPEN_STATUSES] } },
-      data: { status: 'INVALIDATED', invalidationReason: reason, invalidatedAt: new Date() },
-    });
-    if (changed.count === 0) return false;
-    await this.audit.record(tx, {
-      action: 'UPDATE',
-      entityType: EntityType.invitation,
-      entityId: invitation.id,
-      before: { status: invitation.status },
-      after: { status: 'INVALIDATED', invalidationReason: reason },
-    });
-    return true;
-  }
-
-  private async dispatch(rows: InvitationRow[]): Promise<void> {
-    await this.delivery.dispatch(rows);
-  }
-
-  private present(items: Array<{ row: InvitationRow; link?: string }>): InvitationResponse[] {
-    const now = new Date();
-    return items.map(({ row, link }) => presentInvitation(row, link, now));
   }
 }

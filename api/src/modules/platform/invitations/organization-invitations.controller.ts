@@ -5,7 +5,6 @@ import {
   invitationCodeParamsSchema,
   invitationIdParamsSchema,
   inviteOrganizationSchema,
-  loginResponseSchema,
   organizationInvitationListResponseSchema,
   organizationInvitationResponseSchema,
   type AcceptTeamMemberInvitationInput,
@@ -16,7 +15,7 @@ import {
 } from '@meridian/domain';
 import type { z } from 'zod';
 import { ApiRoute, ValidBody, ValidParams } from '../../../common/http/api-route.js';
-import { clientOf } from './invitations.controller.js';
+import { accountAcceptanceRoute, clientOf } from './invitations.controller.js';
 import { OrganizationInvitationsService } from './organization-invitations.service.js';
 
 /** The platform operator's invitations of new firms (CREATE_ORG) and their public acceptance. */
@@ -63,17 +62,12 @@ export class OrganizationInvitationsController {
   }
 
   @Post('invitations/create-org/:code/accept')
-  @ApiRoute({
-    summary:
+  @ApiRoute(
+    accountAcceptanceRoute(
       'Accept a new-firm invitation: creates the organization, its first team and its admin, and signs them in (public)',
-    tags: ['invitations'],
-    public: true,
-    params: invitationCodeParamsSchema,
-    body: acceptCreateOrgInvitationSchema,
-    response: loginResponseSchema,
-    status: 201,
-    errors: [404, 409, 429],
-  })
+      acceptCreateOrgInvitationSchema,
+    ),
+  )
   accept(
     @ValidParams() params: z.infer<typeof invitationCodeParamsSchema>,
     @ValidBody() body: AcceptTeamMemberInvitationInput,

@@ -20,7 +20,7 @@ import { OutboxService } from '../email/index.js';
 import { UsersService } from '../users/index.js';
 import { organizationInvitationEmail } from './invitation-kind-emails.js';
 import { InvitationIssuer, type IssuedRow } from './invitation-issuer.js';
-import { OPEN_STATUSES, isOpen, noLongerValid } from './invitation-rules.js';
+import { claimInvitation, isOpen, noLongerValid } from './invitation-rules.js';
 import { INVITATION_SELECT } from './invitations.repository.js';
 import { InvitationsService } from './invitations.service.js';
 
@@ -108,11 +108,7 @@ export class OrganizationInvitationsService {
     const organizationName = invitation.name ?? '';
     const passwordHash = await hashPassword(input.password);
     const founded = await this.system.$transaction(async (tx) => {
-      const claimed = await tx.invitation.updateMany({
-        where: { id: invitation.id, status: { in: [...OPEN_STATUSES] }, expiresAt: { gt: new Date() } },
-        data: { status: 'ACCEPTED', acceptedAt: new Date() },
-      });
-      if (claimed.count !== 1) throw noLongerValid();
+      await claimInvitation(tx, invitation.id);
       const result = await this.users
         .foundOrganization(tx, { organizationName, name: input.name, email, passwordHash })
         .catch((error: unknown) => {

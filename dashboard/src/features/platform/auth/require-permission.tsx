@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { enumLabel, PERMISSION_LABELS, type Permission } from '@meridian/domain';
+import { MessagePage } from '../../../components/message-page';
 import { useSessionUser } from './auth-context';
 import { useCan } from './use-can';
 
@@ -11,21 +11,10 @@ import { useCan } from './use-can';
 export function NotAllowed({ permission }: { permission: Permission }) {
   const user = useSessionUser();
   return (
-    <div className="mx-auto max-w-xl py-16 text-center" data-testid="not-allowed">
-      <h1 className="text-2xl font-semibold tracking-tight text-tremor-content-strong">
-        Your role does not allow this page
-      </h1>
-      <p className="mt-2 text-tremor-default text-tremor-content">
-        Your role is {enumLabel('UserRole', user.role)}, and this page needs the permission “
-        {PERMISSION_LABELS[permission]}”. Ask an administrator of your organization if you need it.
-      </p>
-      <Link
-        to="/"
-        className="mt-6 inline-block text-tremor-default font-medium text-tremor-brand hover:text-tremor-brand-emphasis"
-      >
-        Back to Home
-      </Link>
-    </div>
+    <MessagePage title="Your role does not allow this page" testId="not-allowed">
+      Your role is {enumLabel('UserRole', user.role)}, and this page needs the permission “
+      {PERMISSION_LABELS[permission]}”. Ask an administrator of your organization if you need it.
+    </MessagePage>
   );
 }
 

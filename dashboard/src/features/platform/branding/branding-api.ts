@@ -1,6 +1,6 @@
-import type { BrandView, UploadTicket } from '@meridian/domain';
+import type { BrandView } from '@meridian/domain';
 import { apiRequest } from '../../../api/client';
-import { apiErrorFromResponse, networkError } from '../../../api/api-error';
+import { uploadFile } from '../../../api/upload';
 
 /** Told when a logo changes, so the shell shows the new one without a reload. */
 export const BRANDING_CHANGED = 'meridian:branding-changed';
@@ -14,21 +14,7 @@ export function listBrands(signal?: AbortSignal) {
  * bytes there, then asks for the logo's sizes to be made (in the background).
  */
 export async function uploadLogo(brandId: string, type: 'HORIZONTAL' | 'SQUARE', file: File): Promise<BrandView> {
-  const ticket = await apiRequest<UploadTicket>('/upload/request', {
-    method: 'POST',
-    body: { fileName: file.name },
-  });
-  let response: Response;
-  try {
-    response = await fetch(ticket.uploadUrl, {
-      method: 'PUT',
-      headers: { 'Content-Type': ticket.contentType },
-      body: file,
-    });
-  } catch {
-    throw networkError();
-  }
-  if (!response.ok) throw await apiErrorFromResponse(response);
+  const ticket = await uploadFile(file);
   const brand = await apiRequest<BrandView>(`/brands/${brandId}/change-logo`, {
     method: 'PATCH',
     body: { logo: file.name, type, filePath: ticket.filePath, fileType: ticket.contentType, fileSize: file.size },

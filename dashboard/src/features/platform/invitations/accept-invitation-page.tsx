@@ -1,12 +1,12 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Button, Callout, Card } from '@tremor/react';
+import { Button, Callout } from '@tremor/react';
 import type { InvitationCodeValidityResponse } from '@meridian/domain';
-import { type ApiError, toApiError } from '../../../api';
-import { BrandMark } from '../../../components/brand-mark';
+import { toApiError } from '../../../api';
 import { FormMessages, InputField } from '../../../components/fields';
 import { useAuth } from '../auth/auth-context';
-import { acceptAccountInvitation, validateCode } from './invitation-kinds-api';
+import { AcceptPageShell, InvitationCheckStatus, useInvitationCheck } from './accept-page-parts';
+import { acceptAccountInvitation } from './invitation-kinds-api';
 
 /** The invitations whose acceptance creates an account: a team member, an advisor, a new firm's admin. */
 export type AccountInvitationKind = 'team-member' | 'advisor' | 'create-org';
@@ -26,19 +26,6 @@ function summary(kind: AccountInvitationKind, invitation: InvitationCodeValidity
   return `${invitation.organizationName} invites you to join${team}${kind === 'advisor' ? ' as an advisor' : ''}${as}.`;
 }
 
-type Check =
-  | { state: 'checking' }
-  | { state: 'valid'; invitation: InvitationCodeValidityResponse }
-  | { state: 'invalid'; error: ApiError };
-
-/** What an invitee reads when the link cannot be used, by the API's answer. */
-function invalidTitle(error: ApiError): string {
-  if (error.status === 409) return 'This invitation can no longer be used';
-  if (error.status === 404) return 'This invitation link is not valid';
-  if (error.status === 429) return 'Too many attempts';
-  return 'The invitation could not be checked';
-}
-
 /**
  * The public page an invitation link opens: checks the code first, then asks for the invitee's
  * name and a password; the account is created in the inviting team (an advisor's with their
@@ -50,23 +37,13 @@ export default function AcceptInvitationPage({ kind = 'team-member' }: { kind?: 
   const auth = useAuth();
   const navigate = useNavigate();
   const ids = useId();
-  const [check, setCheck] = useState<Check>({ state: 'checking' });
+  const { check, invalidate } = useInvitationCheck(code, kind);
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<{ fields: Record<string, string>; form: string[] }>({ fields: {}, form: [] });
   const [accepted, setAccepted] = useState<string>();
-
-  useEffect(() => {
-    const controller = new AbortController();
-    validateCode(code, kind, controller.signal)
-      .then((invitation) => setCheck({ state: 'valid', invitation }))
-      .catch((failure: unknown) => {
-        if (!controller.signal.aborted) setCheck({ state: 'invalid', error: toApiError(failure) });
-      });
-    return () => controller.abort();
-  }, [code, kind]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -87,102 +64,73 @@ export default function AcceptInvitationPage({ kind = 'team-member' }: { kind?: 
       setAccepted(session.user.email);
     } catch (failure) {
       const error = toApiError(failure);
-      if (error.status === 409 || error.status === 404) setCheck({ state: 'invalid', error });
-      const known = ['name', 'password'];
-      setErrors({
-        fields: error.fieldErrors(),
-        form:
-          error.details.length === 0
-            ? [error.message]
-            : error.details.filter((detail) => !known.includes(detail.path)).map((detail) => detail.message),
-      });
+      invalidate(error);
+      setErrors(error.formErrors(['name', 'password']));
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <main className="flex min-h-screen flex-col items-center justify-center bg-tremor-background-muted px-4 py-12">
-      <div className="w-full max-w-md">
-        <div className="mb-8 flex flex-col items-center text-center">
-          <BrandMark size="lg" />
-          <h1 className="mt-6 text-xl font-semibold text-tremor-content-strong">{HEADINGS[kind]}</h1>
+    <AcceptPageShell heading={HEADINGS[kind]}>
+      <InvitationCheckStatus check={check} usedUp="It was already accepted, cancelled, or it has expired.">
+        Ask the person who invited you to send a new invitation, or{' '}
+        <Link to="/login" className="underline">
+          sign in
+        </Link>{' '}
+        if you already have an account.
+      </InvitationCheckStatus>
+      {check.state === 'valid' && accepted && (
+        <div data-testid="accept-done" className="space-y-4">
+          <Callout title="Your account is ready" color="emerald">
+            Sign in with {accepted} and the password you just chose.
+          </Callout>
+          <Link to="/login" data-testid="accept-sign-in">
+            <Button className="w-full">Sign in</Button>
+          </Link>
         </div>
-        <Card className="p-6" data-testid="accept-invitation">
-          {check.state === 'checking' && (
-            <p className="text-tremor-default text-tremor-content" role="status">
-              Checking your invitation…
-            </p>
-          )}
-          {check.state === 'invalid' && (
-            <Callout title={invalidTitle(check.error)} color="rose" role="alert" data-testid="accept-invalid">
-              <span className="block" data-testid="accept-invalid-message">
-                {check.error.status === 409
-                  ? 'It was already accepted, cancelled, or it has expired.'
-                  : check.error.message}
-              </span>
-              <span className="mt-2 block">
-                Ask the person who invited you to send a new invitation, or{' '}
-                <Link to="/login" className="underline">
-                  sign in
-                </Link>{' '}
-                if you already have an account.
-              </span>
-            </Callout>
-          )}
-          {check.state === 'valid' && accepted && (
-            <div data-testid="accept-done" className="space-y-4">
-              <Callout title="Your account is ready" color="emerald">
-                Sign in with {accepted} and the password you just chose.
-              </Callout>
-              <Link to="/login" data-testid="accept-sign-in">
-                <Button className="w-full">Sign in</Button>
-              </Link>
-            </div>
-          )}
-          {check.state === 'valid' && !accepted && (
-            <form className="space-y-4" onSubmit={(event) => void submit(event)} noValidate>
-              <p className="text-tremor-default text-tremor-content" data-testid="accept-summary">
-                {summary(kind, check.invitation)}
-              </p>
-              <InputField
-                id={`${ids}-name`}
-                label="Your name"
-                required
-                value={name}
-                onChange={setName}
-                error={errors.fields.name}
-                testId="accept-name"
-                disabled={busy}
-              />
-              <PasswordField
-                id={`${ids}-password`}
-                label="Password"
-                value={password}
-                onChange={setPassword}
-                error={errors.fields.password}
-                hint="At least 10 characters."
-                testId="accept-password"
-                disabled={busy}
-              />
-              <PasswordField
-                id={`${ids}-confirm`}
-                label="Confirm the password"
-                value={confirm}
-                onChange={setConfirm}
-                error={errors.fields.confirm}
-                testId="accept-confirm"
-                disabled={busy}
-              />
-              <FormMessages messages={errors.form} testId="accept-errors" />
-              <Button type="submit" className="w-full" loading={busy} data-testid="accept-submit">
-                {kind === 'create-org' ? 'Create the firm and my account' : 'Create my account'}
-              </Button>
-            </form>
-          )}
-        </Card>
-      </div>
-    </main>
+      )}
+      {check.state === 'valid' && !accepted && (
+        <form className="space-y-4" onSubmit={(event) => void submit(event)} noValidate>
+          <p className="text-tremor-default text-tremor-content" data-testid="accept-summary">
+            {summary(kind, check.invitation)}
+          </p>
+          <InputField
+            id={`${ids}-name`}
+            label="Your name"
+            required
+            value={name}
+            onChange={setName}
+            error={errors.fields.name}
+            testId="accept-name"
+            disabled={busy}
+          />
+          <PasswordField
+            id={`${ids}-password`}
+            label="Password"
+            value={password}
+            onChange={setPassword}
+            error={errors.fields.password}
+            hint="At least 10 characters."
+            testId="accept-password"
+            disabled={busy}
+          />
+          <PasswordField
+            id={`${ids}-confirm`}
+            label="Confirm the password"
+            value={confirm}
+            onChange={setConfirm}
+            error={errors.fields.confirm}
+            testId="accept-confirm"
+            disabled={busy}
+          />
+          <FormMessages messages={errors.form} testId="accept-errors" />
+          <Button type="submit" className="w-full" loading={busy} data-testid="accept-submit">
+            {kind === 'create-org' ? 'Create the firm and my account' : 'Create my account'}
+          </Button>
+        </form>
+      )}
+    </AcceptPageShell>
   );
 }
 

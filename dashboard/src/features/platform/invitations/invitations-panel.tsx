@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { CheckboxInput } from '../../../components/fields';
 import { RelativeTime } from '../../../components/relative-time';
-import { CopyLinkButton } from './copy-link-button';
+import { InvitationNotice } from './copy-link-button';
 import { InviteDialog } from './invite-dialog';
 import { invitationStatusLabel, isPending } from './invitation-status';
 import { cancelInvitation, getTeam, listTeamInvitations, resendInvitation } from './invitations-api';
@@ -188,18 +188,7 @@ export function InvitationsPanel({ teamId }: { teamId: string }) {
         </Callout>
       )}
       {actionError && <Callout title={actionError} color="rose" role="alert" data-testid="invitations-error" />}
-      {notice && (
-        <Callout title={notice.text} color="blue" data-testid="invitations-notice">
-          {notice.link && (
-            <span className="mt-1 flex flex-wrap items-center gap-2">
-              <span className="break-all" data-testid="invitations-notice-link">
-                {notice.link}
-              </span>
-              <CopyLinkButton link={notice.link} testId="invitations-notice-copy" />
-            </span>
-          )}
-        </Callout>
-      )}
+      {notice && <InvitationNotice notice={notice} testId="invitations-notice" />}
 
       {invitations && (
         <>

@@ -54,14 +54,9 @@ export function InviteDialog({
       if (method === 'LINK') setLinks(answer.invitations);
       else onClose();
     } catch (failure) {
-      const error = toApiError(failure);
-      const fields = error.fieldErrors();
-      const known = ['email', 'method', 'role', 'phone', 'phone.countryCode', 'phone.number'];
-      const form =
-        error.details.length === 0
-          ? [error.message]
-          : error.details.filter((d) => !known.includes(d.path)).map((d) => d.message);
-      setErrors({ fields, form });
+      setErrors(
+        toApiError(failure).formErrors(['email', 'method', 'role', 'phone', 'phone.countryCode', 'phone.number']),
+      );
     } finally {
       setBusy(false);
     }

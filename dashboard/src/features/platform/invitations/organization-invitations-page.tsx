@@ -8,7 +8,7 @@ import { FormMessages, InputField, SelectInput } from '../../../components/field
 import { RelativeTime } from '../../../components/relative-time';
 import { useResource } from '../../../hooks/use-resource';
 import { useSessionUser } from '../auth/auth-context';
-import { CopyLinkButton } from './copy-link-button';
+import { InvitationNotice } from './copy-link-button';
 import { cancelOrganizationInvitation, inviteOrganization, listOrganizationInvitations } from './invitation-kinds-api';
 import { invitationStatusLabel } from './invitation-status';
 
@@ -60,15 +60,7 @@ export default function OrganizationInvitationsPage() {
       setEmail('');
       list.reload();
     } catch (failure) {
-      const error = toApiError(failure);
-      const known = ['organizationName', 'email', 'method'];
-      setErrors({
-        fields: error.fieldErrors(),
-        form:
-          error.details.length === 0
-            ? [error.message]
-            : error.details.filter((detail) => !known.includes(detail.path)).map((detail) => detail.message),
-      });
+      setErrors(toApiError(failure).formErrors(['organizationName', 'email', 'method']));
     } finally {
       setBusy(false);
     }
@@ -165,18 +157,7 @@ export default function OrganizationInvitationsPage() {
           </Button>
         </form>
       </Card>
-      {notice && (
-        <Callout title={notice.text} color="blue" data-testid="organization-invite-notice">
-          {notice.link && (
-            <span className="mt-1 flex flex-wrap items-center gap-2">
-              <span className="break-all" data-testid="organization-invite-link">
-                {notice.link}
-              </span>
-              <CopyLinkButton link={notice.link} testId="organization-invite-copy" />
-            </span>
-          )}
-        </Callout>
-      )}
+      {notice && <InvitationNotice notice={notice} testId="organization-invite-notice" />}
       {list.error && (
         <Callout title="The invitations could not be loaded" color="rose" role="alert">
           {list.error.message}

@@ -12,6 +12,7 @@ import { FormMessages, InputField, SelectInput } from '../../../components/field
 import { Loaded } from '../../../components/loaded';
 import { useResource } from '../../../hooks/use-resource';
 import { settingsApi } from './settings-api';
+import { SettingsForm } from './settings-form';
 
 interface LinkRow {
   key: number;
@@ -100,14 +101,7 @@ function LinksProfileForm({
   }
 
   return (
-    <form
-      className="mt-4 space-y-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
-      noValidate
-    >
+    <SettingsForm onSave={save} noValidate>
       {profile && (
         <div className="flex flex-wrap items-center gap-3" data-testid="links-status">
           <Badge color={profile.published ? 'emerald' : 'gray'} data-testid="links-published">
@@ -254,7 +248,7 @@ function LinksProfileForm({
           </p>
         )}
       </div>
-    </form>
+    </SettingsForm>
   );
 }
 

@@ -8,6 +8,7 @@ import { useResource } from '../../../hooks/use-resource';
 import { useSessionUser } from '../auth/auth-context';
 import { useCan } from '../auth/use-can';
 import { settingsApi } from './settings-api';
+import { SettingsForm } from './settings-form';
 
 interface Draft {
   legalName: string;
@@ -79,13 +80,7 @@ function OrganizationForm({ settings, onSaved }: { settings: OrganizationSetting
 
   const changed = CALLS.some(({ field }) => draft[field] !== saved[field]);
   return (
-    <form
-      className="mt-4 space-y-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
-    >
+    <SettingsForm onSave={save}>
       {!canManage && (
         <Callout title="Only an administrator can change these settings" color="gray">
           Ask an administrator of your organization to update them.
@@ -163,7 +158,7 @@ function OrganizationForm({ settings, onSaved }: { settings: OrganizationSetting
           )}
         </div>
       )}
-    </form>
+    </SettingsForm>
   );
 }
 

@@ -8,6 +8,7 @@ import { useResource } from '../../../hooks/use-resource';
 import { AvatarEditor } from './avatar-editor';
 import { LinksProfilePanel } from './links-profile-panel';
 import { settingsApi } from './settings-api';
+import { SettingsForm } from './settings-form';
 
 const FIELDS = ['firstName', 'lastName', 'bio', 'designations', 'jobTitle'] as const;
 type Field = (typeof FIELDS)[number];
@@ -51,13 +52,7 @@ function ProfileForm({ professional, onSaved }: { professional: ProfessionalResp
   }
 
   return (
-    <form
-      className="mt-4 space-y-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
-    >
+    <SettingsForm onSave={save}>
       <div className="grid gap-4 sm:grid-cols-2">
         <InputField
           id="profile-first-name"
@@ -147,7 +142,7 @@ function ProfileForm({ professional, onSaved }: { professional: ProfessionalResp
           </p>
         )}
       </div>
-    </form>
+    </SettingsForm>
   );
 }
 

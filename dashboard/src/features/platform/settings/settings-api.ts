@@ -6,28 +6,15 @@ import type {
   SaveLinksProfileInput,
   TeamResponse,
   TeamSummary,
-  UploadTicket,
 } from '@meridian/domain';
-import { apiRequest } from '../../../api';
-import { apiErrorFromResponse, networkError } from '../../../api/api-error';
+import { apiRequest, uploadFile } from '../../../api';
 
 /** Told when the signed-in user's avatar changes, so the shell shows the new one without a reload. */
 export const AVATAR_CHANGED = 'meridian:avatar-changed';
 
 /** Uploads a photo (a signed address, then the bytes) and makes it the professional's avatar. */
 async function uploadAvatar(professionalId: string, file: File): Promise<ProfessionalResponse> {
-  const ticket = await apiRequest<UploadTicket>('/upload/request', { method: 'POST', body: { fileName: file.name } });
-  let response: Response;
-  try {
-    response = await fetch(ticket.uploadUrl, {
-      method: 'PUT',
-      headers: { 'Content-Type': ticket.contentType },
-      body: file,
-    });
-  } catch {
-    throw networkError();
-  }
-  if (!response.ok) throw await apiErrorFromResponse(response);
+  const ticket = await uploadFile(file);
   const professional = await apiRequest<ProfessionalResponse>(`/professionals/${professionalId}/set-avatar`, {
     method: 'PATCH',
     body: { filePath: ticket.filePath },

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ContactFormStamp, createPrismaClient, hashPassword, type PrismaClient } from '@meridian/api';
+import { ContactFormStamp, type PrismaClient } from '@meridian/api';
 import {
   EntityType,
   newId,
@@ -15,20 +15,21 @@ import {
   type UploadTicket,
 } from '@meridian/domain';
 import { Redis } from 'ioredis';
-import { call, login } from '#test/support/http.js';
-import { createTestEnvironment, startTestApi, type TestApi } from '#test/support/app.js';
-import { createOrganization, type CreatedOrganization } from '#test/support/factories.js';
+import { call } from '#test/support/http.js';
+import type { TestApi } from '#test/support/app.js';
 import { apiAs } from '#test/support/financial-factories.js';
+import { signedInUser, startWithTwoFirms, type SignedInFirm, type TwoFirms } from '#test/support/two-firms.js';
 
 const PER_CLIENT = 4;
 const PER_PROFILE = 6;
 
+let world: TwoFirms;
 let api: TestApi;
 let prisma: PrismaClient;
 let storageDir: string;
 let stamp: ContactFormStamp;
-let north: CreatedOrganization;
-let south: CreatedOrganization;
+let north: SignedInFirm;
+let south: SignedInFirm;
 let asAdmin: ReturnType<typeof apiAs>;
 let asAdvisor: ReturnType<typeof apiAs>;
 let asSouth: ReturnType<typeof apiAs>;
@@ -79,39 +80,21 @@ async function clearLimits(): Promise<void> {
 
 beforeAll(async () => {
   storageDir = await mkdtemp(join(tmpdir(), 'meridian-links-'));
-  const environment = await createTestEnvironment({
-    FILE_STORAGE_DIR: storageDir,
-    LINKS_CONTACT_MIN_SECONDS: '3',
-    LINKS_CONTACT_MAX_PER_CLIENT: String(PER_CLIENT),
-    LINKS_CONTACT_MAX_PER_PROFILE: String(PER_PROFILE),
-  });
-  api = await startTestApi({ seedDemo: false, environment });
-  stamp = new ContactFormStamp(environment.config);
-  prisma = createPrismaClient(api.databaseUrl);
-  north = await createOrganization(prisma, { name: 'North Wealth', role: 'ADMIN' });
-  south = await createOrganization(prisma, { name: 'South Wealth', role: 'ADMIN' });
-  asAdmin = apiAs(api.baseUrl, await login(api.baseUrl, north.email, north.password));
-  asSouth = apiAs(api.baseUrl, await login(api.baseUrl, south.email, south.password));
-  const advisorId = newId(EntityType.user);
-  await prisma.user.create({
-    data: {
-      id: advisorId,
-      organizationId: north.organizationId,
-      email: 'ada@north.test',
-      name: 'Ada Advisor',
-      passwordHash: await hashPassword('factory-password-1'),
-      role: 'ADVISOR',
+  world = await startWithTwoFirms({
+    environment: {
+      FILE_STORAGE_DIR: storageDir,
+      LINKS_CONTACT_MIN_SECONDS: '3',
+      LINKS_CONTACT_MAX_PER_CLIENT: String(PER_CLIENT),
+      LINKS_CONTACT_MAX_PER_PROFILE: String(PER_PROFILE),
     },
   });
-  await prisma.teamMember.create({
-    data: {
-      id: newId(EntityType.teamMember),
-      organizationId: north.organizationId,
-      teamId: north.teamId,
-      userId: advisorId,
-    },
-  });
-  advisorToken = await login(api.baseUrl, 'ada@north.test', 'factory-password-1');
+  ({ api, prisma } = world);
+  [north, south] = world.firms;
+  stamp = new ContactFormStamp(api.environment.config);
+  asAdmin = apiAs(api.baseUrl, north.token);
+  asSouth = apiAs(api.baseUrl, south.token);
+  const { userId: advisorId, token } = await signedInUser(world, north, 'ADVISOR');
+  advisorToken = token;
   asAdvisor = apiAs(api.baseUrl, advisorToken);
   advisorProfessional = await addProfessional(north.organizationId, advisorId, {
     displayName: 'Ada Lovelace',
@@ -123,9 +106,7 @@ beforeAll(async () => {
   southProfessional = await addProfessional(south.organizationId, south.userId, { displayName: 'Sam South' });
 });
 afterAll(async () => {
-  await prisma?.$disconnect();
-  await api?.close();
-  await api?.environment.dispose();
+  await world?.close();
   await rm(storageDir, { recursive: true, force: true });
 });
 beforeEach(clearLimits);

@@ -1,42 +1,40 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPrismaClient, type PrismaClient } from '@meridian/api';
+import type { PrismaClient } from '@meridian/api';
 import { call, login } from '#test/support/http.js';
-import { createTestEnvironment, startTestApi, type TestApi } from '#test/support/app.js';
+import type { TestApi } from '#test/support/app.js';
 import { createOrganization, type CreatedOrganization } from '#test/support/factories.js';
+import { startWithTwoFirms, type SignedInFirm, type TwoFirms } from '#test/support/two-firms.js';
 
 // The advisor, client and new-organization invitations beside the team member's (invitations.test.ts).
 
 const OPERATOR_EMAIL = 'operator@meridian.test';
 const NO_LONGER_VALID = 'This invitation can no longer be used: it was already accepted, cancelled or has expired';
 
+let world: TwoFirms;
 let api: TestApi;
 let prisma: PrismaClient;
-let firm: CreatedOrganization;
-let other: CreatedOrganization;
+let firm: SignedInFirm;
+let other: SignedInFirm;
 let operator: CreatedOrganization;
 let adminToken: string;
 let otherToken: string;
 let operatorToken: string;
 
 beforeAll(async () => {
-  const environment = await createTestEnvironment({
-    PUBLIC_URL: 'https://app.meridian.test',
-    PLATFORM_OPERATOR_EMAILS: ` ${OPERATOR_EMAIL.toUpperCase()} , someone@else.test`,
+  world = await startWithTwoFirms({
+    environment: {
+      PUBLIC_URL: 'https://app.meridian.test',
+      PLATFORM_OPERATOR_EMAILS: ` ${OPERATOR_EMAIL.toUpperCase()} , someone@else.test`,
+    },
+    names: ['Lovelace Wealth', 'Other Firm'],
   });
-  api = await startTestApi({ seedDemo: false, environment });
-  prisma = createPrismaClient(api.databaseUrl);
-  firm = await createOrganization(prisma, { name: 'Lovelace Wealth', role: 'ADMIN' });
-  other = await createOrganization(prisma, { name: 'Other Firm', role: 'ADMIN' });
+  ({ api, prisma } = world);
+  [firm, other] = world.firms;
+  [adminToken, otherToken] = [firm.token, other.token];
   operator = await createOrganization(prisma, { name: 'Meridian Hosting', role: 'ADMIN', email: OPERATOR_EMAIL });
-  adminToken = await login(api.baseUrl, firm.email, firm.password);
-  otherToken = await login(api.baseUrl, other.email, other.password);
   operatorToken = await login(api.baseUrl, operator.email, operator.password);
 });
-afterAll(async () => {
-  await prisma?.$disconnect();
-  await api?.close();
-  await api?.environment.dispose();
-});
+afterAll(() => world?.close());
 
 interface Invitation {
   id: string;

@@ -1,35 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EntityType, newId } from '@meridian/domain';
-import { createPrismaClient, type PrismaClient } from '@meridian/api';
+import type { PrismaClient } from '@meridian/api';
 import { call, login } from '#test/support/http.js';
-import { createTestEnvironment, startTestApi, type TestApi } from '#test/support/app.js';
-import { createOrganization, type CreatedOrganization } from '#test/support/factories.js';
+import type { TestApi } from '#test/support/app.js';
+import { startWithTwoFirms, type SignedInFirm, type TwoFirms } from '#test/support/two-firms.js';
 
 const MAX_FAILURES = 5;
+let world: TwoFirms;
 let api: TestApi;
 let prisma: PrismaClient;
-let firm: CreatedOrganization;
-let other: CreatedOrganization;
+let firm: SignedInFirm;
+let other: SignedInFirm;
 let adminToken: string;
 let otherToken: string;
 
 beforeAll(async () => {
-  const environment = await createTestEnvironment({
-    INVITATION_CODE_MAX_FAILURES: String(MAX_FAILURES),
-    PUBLIC_URL: 'https://app.meridian.test',
+  world = await startWithTwoFirms({
+    environment: { INVITATION_CODE_MAX_FAILURES: String(MAX_FAILURES), PUBLIC_URL: 'https://app.meridian.test' },
+    names: ['Lovelace Wealth', 'Other Firm'],
   });
-  api = await startTestApi({ seedDemo: false, environment });
-  prisma = createPrismaClient(api.databaseUrl);
-  firm = await createOrganization(prisma, { name: 'Lovelace Wealth', role: 'ADMIN' });
-  other = await createOrganization(prisma, { name: 'Other Firm', role: 'ADMIN' });
-  adminToken = await login(api.baseUrl, firm.email, firm.password);
-  otherToken = await login(api.baseUrl, other.email, other.password);
+  ({ api, prisma } = world);
+  [firm, other] = world.firms;
+  [adminToken, otherToken] = [firm.token, other.token];
 });
-afterAll(async () => {
-  await prisma?.$disconnect();
-  await api?.close();
-  await api?.environment.dispose();
-});
+afterAll(() => world?.close());
 
 interface Invitation {
   id: string;

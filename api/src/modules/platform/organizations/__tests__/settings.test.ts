@@ -1,56 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPrismaClient, hashPassword, type PrismaClient } from '@meridian/api';
+import type { PrismaClient } from '@meridian/api';
 import {
   EntityType,
   newId,
   type OrganizationSettings,
   type ProfessionalResponse,
   type TeamResponse,
-  type UserRole,
   permissionRefusal,
   USER_ROLE_LABELS,
 } from '@meridian/domain';
-import { login } from '#test/support/http.js';
-import { startTestApi, type TestApi } from '#test/support/app.js';
-import { createOrganization, type CreatedOrganization } from '#test/support/factories.js';
+import type { TestApi } from '#test/support/app.js';
 import { apiAs } from '#test/support/financial-factories.js';
+import { signedInUser, startWithTwoFirms, type SignedInFirm, type TwoFirms } from '#test/support/two-firms.js';
 
+let world: TwoFirms;
 let api: TestApi;
 let prisma: PrismaClient;
-let north: CreatedOrganization;
-let south: CreatedOrganization;
+let north: SignedInFirm;
+let south: SignedInFirm;
 let asAdmin: ReturnType<typeof apiAs>;
 let asAdvisor: ReturnType<typeof apiAs>;
 let asSouth: ReturnType<typeof apiAs>;
 let advisorUserId: string;
-
-/** A second user of an organization, in its team, who can sign in. */
-async function addUser(organization: CreatedOrganization, role: UserRole): Promise<{ userId: string; token: string }> {
-  const userId = newId(EntityType.user);
-  const email = `${userId
-    .slice(-8)
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, 'x')}@firm.test`;
-  await prisma.user.create({
-    data: {
-      id: userId,
-      organizationId: organization.organizationId,
-      email,
-      name: `${role} user`,
-      passwordHash: await hashPassword('factory-password-1'),
-      role,
-    },
-  });
-  await prisma.teamMember.create({
-    data: {
-      id: newId(EntityType.teamMember),
-      organizationId: organization.organizationId,
-      teamId: organization.teamId,
-      userId,
-    },
-  });
-  return { userId, token: await login(api.baseUrl, email, 'factory-password-1') };
-}
 
 async function addProfessional(organizationId: string, userId: string | null): Promise<string> {
   const id = newId(EntityType.professional);
@@ -69,20 +40,16 @@ async function auditOf(entityId: string) {
 }
 
 beforeAll(async () => {
-  api = await startTestApi({ seedDemo: false });
-  prisma = createPrismaClient(api.databaseUrl);
-  north = await createOrganization(prisma, { name: 'North Wealth', role: 'ADMIN' });
-  asAdmin = apiAs(api.baseUrl, await login(api.baseUrl, north.email, north.password));
-  const advisor = await addUser(north, 'ADVISOR');
+  world = await startWithTwoFirms();
+  ({ api, prisma } = world);
+  [north, south] = world.firms;
+  asAdmin = apiAs(api.baseUrl, north.token);
+  const advisor = await signedInUser(world, north, 'ADVISOR');
   advisorUserId = advisor.userId;
   asAdvisor = apiAs(api.baseUrl, advisor.token);
-  south = await createOrganization(prisma, { name: 'South Wealth', role: 'ADMIN' });
-  asSouth = apiAs(api.baseUrl, await login(api.baseUrl, south.email, south.password));
+  asSouth = apiAs(api.baseUrl, south.token);
 });
-afterAll(async () => {
-  await prisma?.$disconnect();
-  await api?.close();
-});
+afterAll(() => world?.close());
 
 describe('organization settings', () => {
   it('lets an administrator set each setting, answers the settings, and audits each change', async () => {

@@ -3,18 +3,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPrismaClient, hashPassword, type PrismaClient } from '@meridian/api';
+import type { PrismaClient } from '@meridian/api';
 import { EntityType, newId, type ProfessionalResponse, type UploadTicket } from '@meridian/domain';
-import { call, login } from '#test/support/http.js';
-import { createTestEnvironment, startTestApi, type TestApi } from '#test/support/app.js';
-import { createOrganization, type CreatedOrganization } from '#test/support/factories.js';
+import { call } from '#test/support/http.js';
+import type { TestApi } from '#test/support/app.js';
 import { apiAs } from '#test/support/financial-factories.js';
+import { signedInUser, startWithTwoFirms, type SignedInFirm, type TwoFirms } from '#test/support/two-firms.js';
 
+let world: TwoFirms;
 let api: TestApi;
 let prisma: PrismaClient;
 let storageDir: string;
-let north: CreatedOrganization;
-let south: CreatedOrganization;
+let north: SignedInFirm;
+let south: SignedInFirm;
 let asAdmin: ReturnType<typeof apiAs>;
 let asAdvisor: ReturnType<typeof apiAs>;
 let asSouth: ReturnType<typeof apiAs>;
@@ -58,35 +59,21 @@ async function storedFiles(): Promise<string[]> {
 
 beforeAll(async () => {
   storageDir = await mkdtemp(join(tmpdir(), 'meridian-avatars-'));
-  const environment = await createTestEnvironment({ FILE_STORAGE_DIR: storageDir });
-  api = await startTestApi({ seedDemo: false, environment });
-  prisma = createPrismaClient(api.databaseUrl);
-  north = await createOrganization(prisma, { name: 'North Wealth', role: 'ADMIN' });
-  south = await createOrganization(prisma, { name: 'South Wealth', role: 'ADMIN' });
-  adminToken = await login(api.baseUrl, north.email, north.password);
+  world = await startWithTwoFirms({ environment: { FILE_STORAGE_DIR: storageDir } });
+  ({ api, prisma } = world);
+  [north, south] = world.firms;
+  adminToken = north.token;
   asAdmin = apiAs(api.baseUrl, adminToken);
-  asSouth = apiAs(api.baseUrl, await login(api.baseUrl, south.email, south.password));
-  const advisorId = newId(EntityType.user);
-  await prisma.user.create({
-    data: {
-      id: advisorId,
-      organizationId: north.organizationId,
-      email: 'ada@north.test',
-      name: 'Ada Advisor',
-      passwordHash: await hashPassword('factory-password-1'),
-      role: 'ADVISOR',
-    },
-  });
-  advisorToken = await login(api.baseUrl, 'ada@north.test', 'factory-password-1');
+  asSouth = apiAs(api.baseUrl, south.token);
+  const { userId: advisorId, token } = await signedInUser(world, north, 'ADVISOR');
+  advisorToken = token;
   asAdvisor = apiAs(api.baseUrl, advisorToken);
   adminProfessional = await addProfessional(north.organizationId, north.userId, 'Nora Admin');
   advisorProfessional = await addProfessional(north.organizationId, advisorId, 'Ada Advisor');
   southProfessional = await addProfessional(south.organizationId, south.userId, 'Sam South');
 });
 afterAll(async () => {
-  await prisma?.$disconnect();
-  await api?.close();
-  await api?.environment.dispose();
+  await world?.close();
   await rm(storageDir, { recursive: true, force: true });
 });
 
