@@ -15,6 +15,7 @@ import {
   type InvitationAcceptanceKind,
   type LoginResponse,
   type UserRole,
+  ProfessionalRole,
 } from '@meridian/domain';
 import { runAsOrganization } from '../../../common/tenancy/request-context.js';
 import { SystemPrisma, TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
@@ -182,10 +183,12 @@ export class InvitationsService {
         if (teamId) {
           await tx.teamMember.create({ data: { id: newId(EntityType.teamMember), organizationId, teamId, userId } });
         }
-        if (invitation.professionalRole) {
-          // An advisor invitation: the profile that makes them an advisor households can be given.
+        // An advisor invitation, or a team member whose role is a professional's (an advisor, a
+        // portfolio manager): the profile that households can be given, with their photo and links page.
+        const professionalRole: ProfessionalRole | null =
+          invitation.professionalRole ?? ProfessionalRole.find((candidate) => candidate === role) ?? null;
+        if (professionalRole) {
           const professionalId = newId(EntityType.professional);
-          const professionalRole = invitation.professionalRole;
           await tx.professional.create({
             data: { id: professionalId, organizationId, userId, displayName: input.name, role: professionalRole },
           });

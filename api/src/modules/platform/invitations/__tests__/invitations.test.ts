@@ -153,6 +153,10 @@ describe('accepting a team-member invitation', () => {
     expect(accepted.status).toBe(201);
     expect(accepted.body.user).toMatchObject({ role: 'PM', teamIds: [firm.teamId] });
     expect(await login(api.baseUrl, 'dee@firm.ca', 'dee-password-1')).toBeTruthy();
+    // A portfolio manager is a professional: the profile (photo, bio, links page) comes with the account.
+    expect(
+      await prisma.professional.findFirst({ where: { userId: accepted.body.user.id }, select: { role: true } }),
+    ).toEqual({ role: 'PM' });
     const invitation = await prisma.invitation.findFirstOrThrow({ where: { email: 'dee@firm.ca' } });
     expect(invitation).toMatchObject({ status: 'ACCEPTED', acceptedUserId: accepted.body.user.id });
     const audit = await prisma.auditLog.findMany({
