@@ -107,7 +107,8 @@ describe('dashboard: household members, delete and restore, lead conversion, pos
     );
     await household.getByTestId('restore').click();
     await page.getByTestId('restored').waitFor();
-    expect(await page.getByTestId('deleted-item').count()).toBe(0);
+    // The notice shows at once; the list reloads after it.
+    await expect.poll(() => page.getByTestId('deleted-item').count()).toBe(0);
   });
 
   it('adds an existing person from another household, and deletes a person unless they own records', async () => {
