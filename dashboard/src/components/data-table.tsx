@@ -2,6 +2,7 @@ import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSessionUser } from '../features/platform/auth/auth-context';
 import { useResource } from '../hooks/use-resource';
+import { SelectInput, type Option } from './fields';
 import { Pager } from './pager';
 
 /** A column of a list: its header, its cell, and the sort key the API takes (absent: not sortable). */
@@ -55,6 +56,39 @@ export function useListQuery<F extends string>(defaults: { sort: string; order: 
     [setParams],
   );
   return { page, limit, sort, order, filter, update };
+}
+
+/**
+ * One of a list's filters kept in the URL (`useListQuery`): a select whose empty choice shows
+ * everything. The filter bars of the contacts, leads and households lists are made of these.
+ */
+export function FilterSelect<F extends string>({
+  list,
+  name,
+  label,
+  options,
+  emptyLabel,
+  testId,
+}: {
+  list: { filter: (name: F) => string; update: (changes: Record<string, string | undefined>) => void };
+  name: F;
+  label: string;
+  options: readonly Option[];
+  emptyLabel: string;
+  testId: string;
+}) {
+  const id = useId();
+  return (
+    <SelectInput
+      id={id}
+      label={label}
+      value={list.filter(name)}
+      onChange={(value) => list.update({ [name]: value })}
+      options={options}
+      emptyLabel={emptyLabel}
+      testId={testId}
+    />
+  );
 }
 
 /**

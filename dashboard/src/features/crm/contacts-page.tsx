@@ -3,8 +3,15 @@ import { Badge, Button, Callout } from '@tremor/react';
 import { Link } from 'react-router';
 import { codeToWords, enumerationOptions } from '@meridian/domain';
 import { listAdvisors, listContacts, listTags } from '../../api';
-import { ColumnsMenu, ListPager, useColumnChoice, useListQuery, useListResource } from '../../components/data-table';
-import { InputField, SelectInput } from '../../components/fields';
+import {
+  ColumnsMenu,
+  ListPager,
+  useColumnChoice,
+  useListQuery,
+  useListResource,
+  FilterSelect,
+} from '../../components/data-table';
+import { InputField } from '../../components/fields';
 import { LoadingState } from '../../components/full-page-status';
 import { useDebounced } from '../../components/use-debounced';
 import { useResource } from '../../hooks/use-resource';
@@ -95,38 +102,27 @@ export default function ContactsPage() {
           testId="contacts-search"
           placeholder="Name, e-mail or phone"
         />
-        <SelectInput
-          id={`${id}-type`}
+        <FilterSelect
+          list={list}
+          name="type"
           label="Type"
-          value={filter('type')}
-          onChange={(type) => update({ type })}
           options={enumerationOptions('ContactType')}
           emptyLabel="All types"
           testId="contacts-type"
         />
-        <SelectInput
-          id={`${id}-tag`}
-          label="Tag"
-          value={filter('tagId')}
-          onChange={(tagId) => update({ tagId })}
-          options={tags}
-          emptyLabel="All tags"
-          testId="contacts-tag"
-        />
-        <SelectInput
-          id={`${id}-team`}
+        <FilterSelect list={list} name="tagId" label="Tag" options={tags} emptyLabel="All tags" testId="contacts-tag" />
+        <FilterSelect
+          list={list}
+          name="teamId"
           label="Team"
-          value={filter('teamId')}
-          onChange={(teamId) => update({ teamId })}
           options={teams}
           emptyLabel="All teams"
           testId="contacts-team"
         />
-        <SelectInput
-          id={`${id}-advisor`}
+        <FilterSelect
+          list={list}
+          name="advisorId"
           label="Advisor"
-          value={filter('advisorId')}
-          onChange={(advisorId) => update({ advisorId })}
           options={advisors}
           emptyLabel="All advisors"
           testId="contacts-advisor"

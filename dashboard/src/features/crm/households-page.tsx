@@ -18,6 +18,7 @@ import {
   useListQuery,
   useListResource,
   type DataColumn,
+  FilterSelect,
 } from '../../components/data-table';
 import { CheckboxInput, InputField, SelectInput } from '../../components/fields';
 import { LoadingState } from '../../components/full-page-status';
@@ -144,11 +145,12 @@ export default function HouseholdsPage() {
   const teams = useTeamOptions();
   const tags = useTagOptions();
   const advisors = useAdvisorOptions();
-  const { page, limit, sort, order, filter, update } = useListQuery<HouseholdFilter>({
+  const list = useListQuery<HouseholdFilter>({
     sort: 'name',
     order: 'asc',
     limit: 25,
   });
+  const { page, limit, sort, order, filter, update } = list;
   const columns = useColumnChoice('households', HOUSEHOLD_COLUMNS);
   const [search, setSearch] = useSearchBox(filter('search'), (value) => update({ search: value }));
   const households = useListResource(listHouseholds, {
@@ -176,38 +178,34 @@ export default function HouseholdsPage() {
           testId="households-search"
           placeholder="Household name"
         />
-        <SelectInput
-          id={`${id}-advisor`}
+        <FilterSelect
+          list={list}
+          name="advisorId"
           label="Advisor"
-          value={filter('advisorId')}
-          onChange={(advisorId) => update({ advisorId })}
           options={advisors}
           emptyLabel="All advisors"
           testId="households-advisor"
         />
-        <SelectInput
-          id={`${id}-team`}
+        <FilterSelect
+          list={list}
+          name="teamId"
           label="Team"
-          value={filter('teamId')}
-          onChange={(teamId) => update({ teamId })}
           options={teams}
           emptyLabel="All teams"
           testId="households-team"
         />
-        <SelectInput
-          id={`${id}-type`}
+        <FilterSelect
+          list={list}
+          name="type"
           label="Contact type"
-          value={filter('type')}
-          onChange={(type) => update({ type })}
           options={enumerationOptions('ContactType')}
           emptyLabel="All types"
           testId="households-type"
         />
-        <SelectInput
-          id={`${id}-tag`}
+        <FilterSelect
+          list={list}
+          name="tagId"
           label="Tag"
-          value={filter('tagId')}
-          onChange={(tagId) => update({ tagId })}
           options={tags}
           emptyLabel="All tags"
           testId="households-tag"

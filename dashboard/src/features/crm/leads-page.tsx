@@ -2,8 +2,15 @@ import { useId } from 'react';
 import { Button, Callout } from '@tremor/react';
 import { Link, useLocation } from 'react-router';
 import { listLeads } from '../../api';
-import { ColumnsMenu, ListPager, useColumnChoice, useListQuery, useListResource } from '../../components/data-table';
-import { InputField, SelectInput } from '../../components/fields';
+import {
+  ColumnsMenu,
+  ListPager,
+  useColumnChoice,
+  useListQuery,
+  useListResource,
+  FilterSelect,
+} from '../../components/data-table';
+import { InputField } from '../../components/fields';
 import { LoadingState } from '../../components/full-page-status';
 import { useAdvisorOptions, useSearchBox, useTagOptions } from './contacts-page';
 import { CONTACT_COLUMNS, ContactsTable } from './contacts-table';
@@ -24,11 +31,12 @@ export default function LeadsPage() {
   const advisors = useAdvisorOptions();
   const location = useLocation();
   const created = (location.state as { created?: string } | null)?.created;
-  const { page, limit, sort, order, filter, update } = useListQuery<'search' | 'team' | 'tagId' | 'advisorId'>({
+  const list = useListQuery<'search' | 'team' | 'tagId' | 'advisorId'>({
     sort: 'createdAt',
     order: 'desc',
     limit: 25,
   });
+  const { page, limit, sort, order, filter, update } = list;
   const columns = useColumnChoice('leads', LEAD_COLUMNS);
   const [search, setSearch] = useSearchBox(filter('search'), (value) => update({ search: value }));
   const leads = useListResource(listLeads, {
@@ -71,29 +79,12 @@ export default function LeadsPage() {
           testId="leads-search"
           placeholder="Name, e-mail or phone"
         />
-        <SelectInput
-          id={`${id}-team`}
-          label="Team"
-          value={filter('team')}
-          onChange={(team) => update({ team })}
-          options={teams}
-          emptyLabel="All teams"
-          testId="leads-team"
-        />
-        <SelectInput
-          id={`${id}-tag`}
-          label="Tag"
-          value={filter('tagId')}
-          onChange={(tagId) => update({ tagId })}
-          options={tags}
-          emptyLabel="All tags"
-          testId="leads-tag"
-        />
-        <SelectInput
-          id={`${id}-advisor`}
+        <FilterSelect list={list} name="team" label="Team" options={teams} emptyLabel="All teams" testId="leads-team" />
+        <FilterSelect list={list} name="tagId" label="Tag" options={tags} emptyLabel="All tags" testId="leads-tag" />
+        <FilterSelect
+          list={list}
+          name="advisorId"
           label="Advisor"
-          value={filter('advisorId')}
-          onChange={(advisorId) => update({ advisorId })}
           options={advisors}
           emptyLabel="All advisors"
           testId="leads-advisor"

@@ -9,8 +9,9 @@ import {
   useColumnChoice,
   useListQuery,
   useListResource,
+  FilterSelect,
 } from '../../components/data-table';
-import { InputField, SelectInput } from '../../components/fields';
+import { InputField } from '../../components/fields';
 import { LoadingState } from '../../components/full-page-status';
 import { useAdvisorOptions, useSearchBox } from '../crm/contacts-page';
 import { householdColumns } from '../crm/households-page';
@@ -37,11 +38,12 @@ export default function HouseholdsPage() {
   const allColumns = COLUMNS[section];
   const advisors = useAdvisorOptions();
   const teams = useTeamOptions();
-  const { page, limit, sort, order, filter, update } = useListQuery<PickerFilter>({
+  const list = useListQuery<PickerFilter>({
     sort: 'name',
     order: 'asc',
     limit: 25,
   });
+  const { page, limit, sort, order, filter, update } = list;
   // One column set for both pickers: they show the same households.
   const columns = useColumnChoice('financial-households', allColumns);
   const [search, setSearch] = useSearchBox(filter('search'), (value) => update({ search: value }));
@@ -75,20 +77,18 @@ export default function HouseholdsPage() {
           testId="financial-households-search"
           placeholder="Household name"
         />
-        <SelectInput
-          id={`${id}-advisor`}
+        <FilterSelect
+          list={list}
+          name="advisorId"
           label="Advisor"
-          value={filter('advisorId')}
-          onChange={(advisorId) => update({ advisorId })}
           options={advisors}
           emptyLabel="All advisors"
           testId="financial-households-advisor"
         />
-        <SelectInput
-          id={`${id}-team`}
+        <FilterSelect
+          list={list}
+          name="teamId"
           label="Team"
-          value={filter('teamId')}
-          onChange={(teamId) => update({ teamId })}
           options={teams}
           emptyLabel="All teams"
           testId="financial-households-team"
