@@ -8,23 +8,18 @@ import { SystemPrisma } from '../../../infra/prisma/prisma.service.js';
 import { QueueService } from '../../../infra/queue/queue.service.js';
 import { CredentialVault } from '../../../infra/secrets/credential-vault.js';
 import { OutboxService } from '../email/index.js';
-import { teamMemberInvitationEmail } from './invitation-email.js';
-import { teamMemberInvitationSms } from './invitation-sms.js';
 
-/** What a new invitation's message is made of. */
+/** A new invitation's message, worded by its kind (the issuer's caller); delivery only carries it. */
 export interface InvitationMessage {
   id: string;
   organizationId: string;
-  organizationName: string;
-  teamName: string;
   method: InvitationDeliveryMethod;
   email: string;
   /** E.164, for SMS. */
   phone?: string;
-  link: string;
-  expiresAt: Date;
-  /** The e-mail's subject and text, for the kinds that word their own (advisor, client, new firm). */
-  emailContent?: { subject: string; text: string };
+  emailContent: { subject: string; text: string };
+  /** The SMS text; only the kinds that can be sent by SMS word one. */
+  smsText?: string;
 }
 
 /** The delivery columns an invitation is created with (spread into its `create`). */
@@ -80,11 +75,12 @@ export class InvitationDeliveryService {
       const outboxEmailId = await this.outbox.write(tx, {
         organizationId: message.organizationId,
         to: message.email,
-        ...(message.emailContent ?? teamMemberInvitationEmail(message)),
+        ...message.emailContent,
       });
       return { ...none, status: 'CREATED', deliveryStatus: 'PENDING', outboxEmailId };
     }
-    const sealed = this.vault.seal(sealId(message.id), teamMemberInvitationSms(message));
+    if (message.smsText === undefined) throw new Error(`Invitation ${message.id} is sent by SMS but has no SMS text`);
+    const sealed = this.vault.seal(sealId(message.id), message.smsText);
     return {
       ...none,
       status: 'CREATED',

@@ -35,13 +35,10 @@ export interface InvitationToIssue {
   professionalRole?: ProfessionalRole | null;
   /** The new firm's name (CREATE_ORG). */
   name?: string | null;
-  /**
-   * The e-mail that carries the link, for the kinds that word their own; without it the team
-   * member's message (e-mail or SMS), which names `teamName` and `organizationName`.
-   */
-  message?: (link: string, expiresAt: Date) => { subject: string; text: string };
-  teamName?: string;
-  organizationName?: string;
+  /** The e-mail that carries the link, worded by the kind. */
+  message: (link: string, expiresAt: Date) => { subject: string; text: string };
+  /** The SMS that carries it, for the kinds that can be sent by SMS (team members). */
+  sms?: (link: string, expiresAt: Date) => string;
 }
 
 const TYPE_OF_KIND = {
@@ -77,14 +74,11 @@ export class InvitationIssuer {
     const delivery = await this.delivery.prepare(tx, {
       id,
       organizationId,
-      organizationName: invitation.organizationName ?? '',
-      teamName: invitation.teamName ?? '',
       method: invitation.method,
       email: invitation.email ?? '',
       ...(invitation.phone ? { phone: invitation.phone } : {}),
-      link,
-      expiresAt,
-      ...(invitation.message ? { emailContent: invitation.message(link, expiresAt) } : {}),
+      emailContent: invitation.message(link, expiresAt),
+      ...(invitation.sms ? { smsText: invitation.sms(link, expiresAt) } : {}),
     });
     const row = await tx.invitation.create({
       data: {

@@ -25,6 +25,8 @@ import { hashInvitationCode } from './invitation-code.js';
 import { InvitationCodeThrottle } from './invitation-code-throttle.js';
 import { InvitationIssuer, type IssuedRow } from './invitation-issuer.js';
 import { acceptanceKindOf, claimInvitation, isOpen, noLongerValid } from './invitation-rules.js';
+import { teamMemberInvitationEmail } from './invitation-email.js';
+import { teamMemberInvitationSms } from './invitation-sms.js';
 import { INVITATION_SELECT, InvitationsRepository } from './invitations.repository.js';
 
 @Injectable()
@@ -62,8 +64,7 @@ export class InvitationsService {
           await this.issuer.issue(tx, {
             kind: 'team-member',
             teamId: team.id,
-            teamName: team.name,
-            organizationName: team.organization.name,
+            ...teamMemberWording(team.organization.name, team.name),
             email,
             method,
             phone,
@@ -92,8 +93,7 @@ export class InvitationsService {
       return this.issuer.issue(tx, {
         kind: invitation.professionalRole ? 'advisor' : 'team-member',
         teamId,
-        teamName,
-        organizationName: invitation.organization.name,
+        ...teamMemberWording(invitation.organization.name, teamName),
         email: invitation.email ?? '',
         method: invitation.method,
         phone: invitation.phone ?? undefined,
@@ -229,4 +229,13 @@ export class InvitationsService {
     if (!isOpen(invitation)) throw noLongerValid();
     return invitation;
   }
+}
+
+/** A team member's (or an advisor's) invitation, by e-mail or SMS, naming the firm and the team. */
+function teamMemberWording(organizationName: string, teamName: string) {
+  return {
+    message: (link: string, expiresAt: Date) =>
+      teamMemberInvitationEmail({ organizationName, teamName, link, expiresAt }),
+    sms: (link: string, expiresAt: Date) => teamMemberInvitationSms({ organizationName, teamName, link, expiresAt }),
+  };
 }
