@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { Badge, Button } from '@tremor/react';
 import { Link } from 'react-router';
 import {
@@ -36,36 +36,58 @@ function roleOf(household: HouseholdResponse, personId: string): FamilyMemberRol
   return undefined;
 }
 
-/** Contacts matching what is typed, for picking an existing contact (the first few). */
-function ContactPicker({
+/**
+ * Picks one record from a search as the user types (two letters or more): the matches with what
+ * tells two of a name apart, then the picked one with Change. `kind` names its test ids.
+ */
+function SearchPicker<T extends { id: string }>({
+  kind,
+  label,
+  placeholder,
+  search: searchFor,
+  name,
+  detail,
+  pickedDetail = detail,
+  none,
+  hint,
   picked,
   onPick,
   error,
 }: {
-  picked: ContactListItem | undefined;
-  onPick: (contact: ContactListItem | undefined) => void;
+  kind: 'contact' | 'person';
+  label: string;
+  placeholder: string;
+  search: (text: string, signal: AbortSignal) => Promise<T[]>;
+  name: (item: T) => string;
+  detail: (item: T) => string;
+  /** What the picked one shows beside its name; `detail` unless told. */
+  pickedDetail?: (item: T) => string;
+  none: string;
+  hint?: string;
+  picked: T | undefined;
+  onPick: (item: T | undefined) => void;
   error?: string | undefined;
 }) {
   const id = useId();
   const [search, setSearch] = useState('');
-  const [found, setFound] = useState<ContactListItem[]>([]);
+  const [found, setFound] = useState<T[]>();
   useEffect(() => {
     if (search.trim().length < 2) {
-      setFound([]);
+      setFound(undefined);
       return;
     }
     const controller = new AbortController();
-    listContacts({ search, limit: 5 }, controller.signal)
-      .then((page) => setFound(page.items))
+    searchFor(search.trim(), controller.signal)
+      .then(setFound)
       .catch(() => setFound([]));
     return () => controller.abort();
-  }, [search]);
+  }, [search, searchFor]);
 
   if (picked) {
     return (
-      <div className="sm:col-span-2 flex items-center gap-2 text-tremor-default" data-testid="member-contact-picked">
-        <span className="font-medium text-tremor-content-strong">{picked.name.display}</span>
-        {picked.email && <span className="text-tremor-content">{picked.email}</span>}
+      <div className="sm:col-span-2 flex items-center gap-2 text-tremor-default" data-testid={`member-${kind}-picked`}>
+        <span className="font-medium text-tremor-content-strong">{name(picked)}</span>
+        {pickedDetail(picked) && <span className="text-tremor-content">{pickedDetail(picked)}</span>}
         <SmallButton onClick={() => onPick(undefined)}>Change</SmallButton>
       </div>
     );
@@ -74,38 +96,71 @@ function ContactPicker({
     <div className="sm:col-span-2">
       <InputField
         id={`${id}-search`}
-        label="Find a contact"
+        label={label}
         value={search}
         onChange={setSearch}
-        placeholder="Name, e-mail or phone"
+        placeholder={placeholder}
         error={error}
-        testId="member-contact-search"
+        testId={`member-${kind}-search`}
       />
-      {found.length > 0 && (
+      {found && found.length > 0 && (
         <ul className="mt-1 divide-y divide-tremor-border rounded-tremor-default border border-tremor-border">
-          {found.map((contact) => (
-            <li key={contact.id}>
+          {found.map((item) => (
+            <li key={item.id}>
               <button
                 type="button"
                 className="w-full px-3 py-2 text-left text-tremor-default hover:bg-tremor-background-muted"
-                onClick={() => onPick(contact)}
-                data-testid="member-contact-option"
+                onClick={() => onPick(item)}
+                data-testid={`member-${kind}-option`}
               >
-                {contact.name.display}
-                <span className="ml-2 text-tremor-content">
-                  {[enumLabel('ContactType', contact.type), contact.email].filter(Boolean).join(' · ')}
-                </span>
+                {name(item)}
+                <span className="ml-2 text-tremor-content">{detail(item)}</span>
               </button>
             </li>
           ))}
         </ul>
       )}
-      {search.trim().length >= 2 && found.length === 0 && (
-        <p className="mt-1 text-tremor-label text-tremor-content">No contact matches; add a new person instead.</p>
+      {found && found.length === 0 && (
+        <p className="mt-1 text-tremor-label text-tremor-content" data-testid={`member-${kind}-none`}>
+          {none}
+        </p>
       )}
+      {!found && hint && <p className="mt-1 text-tremor-label text-tremor-content">{hint}</p>}
     </div>
   );
 }
+
+const searchContacts = (text: string, signal: AbortSignal) =>
+  listContacts({ search: text, limit: 5 }, signal).then((page) => page.items);
+
+/** Contacts matching what is typed, for picking an existing contact (the first few). */
+function ContactPicker(props: {
+  picked: ContactListItem | undefined;
+  onPick: (contact: ContactListItem | undefined) => void;
+  error?: string | undefined;
+}) {
+  return (
+    <SearchPicker
+      kind="contact"
+      label="Find a contact"
+      placeholder="Name, e-mail or phone"
+      search={searchContacts}
+      name={(contact) => contact.name.display}
+      detail={(contact) => [enumLabel('ContactType', contact.type), contact.email].filter(Boolean).join(' · ')}
+      pickedDetail={(contact) => contact.email ?? ''}
+      none="No contact matches; add a new person instead."
+      {...props}
+    />
+  );
+}
+
+const describePerson = (person: FoundPerson) =>
+  [
+    person.dateOfBirth ? `born ${person.dateOfBirth}` : undefined,
+    person.household ? `now in ${person.household.name}` : 'in no household',
+  ]
+    .filter(Boolean)
+    .join(' · ');
 
 /**
  * Persons matching what is typed (the global search's persons), with their birth date and current
@@ -113,87 +168,33 @@ function ContactPicker({
  */
 function PersonPicker({
   household,
-  picked,
-  onPick,
-  error,
+  ...props
 }: {
   household: HouseholdResponse;
   picked: FoundPerson | undefined;
   onPick: (person: FoundPerson | undefined) => void;
   error?: string | undefined;
 }) {
-  const id = useId();
-  const [search, setSearch] = useState('');
-  const [found, setFound] = useState<FoundPerson[]>();
-  useEffect(() => {
-    if (search.trim().length < 2) {
-      setFound(undefined);
-      return;
-    }
-    const controller = new AbortController();
-    globalSearch(search.trim(), 8, controller.signal)
-      .then((result) => setFound(result.persons))
-      .catch(() => setFound([]));
-    return () => controller.abort();
-  }, [search]);
-  const members = new Set(household.members.map((member) => member.id));
-  const choices = found?.filter((person) => !members.has(person.id));
-  const describe = (person: FoundPerson) =>
-    [
-      person.dateOfBirth ? `born ${person.dateOfBirth}` : undefined,
-      person.household ? `now in ${person.household.name}` : 'in no household',
-    ]
-      .filter(Boolean)
-      .join(' · ');
-
-  if (picked) {
-    return (
-      <div className="sm:col-span-2 flex items-center gap-2 text-tremor-default" data-testid="member-person-picked">
-        <span className="font-medium text-tremor-content-strong">{picked.name}</span>
-        <span className="text-tremor-content">{describe(picked)}</span>
-        <SmallButton onClick={() => onPick(undefined)}>Change</SmallButton>
-      </div>
-    );
-  }
+  const search = useCallback(
+    async (text: string, signal: AbortSignal) => {
+      const members = new Set(household.members.map((member) => member.id));
+      const result = await globalSearch(text, 8, signal);
+      return result.persons.filter((person) => !members.has(person.id));
+    },
+    [household.members],
+  );
   return (
-    <div className="sm:col-span-2">
-      <InputField
-        id={`${id}-search`}
-        label="Find a person"
-        value={search}
-        onChange={setSearch}
-        placeholder="First or last name"
-        error={error}
-        testId="member-person-search"
-      />
-      {choices && choices.length > 0 && (
-        <ul className="mt-1 divide-y divide-tremor-border rounded-tremor-default border border-tremor-border">
-          {choices.map((person) => (
-            <li key={person.id}>
-              <button
-                type="button"
-                className="w-full px-3 py-2 text-left text-tremor-default hover:bg-tremor-background-muted"
-                onClick={() => onPick(person)}
-                data-testid="member-person-option"
-              >
-                {person.name}
-                <span className="ml-2 text-tremor-content">{describe(person)}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      {choices && choices.length === 0 && (
-        <p className="mt-1 text-tremor-label text-tremor-content" data-testid="member-person-none">
-          No other person matches; add a new person instead.
-        </p>
-      )}
-      {!choices && (
-        <p className="mt-1 text-tremor-label text-tremor-content">
-          Type two letters of a name. A person in another household moves to this one.
-        </p>
-      )}
-    </div>
+    <SearchPicker
+      kind="person"
+      label="Find a person"
+      placeholder="First or last name"
+      search={search}
+      name={(person) => person.name}
+      detail={describePerson}
+      none="No other person matches; add a new person instead."
+      hint="Type two letters of a name. A person in another household moves to this one."
+      {...props}
+    />
   );
 }
 
