@@ -151,13 +151,17 @@ export class ContactImportWriter implements ImportRecordWriter<'contacts'> {
         })),
       )
     ).forEach((householdId, position) => householdIds.set(withHousehold[position]!, householdId));
-    // A birth date or a household needs the contact's person: a new one of the contact's names.
+    // A birth date or a household needs the contact's person: a new one of the contact's names,
+    // born in the household (placing it below then only adds its family membership).
     const needPerson = records.flatMap((record, index) =>
       record.dateOfBirth !== null || record.household !== null ? [index] : [],
     );
     const personIds = await this.households.createPersons(
       scope,
-      needPerson.map((index) => personOf(records[index]!, records[index]!.dateOfBirth)),
+      needPerson.map((index) => ({
+        ...personOf(records[index]!, records[index]!.dateOfBirth),
+        householdId: householdIds.get(index) ?? null,
+      })),
     );
     const personOfRecord = new Map(needPerson.map((index, position) => [index, personIds[position]!]));
     await this.references.markCreated(
@@ -329,7 +333,10 @@ export class ContactImportWriter implements ImportRecordWriter<'contacts'> {
     await this.households.updatePersons(scope, births);
     const personIds = await this.households.createPersons(
       scope,
-      newPersons.map((item) => personOf(stateOf(item.contactId), item.dateOfBirth)),
+      newPersons.map((item) => ({
+        ...personOf(stateOf(item.contactId), item.dateOfBirth),
+        householdId: item.householdId,
+      })),
     );
     await this.references.markCreated(
       scope,
