@@ -435,6 +435,10 @@ try {
     `${seconds(floor.ms).padStart(8)}  ${rate(floor.rows, floor.ms).padStart(7)} rows/s  (the schema's floor)`,
   );
   line('ratio end to end / that floor', `${(first.totalMs / floor.ms).toFixed(1)}x`);
+  line(
+    'ratio that floor / bare INSERT',
+    `${(floor.ms / bareMs).toFixed(1)}x  (writing the rows alone into the real tables)`,
+  );
   line('second sync (nothing new): counts', JSON.stringify(second.counts));
   line(
     'second sync, end to end',
