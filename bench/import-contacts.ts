@@ -289,7 +289,7 @@ const WRITTEN_TABLES = [
 async function bareRewrite(
   url: string,
   organizationId: string,
-): Promise<{ ms: number; rows: number; tables: { table: string; rows: number; ms: number }[] }> {
+): Promise<{ ms: number; rows: number; unindexedMs: number; tables: { table: string; rows: number; ms: number }[] }> {
   const client = await connect(url, 'meridian-bench', '--database-url');
   try {
     const kept = new Map<string, number>();
@@ -302,7 +302,19 @@ async function bareRewrite(
     }
     for (const table of [...WRITTEN_TABLES].reverse())
       await client.query(`DELETE FROM ${quoteIdentifier(table)} WHERE organization_id = $1`, [organizationId]);
+    // The volume alone: the same rows into logged copies of the tables without an index or a key.
+    for (const table of WRITTEN_TABLES)
+      await client.query(`CREATE TABLE ${quoteIdentifier(`bare_${table}`)} (LIKE ${quoteIdentifier(table)})`);
     await client.query('VACUUM ANALYZE');
+    const unindexedStart = performance.now();
+    await client.query('BEGIN');
+    for (const table of WRITTEN_TABLES)
+      await client.query(
+        `INSERT INTO ${quoteIdentifier(`bare_${table}`)} SELECT * FROM ${quoteIdentifier(`kept_${table}`)}`,
+      );
+    await client.query('COMMIT');
+    const unindexedMs = performance.now() - unindexedStart;
+    for (const table of WRITTEN_TABLES) await client.query(`DROP TABLE ${quoteIdentifier(`bare_${table}`)}`);
     const start = performance.now();
     const tables: { table: string; rows: number; ms: number }[] = [];
     await client.query('BEGIN');
@@ -313,7 +325,7 @@ async function bareRewrite(
     }
     await client.query('COMMIT');
     const rows = tables.reduce((sum, table) => sum + table.rows, 0);
-    return { ms: performance.now() - start, rows, tables };
+    return { ms: performance.now() - start, rows, unindexedMs, tables };
   } finally {
     await disconnect(client);
   }
@@ -467,6 +479,7 @@ try {
   line('end to end (upload, dry run, commit)', endToEnd, mib(Math.max(...phases.slice(0, 3).map((p) => p.peakRss))));
   console.log('');
   line(`bare INSERT of the ${number(floor.rows)} rows written`, floor.ms, '');
+  line('  the same, tables without index or key', floor.unindexedMs, '');
   // Where the floor goes, table by table (the rest of it is the commit): which indexes and keys a
   // faster import would have to give up.
   for (const { table, rows, ms } of [...floor.tables].sort((a, b) => b.ms - a.ms))
@@ -475,6 +488,9 @@ try {
   console.log(`ratio end to end / COPY                  ${(endToEnd / copyMs).toFixed(1)}x`);
   console.log(
     `ratio bare INSERT / COPY                 ${(floor.ms / copyMs).toFixed(1)}x  (writing the rows alone, the floor of any import into this schema)`,
+  );
+  console.log(
+    `ratio unindexed INSERT / COPY            ${(floor.unindexedMs / copyMs).toFixed(1)}x  (the rows' volume; the rest of the floor is indexes and keys)`,
   );
   console.log(
     `ratio end to end / bare INSERT           ${(endToEnd / floor.ms).toFixed(1)}x  (the same rows into the same tables, nothing decided)`,
