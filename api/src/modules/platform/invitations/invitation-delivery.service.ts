@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
-import type { InvitationDeliveryMethod } from '@meridian/domain';
+import { jobDefinitions, jobIdFor, type InvitationDeliveryMethod } from '@meridian/domain';
 import type { TenantTransaction } from '../../../common/tenancy/tenant-transaction.js';
 import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
 import { LOGGER } from '../../../common/logging/logger.js';
@@ -169,24 +169,66 @@ export class InvitationDeliveryService {
     });
   }
 
-  /** Hands SMS invitations still unsent after the grace period to their job again (fixed job ids: no doubles). */
-  async requeueUnsentSms(olderThan = new Date(Date.now() - UNSENT_SMS_GRACE_MS), limit = 500): Promise<number> {
+  /**
+   * Hands unsent SMS invitations whose job was lost to a new one: PENDING ones past the grace
+   * period (a crash or Redis down at enqueue), and RETRYING ones past the grace period and the
+   * longest backoff (the retry's job gone with Redis). A job still queued under the fixed id is left
+   * alone, so nothing is sent twice; a job that failed without recording it (a worker lost mid-try,
+   * then stalled for good) makes the delivery FAILED with that reason, and Resend is the way out.
+   * The new job has only the tries the invitation has left.
+   */
+  async requeueUnsentSms(now = new Date(), limit = 500): Promise<number> {
+    const pendingBefore = new Date(now.getTime() - UNSENT_SMS_GRACE_MS);
+    const longestBackoff = this.config.SMS_RETRY_DELAY_MS * 2 ** Math.max(0, this.config.SMS_MAX_ATTEMPTS - 1);
+    const retryingBefore = new Date(pendingBefore.getTime() - longestBackoff);
     const rows = await this.prisma.invitation.findMany({
-      where: { method: 'SMS', status: 'CREATED', deliveryStatus: 'PENDING', createdAt: { lt: olderThan } },
-      select: { id: true, organizationId: true },
+      where: {
+        method: 'SMS',
+        status: 'CREATED',
+        OR: [
+          { deliveryStatus: 'PENDING', createdAt: { lt: pendingBefore } },
+          { deliveryStatus: 'RETRYING', updatedAt: { lt: retryingBefore } },
+        ],
+      },
+      select: { id: true, organizationId: true, deliveryAttempts: true },
       orderBy: { createdAt: 'asc' },
       take: limit,
     });
-    for (const row of rows) await this.enqueueSmsJob(row.organizationId, row.id);
-    return rows.length;
+    const queue = this.queues.queue(jobDefinitions['invitations.send-sms'].queue);
+    let requeued = 0;
+    for (const row of rows) {
+      const jobId = jobIdFor('invitations.send-sms', { organizationId: row.organizationId, invitationId: row.id });
+      const state = await queue.getJobState(jobId);
+      if (state === 'failed') {
+        const job = await queue.getJob(jobId);
+        const reason = job?.failedReason ? `: ${job.failedReason}` : '';
+        await this.recordFailure({ invitationId: row.id }, `The SMS could not be sent${reason}`, true);
+        continue;
+      }
+      if (state !== 'unknown' && state !== 'completed') continue;
+      // A completed job under the fixed id is an earlier episode; it would swallow the new one.
+      if (state === 'completed') await queue.remove(jobId);
+      await this.enqueueSmsJob(
+        row.organizationId,
+        row.id,
+        Math.max(1, this.config.SMS_MAX_ATTEMPTS - row.deliveryAttempts),
+      );
+      requeued += 1;
+    }
+    if (requeued > 0) this.logger.info({ requeued }, 'unsent SMS invitations handed to new jobs by the sweep');
+    return requeued;
   }
 
-  private enqueueSmsJob(organizationId: string, invitationId: string): Promise<string> {
+  private enqueueSmsJob(
+    organizationId: string,
+    invitationId: string,
+    attempts = this.config.SMS_MAX_ATTEMPTS,
+  ): Promise<string> {
     return this.queues.enqueue(
       'invitations.send-sms',
       { organizationId, invitationId },
       {
-        attempts: this.config.SMS_MAX_ATTEMPTS,
+        attempts,
         backoff: { type: 'exponential', delay: this.config.SMS_RETRY_DELAY_MS },
       },
     );

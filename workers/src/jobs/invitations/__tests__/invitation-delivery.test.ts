@@ -1,9 +1,9 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPrismaClient, type PrismaClient } from '@meridian/api';
+import { createPrismaClient, InvitationDeliveryService, QueueService, type PrismaClient } from '@meridian/api';
 import { FakeTwilioServer, TWILIO_INVALID_TEST_NUMBER } from '@meridian/connectors/testing';
-import type { InvitationResponse } from '@meridian/domain';
+import { jobDefinitions, jobIdFor, type InvitationResponse } from '@meridian/domain';
 import { call, login } from '#test/support/http.js';
 import {
   createTestEnvironment,
@@ -137,6 +137,35 @@ describe('invitations by SMS through Twilio', () => {
     expect(await listedOnce(resent.body.id, 'SENT')).toMatchObject({ status: 'ISSUED' });
     expect(textsTo('+14165550111')).toHaveLength(1);
     expect(await listed(created.id)).toMatchObject({ status: 'INVALIDATED', invalidationReason: 'SUPERSEDED' });
+  });
+
+  it('sends an SMS whose job was lost with the tries it has left, and leaves one still queued alone', async () => {
+    const delivery = worker.context.get(InvitationDeliveryService);
+    const queue = worker.context.get(QueueService).queue(jobDefinitions['invitations.send-sms'].queue);
+    const jobOf = (invitationId: string) =>
+      jobIdFor('invitations.send-sms', { organizationId: firm.organizationId, invitationId });
+    await queue.pause();
+    const lost = (await inviteBySms('hal@firm.ca', '4165550133')).body.invitations[0]!;
+    const queued = (await inviteBySms('ida@firm.ca', '4165550144')).body.invitations[0]!;
+    try {
+      // The first try failed and its retry went with Redis: RETRYING, with no job behind it.
+      await queue.remove(jobOf(lost.id));
+      await prisma.invitation.update({
+        where: { id: lost.id },
+        data: { deliveryStatus: 'RETRYING', deliveryAttempts: 1, deliveryError: 'Twilio could not take the message' },
+      });
+
+      expect(await delivery.requeueUnsentSms(new Date(Date.now() + 3_600_000))).toBe(1);
+      // SMS_MAX_ATTEMPTS is 2 here and one try is spent.
+      expect((await queue.getJob(jobOf(lost.id)))?.opts.attempts).toBe(1);
+      expect(await delivery.requeueUnsentSms(new Date(Date.now() + 3_600_000))).toBe(0);
+    } finally {
+      await queue.resume();
+    }
+    expect(await listedOnce(lost.id, 'SENT')).toMatchObject({ status: 'ISSUED', deliveryError: null });
+    expect(await listedOnce(queued.id, 'SENT')).toMatchObject({ status: 'ISSUED' });
+    expect(textsTo('+14165550133')).toHaveLength(1);
+    expect(textsTo('+14165550144')).toHaveLength(1);
   });
 
   it('refuses SMS without a number, or for several people, with a clear message', async () => {
