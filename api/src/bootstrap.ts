@@ -28,7 +28,7 @@ export async function createApiApp(config: AppConfig, logger: Logger): Promise<N
   app.disable('x-powered-by');
   // Requests Node's HTTP parser refuses never reach express: answer them with the standard body too.
   answerClientErrors(app.getHttpServer(), logger);
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', config.TRUST_PROXY);
   app.use(requestContextMiddleware(logger));
   app.use(pathGuardMiddleware((error, request, response) => sendError(error, request, response, logger)));
   // Provider webhooks are signed over their exact bytes: keep them raw (a Buffer in req.body); the

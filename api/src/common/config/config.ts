@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -36,6 +37,34 @@ const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+/** Express's names for address ranges a proxy may sit in. */
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** `a.b.c.d`, `a.b.c.d/bits` or an IPv6 address with optional bits. */
+function isAddressOrSubnet(entry: string): boolean {
+  const [address = '', bits, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies' X-Forwarded-For the API believes (Express's `trust proxy`): the client address
+ * that rate limits and login throttling count by. A number of hops, or a comma-separated list of
+ * addresses, subnets and the names above.
+ */
+const trustProxySchema = z
+  .string()
+  .trim()
+  .refine(
+    (value) =>
+      /^\d{1,2}$/.test(value) ||
+      value.split(',').every((entry) => PROXY_RANGES.has(entry.trim()) || isAddressOrSubnet(entry.trim())),
+    'TRUST_PROXY is a number of proxy hops, or a comma-separated list of addresses, subnets (10.0.0.0/8), loopback, linklocal or uniquelocal',
+  )
+  .transform((value): number | string => (/^\d{1,2}$/.test(value) ? Number(value) : value));
+
 /**
  * Every setting the platform reads, with its default. The README's settings table mirrors this
  * schema; defaults point at the local PostgreSQL and Redis so a newcomer needs no .env at all.
@@ -46,6 +75,7 @@ export const configSchema = z
     HOST: z.string().default('0.0.0.0'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     PUBLIC_URL: z.string().url().optional(),
+    TRUST_PROXY: trustProxySchema.default('loopback'),
     DATABASE_URL: z.string().url().default('postgresql://postgres@127.0.0.1:5432/meridian'),
     REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
     QUEUE_PREFIX: z

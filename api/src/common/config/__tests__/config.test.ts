@@ -26,6 +26,18 @@ describe('configuration', () => {
     );
   });
 
+  it('believes X-Forwarded-For from the proxies it is told, and refuses a setting it cannot read', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe('loopback');
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8, fd00::/8' }).TRUST_PROXY).toBe(
+      'loopback, 10.0.0.0/8, fd00::/8',
+    );
+    for (const bad of ['everyone', '10.0.0.0/33', '10.0.0/8', 'true'])
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrowError(
+        'TRUST_PROXY: TRUST_PROXY is a number of proxy hops, or a comma-separated list of addresses, subnets (10.0.0.0/8), loopback, linklocal or uniquelocal',
+      );
+  });
+
   it('requires a real token secret in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrowError(
       'AUTH_TOKEN_SECRET: AUTH_TOKEN_SECRET is required in production',

@@ -1,6 +1,7 @@
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EntityType, newId } from '@meridian/domain';
-import type { PrismaClient } from '@meridian/api';
+import { createApiApp, createLogger, type PrismaClient } from '@meridian/api';
 import { call, login } from '#test/support/http.js';
 import type { TestApi } from '#test/support/app.js';
 import { startWithTwoFirms, type SignedInFirm, type TwoFirms } from '#test/support/two-firms.js';
@@ -307,5 +308,23 @@ describe('guessing codes', () => {
     expect((await accept(codeOf(link), { name: 'Kim', password: 'kim-password-1' }, guesser)).status).toBe(429);
     expect(await memberCount()).toBe(users);
     expect((await validate(codeOf(link), 'team-member', { 'x-forwarded-for': '198.51.100.9' })).status).toBe(200);
+  });
+
+  it('counts by the connecting address when the proxy named in TRUST_PROXY is not the one connecting', async () => {
+    // The API behind a proxy elsewhere: a loopback client's own X-Forwarded-For is not believed.
+    const config = { ...api.environment.config, TRUST_PROXY: '10.0.0.0/8' };
+    const behindProxy = await createApiApp(config, createLogger('silent'));
+    await behindProxy.listen(0, '127.0.0.1');
+    try {
+      const { port } = behindProxy.getHttpServer().address() as AddressInfo;
+      const guess = (attempt: number) =>
+        call(`http://127.0.0.1:${port}`, 'GET', `/api/invitations/validate-code/spoof-${attempt}/team-member`, {
+          headers: { 'x-forwarded-for': `192.0.2.${attempt + 1}` },
+        });
+      for (let attempt = 0; attempt < MAX_FAILURES; attempt += 1) await guess(attempt);
+      expect((await guess(MAX_FAILURES)).status).toBe(429);
+    } finally {
+      await behindProxy.close();
+    }
   });
 });
