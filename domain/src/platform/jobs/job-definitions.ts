@@ -31,7 +31,7 @@ export const jobDefinitions = {
     queue: QueueName.email,
     payload: z.object({ organizationId: z.string().min(1), invitationId: z.string().min(1) }),
   },
-  /** Scheduled: hands SMS invitations whose enqueue was lost (crash, Redis down) to invitations.send-sms. */
+  /** Scheduled: hands SMS invitations whose job was lost (a crash, Redis down or flushed) to invitations.send-sms. */
   'invitations.sweep-unsent': {
     queue: QueueName.email,
     payload: z.object({}),

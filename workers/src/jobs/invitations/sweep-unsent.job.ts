@@ -4,7 +4,7 @@ import type { JobHandler } from '../../job-registry.js';
 
 export const UNSENT_SMS_SWEEP_EVERY_MS = 5 * 60_000;
 
-/** Hands SMS invitations whose job was lost (a crash or Redis down at enqueue) to invitations.send-sms. */
+/** Hands SMS invitations whose job was lost (a crash, Redis down at enqueue, a retry gone with Redis) to invitations.send-sms. */
 @Injectable()
 export class SweepUnsentInvitationsJob implements JobHandler<'invitations.sweep-unsent'> {
   readonly jobName = 'invitations.sweep-unsent' as const;
