@@ -13,6 +13,9 @@ export const DEFAULT_JOB_OPTIONS: JobsOptions = {
   removeOnFail: { age: 7 * 24 * 3600 },
 };
 
+/** What `requeue` did: enqueued a new job, found one still queued or running, or found it failed for good. */
+export type Requeue = { outcome: 'requeued' } | { outcome: 'live' } | { outcome: 'failed'; reason: string | null };
+
 /** The producer side of the job registry: typed enqueueing and queue depths for health. */
 @Injectable()
 export class QueueService implements OnApplicationShutdown {
@@ -42,6 +45,22 @@ export class QueueService implements OnApplicationShutdown {
     const data = definition.payload.parse(payload) as JobPayload<N>;
     const job = await this.queue(definition.queue).add(name, data, { jobId: jobIdFor(name, data), ...options });
     return job.id!;
+  }
+
+  /**
+   * Enqueues a job again when the one before it is gone (Redis flushed, the enqueue lost): left
+   * alone while a job under the same id is queued or running; a completed one is removed first, as
+   * it would swallow the new one; a failed one is reported, not replaced, for the caller to record.
+   */
+  async requeue<N extends JobName>(name: N, payload: JobPayload<N>, options: JobsOptions = {}): Promise<Requeue> {
+    const jobId = options.jobId ?? jobIdFor(name, payload);
+    const queue = this.queue(jobDefinitions[name].queue);
+    const state = await queue.getJobState(jobId);
+    if (state === 'failed') return { outcome: 'failed', reason: (await queue.getJob(jobId))?.failedReason || null };
+    if (state !== 'unknown' && state !== 'completed') return { outcome: 'live' };
+    if (state === 'completed') await queue.remove(jobId);
+    await this.enqueue(name, payload, { ...options, jobId });
+    return { outcome: 'requeued' };
   }
 
   async health(): Promise<QueueHealth[]> {

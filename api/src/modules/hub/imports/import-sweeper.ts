@@ -128,19 +128,18 @@ export class ImportSweeper {
     }
     const jobName = dryRun ? 'imports.dry-run' : 'imports.commit';
     const jobId = sweepJobId(jobName, batch.id);
-    const queue = this.queues.queue('sync');
-    const state = await queue.getJobState(jobId);
-    if (state === 'failed') {
-      const job = await queue.getJob(jobId);
-      const reason = job?.failedReason ? `: ${job.failedReason}` : '';
+    const requeue = await this.queues.requeue(
+      jobName,
+      { organizationId: batch.organizationId, batchId: batch.id },
+      { jobId },
+    );
+    if (requeue.outcome === 'failed') {
+      const reason = requeue.reason ? `: ${requeue.reason}` : '';
       await this.fail(batch, ImportErrorCode.IMPORT_JOB_FAILED, `The import's job failed for good${reason}`);
       return;
     }
-    if (state !== 'unknown' && state !== 'completed') return;
-    // A completed job under the sweep's id is an earlier episode; it would swallow the new one.
-    if (state === 'completed') await queue.remove(jobId);
-    await this.queues.enqueue(jobName, { organizationId: batch.organizationId, batchId: batch.id }, { jobId });
-    this.logger.info({ batchId: batch.id, stage: batch.stage, jobId }, 'stuck import batch re-enqueued by the sweep');
+    if (requeue.outcome === 'requeued')
+      this.logger.info({ batchId: batch.id, stage: batch.stage, jobId }, 'stuck import batch re-enqueued by the sweep');
   }
 
   /**

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { jobDefinitions, jobIdFor, type InvitationDeliveryMethod } from '@meridian/domain';
+import type { InvitationDeliveryMethod } from '@meridian/domain';
 import type { TenantTransaction } from '../../../common/tenancy/tenant-transaction.js';
 import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
 import { LOGGER } from '../../../common/logging/logger.js';
@@ -194,44 +194,32 @@ export class InvitationDeliveryService {
       orderBy: { createdAt: 'asc' },
       take: limit,
     });
-    const queue = this.queues.queue(jobDefinitions['invitations.send-sms'].queue);
     let requeued = 0;
     for (const row of rows) {
-      const jobId = jobIdFor('invitations.send-sms', { organizationId: row.organizationId, invitationId: row.id });
-      const state = await queue.getJobState(jobId);
-      if (state === 'failed') {
-        const job = await queue.getJob(jobId);
-        const reason = job?.failedReason ? `: ${job.failedReason}` : '';
-        await this.recordFailure({ invitationId: row.id }, `The SMS could not be sent${reason}`, true);
-        continue;
-      }
-      if (state !== 'unknown' && state !== 'completed') continue;
-      // A completed job under the fixed id is an earlier episode; it would swallow the new one.
-      if (state === 'completed') await queue.remove(jobId);
-      await this.enqueueSmsJob(
-        row.organizationId,
-        row.id,
-        Math.max(1, this.config.SMS_MAX_ATTEMPTS - row.deliveryAttempts),
+      const requeue = await this.queues.requeue(
+        'invitations.send-sms',
+        { organizationId: row.organizationId, invitationId: row.id },
+        this.smsJobOptions(Math.max(1, this.config.SMS_MAX_ATTEMPTS - row.deliveryAttempts)),
       );
-      requeued += 1;
+      if (requeue.outcome === 'failed') {
+        const reason = requeue.reason ? `: ${requeue.reason}` : '';
+        await this.recordFailure({ invitationId: row.id }, `The SMS could not be sent${reason}`, true);
+      } else if (requeue.outcome === 'requeued') requeued += 1;
     }
     if (requeued > 0) this.logger.info({ requeued }, 'unsent SMS invitations handed to new jobs by the sweep');
     return requeued;
   }
 
-  private enqueueSmsJob(
-    organizationId: string,
-    invitationId: string,
-    attempts = this.config.SMS_MAX_ATTEMPTS,
-  ): Promise<string> {
+  private enqueueSmsJob(organizationId: string, invitationId: string): Promise<string> {
     return this.queues.enqueue(
       'invitations.send-sms',
       { organizationId, invitationId },
-      {
-        attempts,
-        backoff: { type: 'exponential', delay: this.config.SMS_RETRY_DELAY_MS },
-      },
+      this.smsJobOptions(this.config.SMS_MAX_ATTEMPTS),
     );
+  }
+
+  private smsJobOptions(attempts: number) {
+    return { attempts, backoff: { type: 'exponential', delay: this.config.SMS_RETRY_DELAY_MS } };
   }
 
   private whereOf(which: DeliveredInvitation) {
