@@ -39,6 +39,8 @@ const booleanFromEnv = z
 
 /** Express's names for address ranges a proxy may sit in. */
 const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+/** A number of proxy hops. */
+const PROXY_HOPS = /^\d{1,2}$/;
 
 /** `a.b.c.d`, `a.b.c.d/bits` or an IPv6 address with optional bits. */
 function isAddressOrSubnet(entry: string): boolean {
@@ -59,11 +61,11 @@ const trustProxySchema = z
   .trim()
   .refine(
     (value) =>
-      /^\d{1,2}$/.test(value) ||
+      PROXY_HOPS.test(value) ||
       value.split(',').every((entry) => PROXY_RANGES.has(entry.trim()) || isAddressOrSubnet(entry.trim())),
     'TRUST_PROXY is a number of proxy hops, or a comma-separated list of addresses, subnets (10.0.0.0/8), loopback, linklocal or uniquelocal',
   )
-  .transform((value): number | string => (/^\d{1,2}$/.test(value) ? Number(value) : value));
+  .transform((value): number | string => (PROXY_HOPS.test(value) ? Number(value) : value));
 
 /**
  * Every setting the platform reads, with its default. The README's settings table mirrors this

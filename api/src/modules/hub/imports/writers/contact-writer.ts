@@ -158,10 +158,9 @@ export class ContactImportWriter implements ImportRecordWriter<'contacts'> {
     );
     const personIds = await this.households.createPersons(
       scope,
-      needPerson.map((index) => ({
-        ...personOf(records[index]!, records[index]!.dateOfBirth),
-        householdId: householdIds.get(index) ?? null,
-      })),
+      needPerson.map((index) =>
+        personOf(records[index]!, records[index]!.dateOfBirth, householdIds.get(index) ?? null),
+      ),
     );
     const personOfRecord = new Map(needPerson.map((index, position) => [index, personIds[position]!]));
     await this.references.markCreated(
@@ -333,10 +332,7 @@ export class ContactImportWriter implements ImportRecordWriter<'contacts'> {
     await this.households.updatePersons(scope, births);
     const personIds = await this.households.createPersons(
       scope,
-      newPersons.map((item) => ({
-        ...personOf(stateOf(item.contactId), item.dateOfBirth),
-        householdId: item.householdId,
-      })),
+      newPersons.map((item) => personOf(stateOf(item.contactId), item.dateOfBirth, item.householdId)),
     );
     await this.references.markCreated(
       scope,
@@ -622,12 +618,14 @@ export class ContactImportWriter implements ImportRecordWriter<'contacts'> {
   }
 }
 
-/** A new person of a contact's names, with its birth date. */
+/** A new person of a contact's names, with its birth date, born in the contact's household. */
 function personOf(
   names: Pick<ImportedContact, 'firstName' | 'lastName' | 'middleName' | 'preferredName' | 'gender'>,
   dateOfBirth: string | null,
+  householdId: string | null,
 ) {
   return {
+    householdId,
     firstName: names.firstName,
     lastName: names.lastName,
     middleName: names.middleName,
