@@ -3,7 +3,7 @@ import { LIST_LIMITS, tooManyItems } from '../../shared/input/lists.js';
 import { CustomFieldEntityKind, CustomFieldType } from './enums.js';
 import { makeMoneyValueSchema } from '../../shared/money/money.schema.js';
 import { calendarDate, requiredString } from '../../shared/input/common.js';
-import { freeText } from '../../shared/input/text.js';
+import { freeText, urlSchema } from '../../shared/input/text.js';
 
 /** Limits of custom fields; ours, the spec lists the types and entity kinds only (crm §3). */
 export const CUSTOM_FIELD_NAME_MAX_LENGTH = 100;
@@ -95,9 +95,7 @@ export const setCustomFieldValueSchema = z.object({
   value: z.unknown(),
 });
 
-const httpUrl = z
-  .url({ error: CustomFieldMessage.urlInvalid, protocol: /^https?$/ })
-  .max(2048, CustomFieldMessage.urlInvalid);
+const httpUrl = urlSchema(CustomFieldMessage.urlInvalid);
 
 function oneOf(options: readonly string[]) {
   return freeText({ message: CustomFieldMessage.optionInvalid }).refine(

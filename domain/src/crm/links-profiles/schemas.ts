@@ -5,7 +5,7 @@ import { emailSchema } from '../../shared/input/email.js';
 import { nameParts } from '../../shared/input/person-name.js';
 import { phoneSchema } from '../../shared/input/phone.js';
 import { isBlank } from '../../shared/input/common.js';
-import { optionalText, requiredString, TEXT_LIMITS } from '../../shared/input/text.js';
+import { optionalText, requiredString, TEXT_LIMITS, urlSchema } from '../../shared/input/text.js';
 
 /**
  * A professional's links profile (foundations §2 "links profile", "profile link"): a public page
@@ -70,23 +70,18 @@ export const linksProfileSlugParamsSchema = z.object({
   slug: z.string().trim().toLowerCase().min(1).max(TEXT_LIMITS.identifier),
 });
 
-/** A web address: http or https with a dotted host; `example.com/x` is read as `https://example.com/x`. */
+/**
+ * A web address (the shared primitive: http or https only) with a dotted host; `example.com/x` is
+ * read as `https://example.com/x`.
+ */
 export const profileLinkUrlSchema = z.preprocess(
   (value) =>
     typeof value === 'string' && value.trim() && !/^[a-z][a-z0-9+.-]*:/i.test(value.trim())
       ? `https://${value.trim()}`
       : value,
-  z
-    .string({ error: LinksProfileMessage.linkInvalid })
-    .trim()
-    .max(TEXT_LIMITS.url, LinksProfileMessage.linkInvalid)
-    .pipe(
-      z.url({
-        protocol: /^https?$/,
-        hostname: /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/,
-        error: LinksProfileMessage.linkInvalid,
-      }),
-    ),
+  urlSchema(LinksProfileMessage.linkInvalid, {
+    hostname: /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/,
+  }),
 );
 
 export const profileLinkInputSchema = z.object({

@@ -33,6 +33,7 @@ export const TextMessage = {
   oneLine: 'Text must be on one line',
   notUnicode: 'Text must be valid Unicode',
   tooLong: (max: number) => `Text must be at most ${max.toLocaleString('en-US')} characters`,
+  urlScheme: 'A web address must start with https:// or http://',
 } as const;
 
 /** Control characters no text may hold: the C0 set but tab, line feed and carriage return, and DEL. */
@@ -90,9 +91,51 @@ export function freeText(options: TextOptions & { message?: string } = {}): z.Zo
   return checked(options.message ? z.string({ error: options.message }).trim() : z.string().trim(), options);
 }
 
-/** A web address of at most `TEXT_LIMITS.url` characters; anything else gets `message`. */
-export function urlSchema(message: string) {
-  return z.url({ error: message }).max(TEXT_LIMITS.url, message);
+/**
+ * The schemes a stored web address may have. Whatever the API stores as an address ends up in an
+ * `href` or an `<img src>`: `javascript:` would run script in the dashboard, `data:` and `blob:`
+ * would carry a whole page, `file:` and the rest lead nowhere a person can follow.
+ */
+export const WEB_ADDRESS_SCHEMES: readonly string[] = ['https:', 'http:'];
+
+/**
+ * Why `value` is not a web address: `'unreadable'` when it does not parse as an absolute URL,
+ * `'scheme'` when its scheme is not http or https; undefined when it is one.
+ */
+export function webAddressProblem(value: string): 'unreadable' | 'scheme' | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'unreadable';
+  }
+  if (!WEB_ADDRESS_SCHEMES.includes(url.protocol)) return 'scheme';
+  return url.hostname ? undefined : 'unreadable';
+}
+
+/**
+ * The one primitive for a web address the API stores (an avatar, a link, a custom field's URL):
+ * trimmed, at most `TEXT_LIMITS.url` characters, http or https only (`TextMessage.urlScheme`
+ * otherwise); anything unreadable gets `message`. `hostname`, when given, is a rule the host must
+ * also meet (answered with `message`).
+ */
+export function urlSchema(message: string, options: { hostname?: RegExp } = {}) {
+  return z
+    .string({ error: message })
+    .trim()
+    .max(TEXT_LIMITS.url, message)
+    .superRefine((value, ctx) => {
+      const problem = webAddressProblem(value);
+      if (problem === 'scheme') ctx.addIssue({ code: 'custom', message: TextMessage.urlScheme });
+      else if (
+        problem ||
+        textProblem(value, 'url') ||
+        (options.hostname && !options.hostname.test(new URL(value).hostname))
+      ) {
+        ctx.addIssue({ code: 'custom', message });
+      }
+    })
+    .meta({ format: 'uri' });
 }
 
 /** Text that must not be blank; missing, non-string and blank input all get `message`. */
