@@ -5,7 +5,7 @@ import { globalSearch } from '../api';
 import { useDebounced } from './use-debounced';
 
 interface PaletteItem {
-  kind: 'Contacts' | 'Households' | 'Persons';
+  kind: 'Contacts' | 'Households' | 'Persons' | 'Accounts and records';
   id: string;
   title: string;
   detail: string;
@@ -52,6 +52,15 @@ function itemsOf(result: GlobalSearchResult): PaletteItem[] {
         .join(' · '),
       // A person is seen on their household's page.
       to: person.household ? `/crm/households/${person.household.id}` : '/crm/households',
+    })),
+    ...result.financialRecords.map((record) => ({
+      kind: 'Accounts and records' as const,
+      id: record.id,
+      title: record.label,
+      // The kind is said even when it is the title, so that "RRSP" reads as an account.
+      detail: [record.kind, record.institution, record.household.name].filter(Boolean).join(' · '),
+      // A record is seen in its household's financial view.
+      to: `/financial-records/${record.household.id}`,
     })),
   ];
 }
@@ -154,7 +163,7 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
         <input
           ref={input}
           className="w-full border-b border-tremor-border px-4 py-3 text-tremor-default outline-none"
-          placeholder="Search contacts, households and people by name, e-mail or phone"
+          placeholder="Search contacts, households, people and accounts by name, e-mail, phone or account type"
           value={text}
           onChange={(event) => setText(event.target.value)}
           role="combobox"
@@ -197,7 +206,7 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
           {failed
             ? 'The search could not be run; try again.'
             : query === ''
-              ? 'Type a name, e-mail or phone number. ↑ ↓ to move, Enter to open, Esc to close.'
+              ? 'Type a name, e-mail, phone number, account type or institution. ↑ ↓ to move, Enter to open, Esc to close.'
               : result && result.query === query && items.length === 0
                 ? `Nothing matches “${query}”.`
                 : '↑ ↓ to move, Enter to open, Esc to close.'}

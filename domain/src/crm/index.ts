@@ -2,6 +2,7 @@
 export * from './contacts/api.js';
 export * from './contacts/enums.js';
 export * from './contacts/forms.js';
+export * from './contacts/new-address.js';
 export * from './contacts/primary.js';
 export * from './contacts/record-schemas.js';
 export * from './contacts/schemas.js';
@@ -28,6 +29,7 @@ export * from './proposals/schemas.js';
 export * from './reports/cells.js';
 export * from './reports/schemas.js';
 export * from './search/api.js';
+export * from './search/record-kinds.js';
 export * from './tasks/enums.js';
 export * from './tasks/forms.js';
 export * from './tasks/schemas.js';

@@ -21,3 +21,4 @@ export * from './input/times.js';
 export * from './input/zod-errors.js';
 export * from './money/index.js';
 export * from './regions/regions.js';
+export * from './regions/postal.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ContactType } from '../contacts/enums.js';
 import { SEARCH_MAX_LENGTH } from '../contacts/api.js';
+import { FinancialRecordType } from '../../financials/records/enums.js';
 
 /** Messages of the global search's query; ours. */
 export const GlobalSearchMessage = {
@@ -33,7 +34,8 @@ const householdRefSchema = z.object({ id: z.string(), name: z.string() });
 /**
  * What the palette shows, best match first within each kind, each result with enough to tell two
  * of the same name apart: a contact's e-mail, phone and household; a household's advisor and
- * members; a person's date of birth and household.
+ * members; a person's date of birth and household; a financial record's kind, institution and
+ * household.
  */
 export const globalSearchResultSchema = z.object({
   contacts: z.array(
@@ -62,6 +64,19 @@ export const globalSearchResultSchema = z.object({
       /** ISO date (`1980-03-05`). */
       dateOfBirth: z.string().nullable(),
       household: householdRefSchema.nullable(),
+    }),
+  ),
+  /** Accounts and other records, found by nickname, name, institution or their kind's label. */
+  financialRecords: z.array(
+    z.object({
+      id: z.string(),
+      /** The record's nickname, else its name at the institution, else its kind. */
+      label: z.string(),
+      type: z.enum(FinancialRecordType),
+      /** The kind's label: 'RRSP', '401(k)', 'Chequing account', 'Mortgage'. */
+      kind: z.string(),
+      institution: z.string().nullable(),
+      household: householdRefSchema,
     }),
   ),
 });

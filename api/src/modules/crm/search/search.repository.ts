@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Prisma } from '../../../generated/prisma/client.js';
+import type { BankAccountType, InvestmentAccountType, RealAssetType, RecordKindsNamed } from '@meridian/domain';
+import { Prisma, type FinancialRecordType } from '../../../generated/prisma/client.js';
 import { currentOrganizationId } from '../../../common/tenancy/request-context.js';
 import { teamScopeSql } from '../../../common/tenancy/team-scope-sql.js';
 import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
@@ -51,6 +52,26 @@ export interface PersonHit {
   dateOfBirth: Date | null;
   householdId: string | null;
   householdName: string | null;
+}
+
+export interface FinancialRecordHit {
+  id: string;
+  type: FinancialRecordType;
+  nickname: string | null;
+  name: string | null;
+  institution: string | null;
+  investmentAccountType: InvestmentAccountType | null;
+  bankAccountType: BankAccountType | null;
+  realAssetType: RealAssetType | null;
+  householdId: string;
+  householdName: string;
+}
+
+/** A rank of `rank()`'s first key alone, as a number, so that several matches can take the best. */
+function matchRank(expression: Prisma.Sql, term: string): Prisma.Sql {
+  return Prisma.sql`CASE WHEN ${expression} = ${term} THEN 0
+    WHEN ${expression} LIKE ${`${likeLiteral(term)}%`} OR ${expression} LIKE ${`% ${likeLiteral(term)}%`} THEN 1
+    WHEN ${expression} LIKE ${`%${likeLiteral(term)}%`} THEN 2 ELSE 3 END`;
 }
 
 /**
@@ -125,6 +146,46 @@ export class SearchRepository {
       WHERE p.organization_id = ${organizationId} AND p.deleted_at IS NULL ${teamScopeSql('h.team_id')}
         AND (${fullName} LIKE ${pattern} OR ${fullName} % ${term})
       ORDER BY ${rank(fullName, term)}, lower(p.last_name), lower(p.first_name), p.id
+      LIMIT ${limit}`;
+  }
+
+  /**
+   * Financial records by nickname or name (the trigram index of `lower(nickname || ' ' || name)`),
+   * by their institution's name, or by a kind whose label the term names (`kinds`, worked out from
+   * the domain's labels). A record is seen through its household: its team, and neither of them
+   * soft-deleted.
+   */
+  financialRecords(term: string, kinds: RecordKindsNamed, limit: number): Promise<FinancialRecordHit[]> {
+    const organizationId = currentOrganizationId();
+    const pattern = `%${likeLiteral(term)}%`;
+    const names = Prisma.sql`lower(coalesce(fr.nickname, '') || ' ' || coalesce(fr.name, ''))`;
+    const institution = Prisma.sql`lower(i.name)`;
+    const kindMatches = [
+      kinds.recordTypes.length > 0 && Prisma.sql`fr.type::text = ANY(${kinds.recordTypes}::text[])`,
+      kinds.investmentAccountTypes.length > 0 &&
+        Prisma.sql`ia.account_type::text = ANY(${kinds.investmentAccountTypes}::text[])`,
+      kinds.bankAccountTypes.length > 0 &&
+        Prisma.sql`ba.bank_account_type::text = ANY(${kinds.bankAccountTypes}::text[])`,
+      kinds.realAssetTypes.length > 0 && Prisma.sql`ra.asset_type::text = ANY(${kinds.realAssetTypes}::text[])`,
+    ].filter((match): match is Prisma.Sql => match !== false);
+    const kindMatch = kindMatches.length > 0 ? Prisma.join(kindMatches, ' OR ') : Prisma.sql`false`;
+    return this.prisma.$queryRaw<FinancialRecordHit[]>`
+      SELECT fr.id, fr.type::text AS type, fr.nickname, fr.name, i.name AS institution,
+        ia.account_type::text AS "investmentAccountType", ba.bank_account_type::text AS "bankAccountType",
+        ra.asset_type::text AS "realAssetType", h.id AS "householdId", h.name AS "householdName"
+      FROM financial_records fr
+      JOIN households h ON h.organization_id = fr.organization_id AND h.id = fr.household_id AND h.deleted_at IS NULL
+      LEFT JOIN institutions i ON i.organization_id = fr.organization_id AND i.id = fr.institution_id
+      LEFT JOIN investment_accounts ia ON ia.organization_id = fr.organization_id AND ia.id = fr.id
+      LEFT JOIN bank_accounts ba ON ba.organization_id = fr.organization_id AND ba.id = fr.id
+      LEFT JOIN real_assets ra ON ra.organization_id = fr.organization_id AND ra.id = fr.id
+      WHERE fr.organization_id = ${organizationId} AND fr.deleted_at IS NULL ${teamScopeSql('h.team_id')}
+        AND (${names} LIKE ${pattern} OR ${names} % ${term} OR ${institution} LIKE ${pattern} OR ${kindMatch})
+      ORDER BY LEAST(${matchRank(Prisma.sql`lower(coalesce(fr.nickname, ''))`, term)},
+          ${matchRank(Prisma.sql`lower(coalesce(fr.name, ''))`, term)},
+          ${matchRank(Prisma.sql`coalesce(${institution}, '')`, term)},
+          CASE WHEN ${kindMatch} THEN 1 ELSE 3 END),
+        similarity(${names}, ${term}) DESC, lower(h.name), fr.id
       LIMIT ${limit}`;
   }
 }

@@ -1,5 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { ContactType, GlobalSearchQuery, GlobalSearchResult } from '@meridian/domain';
+import {
+  recordKindLabel,
+  recordKindsNamed,
+  type ContactType,
+  type GlobalSearchQuery,
+  type GlobalSearchResult,
+} from '@meridian/domain';
 import { SearchRepository } from './search.repository.js';
 
 function displayName(row: { firstName: string; lastName: string; preferredName: string | null }): string {
@@ -10,7 +16,10 @@ function household(row: { householdId: string | null; householdName: string | nu
   return row.householdId && row.householdName !== null ? { id: row.householdId, name: row.householdName } : null;
 }
 
-/** The command palette's search over contacts, households and persons (the three kinds at once). */
+/**
+ * The command palette's search over contacts, households, persons and financial records (the four
+ * kinds at once).
+ */
 @Injectable()
 export class SearchService {
   constructor(@Inject(SearchRepository) private readonly search: SearchRepository) {}
@@ -18,10 +27,11 @@ export class SearchService {
   async find(query: GlobalSearchQuery): Promise<GlobalSearchResult> {
     // The trigram indexes hold lower-cased text; the term is matched the same way.
     const term = query.q.toLowerCase();
-    const [contacts, households, persons] = await Promise.all([
+    const [contacts, households, persons, records] = await Promise.all([
       this.search.contacts(term, query.limit),
       this.search.households(term, query.limit),
       this.search.persons(term, query.limit),
+      this.search.financialRecords(term, recordKindsNamed(term), query.limit),
     ]);
     return {
       contacts: contacts.map((row) => ({
@@ -44,6 +54,17 @@ export class SearchService {
         dateOfBirth: row.dateOfBirth ? row.dateOfBirth.toISOString().slice(0, 10) : null,
         household: household(row),
       })),
+      financialRecords: records.map((row) => {
+        const kind = recordKindLabel(row);
+        return {
+          id: row.id,
+          label: row.nickname ?? row.name ?? kind,
+          type: row.type,
+          kind,
+          institution: row.institution,
+          household: { id: row.householdId, name: row.householdName },
+        };
+      }),
     };
   }
 }

@@ -52,7 +52,48 @@ beforeAll(async () => {
   await prisma.contact.update({ where: { id: ids.deletedContact }, data: { deletedAt: new Date() } });
   ids.southContact = (await createContact(prisma, south, { firstName: 'Marie', lastName: 'Lapointe' })).contactId;
   ids.southPerson = await createPerson(prisma, south, { firstName: 'Marie', lastName: 'Lapointe' });
+
+  // Financial records: found by nickname, institution or kind, never across teams, firms or deletes.
+  const northern = await createInstitution(north, 'Northern Trust Bank');
+  ids.rrsp = await createInvestmentAccount(north, ids.lapointe, 'RRSP', { nickname: 'Retirement nest egg' });
+  ids.tfsa = await createInvestmentAccount(north, ids.lapointe, 'TFSA', { institutionId: northern });
+  ids.k401 = await createInvestmentAccount(north, ids.lapointe, 'ACCOUNT_401K', { name: 'Acme 401k plan' });
+  ids.deletedRrsp = await createInvestmentAccount(north, ids.lapointe, 'RRSP', { deletedAt: new Date() });
+  ids.deletedHouseholdRrsp = await createInvestmentAccount(north, ids.deletedHousehold, 'RRSP');
+  const otherTeam = newId(EntityType.team);
+  await prisma.team.create({ data: { id: otherTeam, organizationId: north.organizationId, name: 'Other team' } });
+  const otherTeamHousehold = await createHousehold(prisma, north, { name: 'Other team household', teamId: otherTeam });
+  ids.otherTeamRrsp = await createInvestmentAccount(north, otherTeamHousehold, 'RRSP', {
+    institutionId: northern,
+    nickname: 'Retirement elsewhere',
+  });
+  const southHousehold = ids.southHousehold;
+  ids.southRrsp = await createInvestmentAccount(south, southHousehold, 'RRSP', {
+    institutionId: await createInstitution(south, 'Northern Trust Bank'),
+    nickname: 'Retirement nest egg',
+  });
 });
+
+async function createInstitution(org: CreatedOrganization, name: string): Promise<string> {
+  const id = newId(EntityType.institution);
+  await prisma.institution.create({ data: { id, organizationId: org.organizationId, name } });
+  return id;
+}
+
+async function createInvestmentAccount(
+  org: CreatedOrganization,
+  householdId: string,
+  accountType: 'RRSP' | 'TFSA' | 'ACCOUNT_401K',
+  fields: { nickname?: string; name?: string; institutionId?: string; deletedAt?: Date } = {},
+): Promise<string> {
+  const id = newId(EntityType.investmentAccount);
+  const organizationId = org.organizationId;
+  await prisma.financialRecord.create({
+    data: { id, organizationId, householdId, type: 'INVESTMENT_ACCOUNT', ...fields },
+  });
+  await prisma.investmentAccount.create({ data: { id, organizationId, accountType } });
+  return id;
+}
 afterAll(async () => {
   await prisma?.$disconnect();
   await api?.close();
@@ -122,6 +163,42 @@ describe('GET /api/search', () => {
       ids.deletedContact,
     ])
       expect(found).not.toContain(hidden);
+  });
+
+  it('finds an account by its kind’s label, nickname or institution, with its household', async () => {
+    const byKind = await search('RRSP');
+    expect(byKind.status).toBe(200);
+    expect(byKind.body.financialRecords).toEqual([
+      {
+        id: ids.rrsp,
+        label: 'Retirement nest egg',
+        type: 'INVESTMENT_ACCOUNT',
+        kind: 'RRSP',
+        institution: null,
+        household: { id: ids.lapointe, name: 'Lapointe household' },
+      },
+    ]);
+    // "401k" reads as the label "401(k)"; a record without nickname shows its name.
+    expect((await search('401k')).body.financialRecords).toEqual([
+      expect.objectContaining({ id: ids.k401, label: 'Acme 401k plan', kind: '401(k)' }),
+    ]);
+    expect((await search('nest egg')).body.financialRecords.map((hit) => hit.id)).toEqual([ids.rrsp]);
+    // Without nickname or name, the kind is the label.
+    expect((await search('northern')).body.financialRecords).toEqual([
+      expect.objectContaining({ id: ids.tfsa, label: 'TFSA', kind: 'TFSA', institution: 'Northern Trust Bank' }),
+    ]);
+  });
+
+  it('never shows a record of another team, another firm, or one deleted with its household', async () => {
+    const found = [
+      ...(await search('rrsp', 20)).body.financialRecords,
+      ...(await search('northern', 20)).body.financialRecords,
+      ...(await search('retirement', 20)).body.financialRecords,
+    ].map((hit) => hit.id);
+    expect(found).toContain(ids.rrsp);
+    for (const hidden of [ids.deletedRrsp, ids.deletedHouseholdRrsp, ids.otherTeamRrsp, ids.southRrsp]) {
+      expect(found).not.toContain(hidden);
+    }
   });
 
   it('limits each kind to `limit` results', async () => {
