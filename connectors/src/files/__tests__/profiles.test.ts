@@ -170,11 +170,12 @@ const EXPECTED: Record<string, Expectation> = {
         type: 'CLIENT',
         dateOfBirth: '1968-09-21',
         household: { sourceId: null, name: 'Lavoie Family', role: 'HEAD' },
-        note: 'Retiring in 2027.',
+        note: 'Retiring in 2027.\n\nPrefix: Dr.\nRecord type: Person\nStatus: Active\nAssigned to: Sam Advisor',
         addresses: [expect.objectContaining({ line2: 'Apt 4', province: 'NS' })],
       },
     ],
-    changed: { 'W-2002': ['phones'] },
+    // The edited copy also changes the assignee, which is kept on the note.
+    changed: { 'W-2002': ['phones', 'note'] },
   },
   'equisoft-contacts': {
     count: 2,
@@ -271,20 +272,6 @@ const EXPECTED: Record<string, Expectation> = {
   'cedar-point-contacts': assumedContacts('CP', 'Jacob', 'Fraser', 'NB'),
   'modern-cents-contacts': assumedContacts('MC', 'Ethan', 'Brown', 'MB'),
   'playbook-contacts': assumedContacts('PB', 'Lucas', 'Taylor', 'NL'),
-  'test-contacts': {
-    count: 2,
-    record: [
-      'T-1',
-      {
-        gender: 'FEMALE',
-        type: 'CLIENT',
-        source: 'REFERRAL',
-        tags: ['alpha', 'beta'],
-        phones: [expect.objectContaining({ number: '5550101', type: 'MOBILE' })],
-      },
-    ],
-    changed: { 'T-2': ['firstName'] },
-  },
   'manual-load-contacts': {
     count: 2,
     record: ['ML-2', { type: 'PROSPECT', source: 'CONFERENCE', dateOfBirth: '1983-02-28', addresses: [] }],
@@ -322,7 +309,8 @@ Object.assign(EXPECTED, {
       '1001',
       {
         type: 'CLIENT',
-        tags: ['Active'],
+        tags: [],
+        note: 'Status: Active\nServicing advisor: Sam Advisor',
         source: 'REFERRAL',
         preferredName: 'Soph',
         household: { sourceId: null, name: 'Lavoie Family', role: 'HEAD' },
@@ -334,6 +322,39 @@ Object.assign(EXPECTED, {
       },
     ],
     changed: { '1003': ['phones'] },
+  },
+  // Data Loader with allCapsHeaders: every value quoted, a street of two lines, a ZIP without its
+  // leading zero, the FSC fields kept on the note.
+  'salesforce-person-accounts': {
+    count: 2,
+    record: [
+      '0015e00000PaAc1AAB',
+      {
+        firstName: 'Rosa',
+        lastName: 'Alvarez',
+        dateOfBirth: '1961-04-30',
+        emails: [expect.objectContaining({ email: 'rosa.alvarez@example.com' })],
+        employment: { employerName: null, jobTitle: 'Architect' },
+        addresses: [
+          expect.objectContaining({ line1: '12 Beacon St', line2: 'Apt 3', province: 'MA', postalCode: '02108' }),
+        ],
+        note: [
+          'Prefers mornings.',
+          '',
+          'Salutation: Ms.',
+          'Client category: Gold',
+          'Status: Active',
+          'Service model: Comprehensive',
+          'Review frequency: Quarterly',
+          'Last review: 2024-01-15',
+          'Next review: 2024-04-15',
+          'Risk tolerance: Moderate',
+          'Investment objectives: Growth',
+          'Marital status: Married',
+        ].join('\n'),
+      },
+    ],
+    changed: { '0015e00000PaAc2AAB': ['phones'] },
   },
   'spreadsheet-contacts': {
     count: 2,

@@ -4,14 +4,16 @@
  * compared in a folded form.
  */
 
-/** Lower case, accents removed, every run of non-alphanumerics collapsed to one space, trimmed. */
+/**
+ * Lower case, accents removed, every non-alphanumeric dropped: the API spelling, the label and the
+ * ALL CAPS of Data Loader (`PersonEmail`, `Person Email`, `person_email`, `PERSONEMAIL`) are one.
+ */
 export function normalizeHeader(header: string): string {
   return header
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
+    .replace(/[^a-z0-9]+/g, '');
 }
 
 /** What a profile expects of a file's header row (see `headerExpectation` in `profile.ts`). */

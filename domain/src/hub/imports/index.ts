@@ -1,3 +1,4 @@
+export * from './column-accounts.js';
 export * from './custom-profile.js';
 export * from './diff.js';
 export * from './errors.js';

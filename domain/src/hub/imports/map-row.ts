@@ -11,6 +11,8 @@ import { parsePhone, phoneExtension } from './transforms/phones.js';
 import { COUNTRY_NAMES } from '../../shared/regions/regions.js';
 import { normalizeCountry, normalizePostalCode, normalizeRegion } from './transforms/places.js';
 import { ImportMessage, ok, type TransformResult } from './transforms/result.js';
+import { normalizeUsZip, parseBirthDate, repairDoubleUtf8, splitTags } from './transforms/text.js';
+import { accountColumns, refusalOf, type ColumnAccount } from './column-accounts.js';
 import { mapValue, parseBoolean, parseEmail, splitFullName, splitValues } from './transforms/values.js';
 import { ENUM_FIELDS } from './value-maps.js';
 
@@ -65,8 +67,10 @@ export interface ColumnBinding<K extends ImportRecordKind = ImportRecordKind> {
 export interface RowMapper<K extends ImportRecordKind = ImportRecordKind> {
   profile: AnyImportProfile;
   bindings: readonly ColumnBinding<K>[];
-  /** Headers of the file no column of the profile reads (shown in the wizard; ignored on import). */
+  /** Headers of the file no column of the profile reads nor refuses (shown in the wizard; ignored on import). */
   unmappedHeaders: readonly string[];
+  /** Every header of the file with what the import does with it, in file order. */
+  columns: readonly ColumnAccount[];
   mapRow(row: ImportRowInput): MappedRow<K>;
 }
 
@@ -104,6 +108,8 @@ function transform(
     }
     case 'date':
       return parseImportDate(text, options.dateOrder);
+    case 'birthDate':
+      return parseBirthDate(text, options.dateOrder);
     case 'dateTime': {
       const parsed = parseImportDateTime(text, options.dateOrder);
       return parsed.ok
@@ -125,7 +131,10 @@ function transform(
     case 'postalCode':
       return ok(normalizePostalCode(text));
     case 'list':
-      return ok(splitValues(text, column.separator ?? ','));
+      // Tag cells use commas or semicolons, whichever the column's separator.
+      return ok(
+        column.separator && !/[,;]/.test(column.separator) ? splitValues(text, column.separator) : splitTags(text),
+      );
     case 'enum': {
       const defaults = ENUM_FIELDS[field];
       return mapValue(text, column.values ?? defaults?.values ?? {}, defaults?.message);
@@ -141,8 +150,10 @@ export function bindColumns<K extends ImportRecordKind>(
   headers: readonly string[],
 ): ColumnBinding<K>[] {
   const byFolded = new Map<string, string>();
+  // A refused column (sensitive data) is never bound, whatever a mapping says of it.
   for (const header of headers)
-    if (!byFolded.has(normalizeHeader(header))) byFolded.set(normalizeHeader(header), header);
+    if (!byFolded.has(normalizeHeader(header)) && !refusalOf(profile, header))
+      byFolded.set(normalizeHeader(header), header);
   const bindings: ColumnBinding<K>[] = [];
   for (const column of profile.columns) {
     const header = column.headers
@@ -179,12 +190,13 @@ export function createRowMapper<K extends ImportRecordKind>(
   headers: readonly string[],
 ): RowMapper<K> {
   const bindings = bindColumns(profile, headers);
-  const bound = new Set(bindings.map((binding) => binding.header));
   const fieldTypes = IMPORT_FIELDS[profile.kind] as Readonly<Record<string, ImportFieldType>>;
+  const columns = accountColumns(profile, headers, bindings);
   return {
     profile: profile as unknown as AnyImportProfile,
     bindings,
-    unmappedHeaders: headers.filter((header) => !bound.has(header)),
+    unmappedHeaders: columns.filter((column) => column.outcome === 'NOT_IMPORTED').map((column) => column.header),
+    columns,
     mapRow(row) {
       if (profile.rowLayout === 'monday') {
         const skip = mondayRowKind(row, headers);
@@ -196,8 +208,13 @@ export function createRowMapper<K extends ImportRecordKind>(
       /** Non-empty values seen per field: the first e-mail or phone is the primary one, the rest optional. */
       const seen = new Map<string, number>();
       for (const { column, header } of bindings) {
-        const text = row.values[header];
-        if (text === null || text === undefined || text.trim() === '') continue;
+        const cell = row.values[header];
+        if (cell === null || cell === undefined || cell.trim() === '') continue;
+        // UTF-8 read twice on its way here (`JosÃ©`): repaired, and the row says so.
+        const repaired = repairDoubleUtf8(cell);
+        const text = repaired ?? cell;
+        if (repaired !== null)
+          warnings.push({ field: column.field, column: header, value: cell, message: ImportMessage.textRepaired });
         const type = fieldTypes[column.field] as ImportFieldType;
         const many =
           (type === 'email' || type === 'phone') && column.separator ? splitValues(text, column.separator) : [text];
@@ -466,6 +483,8 @@ function buildAddresses(builder: DraftBuilder, profile: ImportProfile): Record<s
     );
     const region = group.addressProvince?.value as ReturnType<typeof normalizeRegion> | undefined;
     const country = group.addressCountry?.value as ReturnType<typeof normalizeCountry> | undefined;
+    const postalCode = (group.addressPostalCode?.value as string | undefined) ?? null;
+    const inUs = (country?.country ?? region?.country ?? profile.options.country) === 'US';
     const label = ADDRESS_PARTS.map((part) => group[part]?.column.label).find((found) => found !== undefined) ?? null;
     addresses.push({
       label,
@@ -473,7 +492,7 @@ function buildAddresses(builder: DraftBuilder, profile: ImportProfile): Record<s
       line2,
       city: (group.addressCity?.value as string | undefined) ?? null,
       province: region?.code ?? null,
-      postalCode: (group.addressPostalCode?.value as string | undefined) ?? null,
+      postalCode: postalCode !== null && inUs ? normalizeUsZip(postalCode) : postalCode,
       countryName: country?.name ?? COUNTRY_NAMES[region?.country ?? profile.options.country],
       primary: index === 0,
     });
@@ -532,6 +551,12 @@ function buildContact(bag: Bag, profile: ImportProfile): Draft {
   const jobTitle = builder.first<string>('jobTitle', 'employment.jobTitle');
   const tags = [...new Set(builder.all('tags').flatMap((entry) => entry.value as string[]))];
   const notes = builder.all('note').map((entry) => entry.value as string);
+  // Documented columns without a field of ours stay on the contact's note, one labelled line each.
+  const kept = builder
+    .all('kept')
+    .map((entry) => `${entry.column.label ?? entry.header}: ${(entry.value as string).replace(/\s*[\r\n]+\s*/g, ' ')}`);
+  for (const entry of builder.all('kept')) builder.note('note', entry.header, 'kept');
+  if (kept.length > 0) notes.push(kept.join('\n'));
   return builder.done({
     kind: 'contacts',
     sourceId: builder.first<string>('sourceId'),

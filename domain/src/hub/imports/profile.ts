@@ -41,7 +41,9 @@ export const IMPORT_FIELDS = {
     jobTitle: 'text',
     tags: 'list',
     note: 'text',
-    dateOfBirth: 'date',
+    /** A documented column we have no field for, kept on the contact's note as `<label>: <value>`. */
+    kept: 'text',
+    dateOfBirth: 'birthDate',
     householdSourceId: 'id',
     householdName: 'text',
     householdRole: 'enum',
@@ -55,7 +57,7 @@ export const IMPORT_FIELDS = {
     fullName: 'fullName',
     middleName: 'name',
     preferredName: 'name',
-    dateOfBirth: 'date',
+    dateOfBirth: 'birthDate',
     gender: 'enum',
     email: 'email',
     householdSourceId: 'id',
@@ -82,7 +84,7 @@ export const IMPORT_FIELDS = {
     ownerName: 'fullName',
     ownerFirstName: 'name',
     ownerLastName: 'name',
-    ownerDateOfBirth: 'date',
+    ownerDateOfBirth: 'birthDate',
     jointOwnerName: 'text',
     householdSourceId: 'id',
     householdName: 'text',
@@ -121,6 +123,8 @@ export type ImportFieldType =
   | 'email'
   | 'phone'
   | 'date'
+  /** A date never in the future: a two-digit year lands in the past. */
+  | 'birthDate'
   | 'dateTime'
   | 'amount'
   | 'currency'
@@ -147,7 +151,10 @@ export interface ImportColumn<K extends ImportRecordKind = ImportRecordKind> {
    * matched on e-mail, phone and name (issue 14).
    */
   required?: boolean;
-  /** Label of the e-mail, phone or address this column fills (`Work`, `Home`, `Mobile`). */
+  /**
+   * Label of the e-mail, phone or address this column fills (`Work`, `Home`, `Mobile`); for a
+   * `kept` column, the label its value is kept under on the contact's note (`Marital status`).
+   */
   label?: string;
   /** For phones: landline unless said. */
   phoneType?: PhoneType;
@@ -160,6 +167,17 @@ export interface ImportColumn<K extends ImportRecordKind = ImportRecordKind> {
   separator?: string;
   /** For `enum` fields: source values (folded) to ours; null drops the value. Overrides the field's default map. */
   values?: Readonly<Record<string, string | null>>;
+}
+
+/**
+ * A column a profile refuses by design: sensitive data (government ids, health) the product must
+ * never hold. Its values are neither imported nor shown; the column is listed as refused.
+ */
+export interface RefusedColumn {
+  headers: readonly string[];
+  /** Also refuses every header starting with one of `headers` (`drivers_license_*`). */
+  prefix?: boolean;
+  reason: string;
 }
 
 /** Where a profile's header set comes from, shown to users so a guess is visible as one. */
@@ -197,6 +215,8 @@ export interface ImportProfile<K extends ImportRecordKind = ImportRecordKind> {
   kind: K;
   evidence: ProfileEvidence;
   columns: readonly ImportColumn<K>[];
+  /** Columns refused by design (see RefusedColumn); none when absent. */
+  refused?: readonly RefusedColumn[];
   options: ImportProfileOptions;
   rowLayout: RowLayout;
   /** Known headers a row needs to be taken as the header row. */

@@ -4,6 +4,8 @@
  * be left behind (issue 14: nothing is lost silently).
  */
 
+import { refusalOf } from './column-accounts.js';
+
 /** Distinct non-empty values kept per column. */
 export const COLUMN_SAMPLE_VALUES = 3;
 /** Characters kept of a sample value; longer ones are cut with an ellipsis. */
@@ -20,7 +22,8 @@ export interface ColumnSampler {
 /** Collects samples row by row; a column stops being looked at once it has its values. */
 export function createColumnSampler(headers: readonly string[]): ColumnSampler {
   const collected = new Map<string, string[]>(headers.map((header) => [header, []]));
-  let open = [...headers];
+  // Sensitive columns (social security numbers, health) are never sampled: their values are not kept anywhere.
+  let open = headers.filter((header) => !refusalOf(null, header));
   return {
     add(values) {
       if (open.length === 0) return;

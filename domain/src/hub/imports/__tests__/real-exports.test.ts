@@ -100,7 +100,7 @@ describe('Salesforce contacts: API field names (Data Export, Data Loader) and re
 });
 
 describe('Redtail contacts', () => {
-  it('takes the category as the contact type, the status as a tag, and the work extension into the label', () => {
+  it('takes the category as the contact type, keeps the status on the note, and puts the work extension into the label', () => {
     const mapped = valid(
       mapOne(redtailContacts, {
         'Contact ID': '1042',
@@ -117,7 +117,8 @@ describe('Redtail contacts', () => {
     );
     expect(mapped.record).toMatchObject({
       type: 'CLIENT',
-      tags: ['Active'],
+      tags: [],
+      note: 'Status: Active',
       source: 'REFERRAL',
       employment: { employerName: null, jobTitle: 'Physician' },
       phones: [

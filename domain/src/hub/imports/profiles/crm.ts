@@ -167,39 +167,54 @@ export const zohoContacts = defineProfile({
   ],
 });
 
-/** Wealthbox contacts (headers assumed from the API's field names; label and snake_case both accepted). */
+/**
+ * Wealthbox contacts export (a zip holding the contacts CSV): the API's snake_case field names as
+ * headers; the older label spellings (`First Name`, `Street Line 1`) fold to the same. Every
+ * documented column is mapped, kept on the contact's note (prefix, suffix, record type, status,
+ * assignee, client since, marital status), or refused (identity numbers, health: SENSITIVE_COLUMNS).
+ * Dates and ZIP codes are read as a US user writes them.
+ */
 export const wealthboxContacts = defineProfile({
   id: 'wealthbox-contacts',
   name: 'Wealthbox contacts',
   source: 'WEALTHBOX',
   kind: 'contacts',
-  evidence: 'assumed',
+  evidence: 'documented',
+  options: { dateOrder: 'MDY', country: 'US' },
   columns: [
-    contact('sourceId', ['ID', 'id'], { required: true }),
-    contact('firstName', ['First Name', 'first_name']),
-    contact('middleName', ['Middle Name', 'middle_name']),
-    contact('lastName', ['Last Name', 'last_name']),
-    contact('preferredName', ['Nickname', 'nickname']),
-    contact('contactType', ['Contact Type', 'contact_type']),
-    contact('gender', ['Gender', 'gender'], {
+    contact('sourceId', ['id'], { required: true }),
+    contact('firstName', ['first_name']),
+    contact('middleName', ['middle_name']),
+    contact('lastName', ['last_name']),
+    contact('fullName', ['name']),
+    contact('kept', ['prefix'], { label: 'Prefix' }),
+    contact('kept', ['suffix'], { label: 'Suffix' }),
+    contact('preferredName', ['nickname']),
+    contact('kept', ['type'], { label: 'Record type' }),
+    contact('contactType', ['contact_type']),
+    contact('kept', ['status'], { label: 'Status' }),
+    contact('kept', ['assigned_to'], { label: 'Assigned to' }),
+    contact('leadSource', ['contact_source']),
+    contact('gender', ['gender'], {
       values: { female: 'FEMALE', male: 'MALE', 'non binary': 'OTHER', unknown: null },
     }),
-    contact('dateOfBirth', ['Birth Date', 'birth_date']),
-    contact('jobTitle', ['Job Title', 'job_title']),
-    contact('employerName', ['Company', 'company_name']),
-    contact('email', ['Email Address', 'email_address']),
-    contact('phone', ['Phone Number', 'phone_number']),
-    contact('addressLine1', ['Street Line 1', 'street_line_1']),
-    contact('addressLine2', ['Street Line 2', 'street_line_2']),
-    contact('addressCity', ['City', 'city']),
-    contact('addressProvince', ['State', 'state']),
-    contact('addressPostalCode', ['ZIP Code', 'zip_code']),
-    contact('addressCountry', ['Country', 'country']),
-    contact('householdName', ['Household', 'household']),
-    contact('householdRole', ['Household Title', 'household_title']),
-    contact('leadSource', ['Contact Source', 'contact_source']),
-    contact('tags', ['Tags', 'tags'], { separator: ',' }),
-    contact('note', ['Background Information', 'background_information']),
+    contact('dateOfBirth', ['birth_date']),
+    contact('kept', ['client_since'], { label: 'Client since' }),
+    contact('kept', ['marital_status'], { label: 'Marital status' }),
+    contact('jobTitle', ['job_title']),
+    contact('employerName', ['company_name', 'Company']),
+    contact('email', ['primary_email', 'email_address']),
+    contact('phone', ['primary_phone', 'phone_number']),
+    contact('addressLine1', ['mailing_address_street', 'street_line_1']),
+    contact('addressLine2', ['mailing_address_street_2', 'street_line_2']),
+    contact('addressCity', ['mailing_address_city', 'city']),
+    contact('addressProvince', ['mailing_address_state', 'state']),
+    contact('addressPostalCode', ['mailing_address_zip_code', 'zip_code']),
+    contact('addressCountry', ['mailing_address_country', 'country']),
+    contact('householdName', ['household']),
+    contact('householdRole', ['household_title']),
+    contact('tags', ['tags']),
+    contact('note', ['background_information']),
   ],
 });
 
@@ -318,10 +333,7 @@ export const cedarPointContacts = assumedContacts('CEDAR_POINT', 'cedar-point-co
 export const modernCentsContacts = assumedContacts('MODERN_CENTS', 'modern-cents-contacts', 'Modern Cents contacts');
 export const playbookContacts = assumedContacts('PLAYBOOK_CUSTOM', 'playbook-contacts', 'Playbook custom contacts');
 
-/**
- * Our own field names as headers (`sourceId,firstName,lastName,email,...`): the TEST source's
- * profile, and the template offered for a firm's manual load.
- */
+/** Our own field names as headers (`sourceId,firstName,lastName,email,...`): the template offered for a firm's manual load. */
 function canonicalContacts(source: ExternalSourceSystem, id: string, name: string): ImportProfile<'contacts'> {
   return defineProfile({
     id,
@@ -359,7 +371,6 @@ function canonicalContacts(source: ExternalSourceSystem, id: string, name: strin
   });
 }
 
-export const testContacts = canonicalContacts('TEST', 'test-contacts', 'Test contacts (our field names)');
 export const manualLoadContacts = canonicalContacts(
   'MANUAL_LOAD',
   'manual-load-contacts',

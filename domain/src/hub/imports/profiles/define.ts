@@ -7,6 +7,7 @@ import {
   type ImportProfileOptions,
   type ImportRecordKind,
   type ProfileEvidence,
+  type RefusedColumn,
   type RowLayout,
 } from '../profile.js';
 
@@ -26,6 +27,7 @@ export function defineProfile<K extends ImportRecordKind>(definition: {
   kind: K;
   evidence: ProfileEvidence;
   columns: readonly ImportColumn<K>[];
+  refused?: readonly RefusedColumn[];
   options?: Partial<ImportProfileOptions>;
   rowLayout?: RowLayout;
   minHeaderMatches?: number;

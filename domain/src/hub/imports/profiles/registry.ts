@@ -23,12 +23,11 @@ import {
   pipedriveNotes,
   pipedrivePeople,
   playbookContacts,
-  testContacts,
   wealthboxContacts,
   zohoContacts,
 } from './crm.js';
 import { redtailContacts } from './redtail.js';
-import { salesforceContacts } from './salesforce.js';
+import { salesforceContacts, salesforcePersonAccounts } from './salesforce.js';
 import { spreadsheetContacts } from './spreadsheet.js';
 
 /**
@@ -55,11 +54,11 @@ export const IMPORT_PROFILES: readonly AnyImportProfile[] = [
   pipedriveActivities,
   playbookContacts,
   rittingerAccounts,
-  testContacts,
   wealthboxContacts,
   westmountAccounts,
   westmountClients,
   salesforceContacts,
+  salesforcePersonAccounts,
   redtailContacts,
   spreadsheetContacts,
 ];
@@ -73,7 +72,15 @@ export function findImportProfile(id: string): AnyImportProfile | undefined {
   return IMPORT_PROFILES.find((profile) => profile.id === id);
 }
 
-/** Source systems without a profile; empty (a test keeps it so). */
+/**
+ * The source systems a user imports from: every one but TEST, which exists for the test suite's
+ * own links and is never offered in the product.
+ */
+export const IMPORT_SOURCES: readonly ExternalSourceSystem[] = ExternalSourceSystem.filter(
+  (source) => source !== 'TEST',
+);
+
+/** Source systems offered to users without a profile; empty (a test keeps it so). */
 export function sourcesWithoutProfile(): ExternalSourceSystem[] {
-  return ExternalSourceSystem.filter((source) => profilesForSource(source).length === 0);
+  return IMPORT_SOURCES.filter((source) => profilesForSource(source).length === 0);
 }

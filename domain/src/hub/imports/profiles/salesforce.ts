@@ -56,3 +56,52 @@ export const salesforceContacts = defineProfile({
   // Data Export and Data Loader write ISO dates; a report, the user's locale (MDY for en_US and en_CA).
   options: { dateOrder: 'MDY' },
 });
+
+/**
+ * Financial Services Cloud person accounts as Data Loader writes them: API names as headers (ALL
+ * CAPS when `allCapsHeaders` is set; headers fold either way), every value quoted, ISO dates. The
+ * person's fields are `Person*`; the FSC fields with no field of ours (client category, status,
+ * service model, review frequency and dates, risk tolerance, investment objectives, marital
+ * status) are kept on the contact's note, each under its label.
+ */
+export const salesforcePersonAccounts = defineProfile({
+  id: 'salesforce-person-accounts',
+  name: 'Salesforce Financial Services Cloud person accounts',
+  source: 'SALESFORCE',
+  kind: 'contacts',
+  evidence: 'documented',
+  minHeaderMatches: 3,
+  columns: [
+    contact('sourceId', ['Id', 'Account ID'], { required: true }),
+    contact('firstName', ['FirstName']),
+    contact('middleName', ['MiddleName']),
+    contact('lastName', ['LastName']),
+    contact('fullName', ['Name']),
+    contact('kept', ['Salutation'], { label: 'Salutation' }),
+    contact('kept', ['Suffix'], { label: 'Suffix' }),
+    contact('email', ['PersonEmail']),
+    contact('phone', ['PersonMobilePhone'], { label: 'Mobile', phoneType: 'MOBILE' }),
+    contact('phone', ['Phone'], { label: 'Work', phoneType: 'LANDLINE' }),
+    contact('phone', ['PersonHomePhone'], { label: 'Home', phoneType: 'LANDLINE' }),
+    contact('dateOfBirth', ['PersonBirthdate']),
+    contact('addressLine1', ['PersonMailingStreet'], { group: 'mailing', label: 'Mailing' }),
+    contact('addressCity', ['PersonMailingCity'], { group: 'mailing' }),
+    contact('addressProvince', ['PersonMailingState'], { group: 'mailing' }),
+    contact('addressPostalCode', ['PersonMailingPostalCode'], { group: 'mailing' }),
+    contact('addressCountry', ['PersonMailingCountry'], { group: 'mailing' }),
+    contact('jobTitle', ['FinServ__Occupation__pc', 'PersonTitle']),
+    contact('leadSource', ['PersonLeadSource', 'AccountSource']),
+    contact('note', ['Description']),
+    contact('kept', ['FinServ__ClientCategory__c'], { label: 'Client category' }),
+    contact('kept', ['FinServ__Status__c'], { label: 'Status' }),
+    contact('kept', ['FinServ__ServiceModel__c'], { label: 'Service model' }),
+    contact('kept', ['FinServ__ReviewFrequency__c'], { label: 'Review frequency' }),
+    contact('kept', ['FinServ__LastReview__c'], { label: 'Last review' }),
+    contact('kept', ['FinServ__NextReview__c'], { label: 'Next review' }),
+    contact('kept', ['FinServ__RiskTolerance__c'], { label: 'Risk tolerance' }),
+    contact('kept', ['FinServ__InvestmentObjectives__c'], { label: 'Investment objectives' }),
+    contact('kept', ['FinServ__MaritalStatus__pc'], { label: 'Marital status' }),
+    contact('deleted', ['IsDeleted']),
+  ],
+  options: { dateOrder: 'MDY', country: 'US' },
+});

@@ -5,3 +5,4 @@ export * from './phones.js';
 export * from './places.js';
 export * from './result.js';
 export * from './values.js';
+export * from './text.js';

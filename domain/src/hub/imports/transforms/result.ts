@@ -29,6 +29,8 @@ export const ImportMessage = {
   emailDropped: 'E-mail not imported',
   phoneDropped: 'Phone not imported',
   contactTypeDropped: 'Contact type not recognised: the import’s contact type applies',
+  /** A cell whose text was UTF-8 read twice (`JosÃ©`), imported repaired. */
+  textRepaired: 'Text repaired: it had been read in the wrong encoding',
   extensionWithoutPhone: 'Phone extension not imported: the row has no phone number for it',
 } as const;
 

@@ -228,7 +228,7 @@ describe('imports: duplicate source ids inside one file', () => {
       'T-1,Ann,Royer,ann.royer@example.com',
       'T-1,Anne,Roy,',
     ].join('\n');
-    const uploaded = await upload('contacts.csv', file, '&source=TEST');
+    const uploaded = await upload('contacts.csv', file, '&source=MANUAL_LOAD');
     expect(uploaded.status).toBe(201);
     const id = uploaded.body.batch.id;
 
@@ -271,6 +271,6 @@ describe('imports: duplicate source ids inside one file', () => {
       ['Ann', 'Roy', ['ann@example.com']],
       ['Bob', 'Lee', ['bob@example.com']],
     ]);
-    expect(await prisma.externalLink.count({ where: { source: 'TEST', sourceId: 'T-1' } })).toBe(1);
+    expect(await prisma.externalLink.count({ where: { source: 'MANUAL_LOAD', sourceId: 'T-1' } })).toBe(1);
   });
 });

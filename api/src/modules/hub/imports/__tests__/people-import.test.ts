@@ -39,7 +39,8 @@ const HEADER = 'sourceId,firstName,lastName,email,tags,note,dateOfBirth,househol
 const ANN = 'C-1,Ann,Roy,ann@example.com,VIP;Estate,Prefers e-mail.,1970-01-02,H-1,Roy household,Head';
 const BOB = 'C-2,Bob,Roy,bob@example.com,vip,,1972-03-04,H-1,Roy household,Spouse';
 const file = (...rows: string[]) => `${[HEADER, ...rows].join('\n')}\n`;
-const asTest = { source: 'TEST', profileId: 'test-contacts' };
+// The TEST source is the suite's own; it reads our field names through the manual-load template.
+const asTest = { source: 'TEST', profileId: 'manual-load-contacts' };
 
 const contactSnapshot = (contactId: string) => IMPORT_SNAPSHOTS.contacts!(prisma, north.organizationId, contactId);
 

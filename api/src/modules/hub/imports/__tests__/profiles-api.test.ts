@@ -36,8 +36,8 @@ const EDITED: Record<string, Record<string, string[]>> = {
   'modern-cents-contacts': { 'MC-2': ['phones'] },
   'pipedrive-people': { '102': ['emails'] },
   'playbook-contacts': { 'PB-2': ['phones'] },
-  'test-contacts': { 'T-2': ['firstName'] },
-  'wealthbox-contacts': { 'W-2002': ['phones'] },
+  // The assignee, kept on the note, is edited too.
+  'wealthbox-contacts': { 'W-2002': ['phones', 'note'] },
   'westmount-clients': { 'WC-2': ['email'] },
   'zoho-contacts': { '4876876000000111': ['employment'] },
   'equisoft-accounts': { EQ1002: ['marketValue'], EQ1003: ['institution'] },
@@ -51,6 +51,7 @@ const EDITED: Record<string, Record<string, string[]>> = {
   'monday-tasks': { '4876876000000111': ['status'] },
   'monday-contacts': { '5000000002': ['type'] },
   'salesforce-contacts': { '0035e00000AbCd2AAB': ['employment'] },
+  'salesforce-person-accounts': { '0015e00000PaAc2AAB': ['phones'] },
   'redtail-contacts': { '1003': ['phones'] },
   'spreadsheet-contacts': { 'S-2': ['employment'] },
 };
