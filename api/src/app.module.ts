@@ -27,12 +27,14 @@ import { ReportsModule } from './modules/crm/reports/index.js';
 import { TasksModule } from './modules/crm/tasks/index.js';
 import { NotesModule } from './modules/crm/notes/index.js';
 import { SearchModule } from './modules/crm/search/index.js';
+import { AddressesModule } from './modules/crm/addresses/index.js';
 import { HomeModule } from './modules/crm/home/index.js';
 import { LinksProfilesModule } from './modules/crm/links-profiles/index.js';
 import { TimelinesModule } from './modules/crm/timelines/index.js';
 import { ConnectionsModule } from './modules/hub/connections/index.js';
 import { SyncRunsModule } from './modules/hub/sync-runs/index.js';
 import { ControlCharactersInterceptor } from './common/http/control-characters.interceptor.js';
+import { JsonBodyInterceptor } from './common/http/json-body.interceptor.js';
 import { PlaidModule } from './modules/hub/providers/plaid/index.js';
 import { ImportFoldersModule, ImportsModule } from './modules/hub/imports/index.js';
 
@@ -64,6 +66,7 @@ export class AppModule {
         TasksModule,
         NotesModule,
         SearchModule,
+        AddressesModule,
         HomeModule,
         LinksProfilesModule,
         TimelinesModule,
@@ -77,7 +80,11 @@ export class AppModule {
         ImportsModule,
         ImportFoldersModule,
       ],
-      providers: [{ provide: APP_INTERCEPTOR, useClass: ControlCharactersInterceptor }],
+      // In this order: a body that is not JSON is refused (415) before its text is checked.
+      providers: [
+        { provide: APP_INTERCEPTOR, useClass: JsonBodyInterceptor },
+        { provide: APP_INTERCEPTOR, useClass: ControlCharactersInterceptor },
+      ],
     };
   }
 }

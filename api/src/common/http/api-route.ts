@@ -1,7 +1,7 @@
 import { applyDecorators, createParamDecorator, HttpCode, SetMetadata, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
 import type { z } from 'zod';
-import { DomainError, ErrorCode, validationError, type Permission } from '@meridian/domain';
+import { validationError, type Permission } from '@meridian/domain';
 
 /**
  * One declaration per route: its schemas validate the request (ValidBody / ValidQuery /
@@ -18,6 +18,12 @@ export interface RouteSpec {
    */
   permission?: Permission;
   body?: z.ZodType;
+  /**
+   * The route reads the request's bytes itself (a file, a signed webhook) rather than a JSON body:
+   * what it takes, in a few words, for the document. Only such a route is given a body of another
+   * type than JSON; every other one refuses it with 415 (`JsonBodyInterceptor`).
+   */
+  rawBody?: string;
   query?: z.ZodType;
   params?: z.ZodType;
   response?: z.ZodType;
@@ -41,30 +47,12 @@ function parsePart(part: 'body' | 'query' | 'params', ctx: ExecutionContext): un
   const spec = routeSpecOf(ctx.getHandler());
   const schema = spec?.[part];
   if (!schema) throw new Error(`Route ${ctx.getHandler().name} reads its ${part} but declares no ${part} schema`);
-  const request = ctx.switchToHttp().getRequest<Request>();
-  if (part === 'body') assertJsonBody(request);
-  const result = schema.safeParse(request[part] ?? {});
+  // A body of another type than JSON never gets here: JsonBodyInterceptor answers 415 first.
+  const result = schema.safeParse(ctx.switchToHttp().getRequest<Request>()[part] ?? {});
   if (!result.success) {
     throw validationError(result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })));
   }
   return result.data;
-}
-
-/**
- * A route that reads a JSON body refuses a body of another type (415) rather than reading it as
- * missing: a form or text body would otherwise pass as `{}`, and a route whose fields are all
- * optional would act on nothing. A request without a body is validated as `{}` (400 for the
- * required fields), even when the client says `Content-Length: 0` without a type. `req.is` answers
- * null when there is no body, false when its type differs.
- */
-function assertJsonBody(request: Request): void {
-  const empty = request.headers['content-length'] === '0';
-  if (!empty && request.is('application/json') === false) {
-    throw new DomainError(
-      ErrorCode.UNSUPPORTED_MEDIA_TYPE,
-      'The request body must be JSON, sent with Content-Type: application/json',
-    );
-  }
 }
 
 /** The request body, parsed by the route's `body` schema; a failure answers 400 VALIDATION_ERROR. */

@@ -90,6 +90,16 @@ function operation(spec: RouteSpec): JsonSchema {
     ...(spec.permission ? { 'x-permission': spec.permission } : {}),
     parameters: [...parameters(spec.params, 'path'), ...parameters(spec.query, 'query')],
     ...(spec.body ? { requestBody: requestBody(spec.body) } : {}),
+    // A route that reads bytes of its own (a file, a webhook) is the one that takes a body other than JSON.
+    ...(spec.rawBody
+      ? {
+          requestBody: {
+            required: true,
+            description: spec.rawBody,
+            content: { '*/*': { schema: { type: 'string', format: 'binary' } } },
+          },
+        }
+      : {}),
     responses: {
       [success]: spec.response
         ? { description: 'Success', content: { 'application/json': { schema: jsonSchema(spec.response, 'output') } } }

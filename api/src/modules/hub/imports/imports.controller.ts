@@ -33,6 +33,7 @@ export class ImportsController {
       'Upload a CSV or XLSX export, or a ZIP of CSV files, as the raw request body (fileName in the query): the file is read through once, refused with a 4xx if it cannot be imported (413 over IMPORT_MAX_BYTES, at once when Content-Length says so, or for an XLSX or a zipped CSV that expands past its limit once unzipped), and a profile is suggested. Of a ZIP, the contacts file is read (chosen by its name and headers; archiveEntry says which), or the upload is refused when none is recognisable. A profile whose source id column the file lacks is still suggested and accepted: rows are then matched on e-mail, phone and name. defaultContactType (LEAD when absent) is the type of created contacts whose row gives none',
     tags: TAGS,
     query: importUploadQuerySchema,
+    rawBody: 'The CSV, XLSX or ZIP file’s bytes',
     response: importUploadResultSchema,
     status: 201,
     errors: [413],

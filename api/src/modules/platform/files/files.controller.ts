@@ -41,6 +41,7 @@ export class FilesController {
     tags: TAGS,
     public: true,
     query: signedFileQuerySchema,
+    rawBody: 'The file’s bytes, with the Content-Type its name calls for',
     response: uploadedFileSchema,
     status: 201,
     errors: [403, 409, 413, 415],

@@ -137,6 +137,7 @@ export class PlaidWebhooksController {
       'Plaid webhooks: verified (ES256 Plaid-Verification JWT, iat at most 5 minutes old, body SHA-256) or 401; sync updates queue a run, login errors mark the connection for re-authentication',
     tags: TAGS,
     public: true,
+    rawBody: 'Plaid’s JSON, verified over its exact bytes',
     response: webhookOutcomeSchema,
     errors: [401, 502],
   })
