@@ -34,6 +34,21 @@ describe('lists and the command palette', () => {
     await prisma.household.update({ where: { id: ids.first }, data: { primaryAdvisorId: advisor } });
     await createPerson(prisma, org, { householdId: ids.first, firstName: 'Ada', lastName: 'Fairweather' });
     ids.second = await createHousehold(prisma, org, { name: 'Fairweather household' });
+    // An RRSP at an institution, found by its kind in the palette.
+    const institutionId = newId(EntityType.institution);
+    await prisma.institution.create({ data: { id: institutionId, organizationId, name: 'Northern Credit Union' } });
+    ids.rrsp = newId(EntityType.investmentAccount);
+    await prisma.financialRecord.create({
+      data: {
+        id: ids.rrsp,
+        organizationId,
+        householdId: ids.first,
+        type: 'INVESTMENT_ACCOUNT',
+        nickname: 'Ada retirement',
+        institutionId,
+      },
+    });
+    await prisma.investmentAccount.create({ data: { id: ids.rrsp, organizationId, accountType: 'RRSP' } });
   });
 
   afterAll(async () => {
@@ -102,5 +117,18 @@ describe('lists and the command palette', () => {
     await page.getByTestId('palette-input').waitFor();
     await page.keyboard.press('Escape');
     expect(await page.getByTestId('command-palette').count()).toBe(0);
+  });
+
+  it('finds an account by its type with Ctrl-K and opens its household’s financials', async () => {
+    const page = await signInAs(browser.page, api.baseUrl, org);
+    await page.keyboard.press('Control+k');
+    await page.getByTestId('palette-input').waitFor();
+    await page.keyboard.type('rrsp');
+    await expect
+      .poll(() => page.getByTestId('palette-result').allTextContents())
+      .toEqual(['Ada retirementRRSP · Northern Credit Union · Fairweather household']);
+    expect(await page.getByTestId('command-palette').textContent()).toContain('Accounts and records');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(new RegExp(`/financial-records/${ids.first}`));
   });
 });
