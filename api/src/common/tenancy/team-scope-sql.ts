@@ -11,3 +11,14 @@ export function teamScopeSql(column: string): Prisma.Sql {
   if (!teamIds) return Prisma.empty;
   return Prisma.sql`AND ${Prisma.raw(column)} = ANY(${[...teamIds]}::text[])`;
 }
+
+/**
+ * The same condition for `$n`-numbered SQL (the writers' `Sql`): the text, naming parameter
+ * `$<index>`, and the values to append after the statement's own (none, and no text, when the
+ * context sees every team).
+ */
+export function teamScopeParam(column: string, index: number): { sql: string; values: unknown[] } {
+  const teamIds = currentTeamScope();
+  if (!teamIds) return { sql: '', values: [] };
+  return { sql: ` AND ${column} = ANY($${index}::text[])`, values: [[...teamIds]] };
+}

@@ -1,4 +1,5 @@
 import type { Sql } from '../../../common/persistence/sql.js';
+import { teamScopeParam } from '../../../common/tenancy/team-scope-sql.js';
 import type { MergeCombined, MergeKind, MergePlan } from '@meridian/domain';
 import type { ChildTable } from './merge-tables.js';
 
@@ -37,21 +38,53 @@ function duplicateOf(child: ChildTable): string {
  * organization (raw SQL is not rewritten by the tenant scope).
  */
 export const mergeSql = {
-  async party(sql: Sql, organizationId: string, kind: MergeKind, id: string, lock = false): Promise<PartyRow | null> {
+  /**
+   * A contact or household of the organization, within the caller's teams (docs/PERMISSIONS.md):
+   * another team's record is missing here, as another organization's is, so a merge, its preview
+   * and its undo answer 404 for it whichever side it is on. `everyTeam` reads a record only named
+   * in a refusal (what the survivor was later merged into), whichever team holds it.
+   */
+  async party(
+    sql: Sql,
+    organizationId: string,
+    kind: MergeKind,
+    id: string,
+    everyTeam = false,
+  ): Promise<PartyRow | null> {
+    const team = everyTeam ? { sql: '', values: [] } : teamScopeParam('team_id', 3);
     const [row] = await sql.query<PartyRow>(
-      `SELECT *, ${NAME_SQL[kind]} AS name FROM ${TABLE[kind]} WHERE organization_id = $1 AND id = $2${lock ? ' FOR UPDATE' : ''}`,
+      `SELECT *, ${NAME_SQL[kind]} AS name FROM ${TABLE[kind]} WHERE organization_id = $1 AND id = $2${team.sql}`,
       organizationId,
       id,
+      ...team.values,
     );
     return row ?? null;
   },
 
-  /** Locks both records in id order, so two merges of the same pair cannot deadlock. */
-  async lockPair(sql: Sql, organizationId: string, kind: MergeKind, ids: readonly string[]): Promise<void> {
-    await sql.query(
-      `SELECT id FROM ${TABLE[kind]} WHERE organization_id = $1 AND id = ANY($2::text[]) ORDER BY id FOR UPDATE`,
+  /** Which of `ids` exist in the organization but in a team the caller does not reach. */
+  async outsideTeams(sql: Sql, organizationId: string, kind: MergeKind, ids: readonly string[]): Promise<string[]> {
+    const team = teamScopeParam('team_id', 3);
+    if (team.values.length === 0) return [];
+    const rows = await sql.query<{ id: string }>(
+      `SELECT id FROM ${TABLE[kind]} WHERE organization_id = $1 AND id = ANY($2::text[]) AND NOT (true${team.sql})`,
       organizationId,
       [...ids],
+      ...team.values,
+    );
+    return rows.map((row) => row.id);
+  },
+
+  /**
+   * Locks both records in id order, so two merges of the same pair cannot deadlock; another team's
+   * record is not locked (it is refused right after).
+   */
+  async lockPair(sql: Sql, organizationId: string, kind: MergeKind, ids: readonly string[]): Promise<void> {
+    const team = teamScopeParam('team_id', 3);
+    await sql.query(
+      `SELECT id FROM ${TABLE[kind]} WHERE organization_id = $1 AND id = ANY($2::text[])${team.sql} ORDER BY id FOR UPDATE`,
+      organizationId,
+      [...ids],
+      ...team.values,
     );
   },
 

@@ -173,6 +173,7 @@ export class MergesService {
       );
       if (!row) throw notFound('Merge');
       const kind = row.entity_type;
+      await this.assertReaches(scope, row);
       await mergeSql.lockPair(sql, organizationId, kind, [row.survivor_id, row.merged_id]);
       const survivor = await mergeSql.party(sql, organizationId, kind, row.survivor_id);
       const merged = await mergeSql.party(sql, organizationId, kind, row.merged_id);
@@ -180,7 +181,7 @@ export class MergesService {
         throw new DomainError(ErrorCode.CONFLICT, 'A record of this merge has since been removed for good');
       }
       const mergedInto = survivor.merged_into_id
-        ? await mergeSql.party(sql, organizationId, kind, survivor.merged_into_id)
+        ? await mergeSql.party(sql, organizationId, kind, survivor.merged_into_id, true)
         : null;
       const [later] = await sql.query<{ merged_id: string }>(
         `SELECT merged_id FROM record_merges
@@ -192,7 +193,7 @@ export class MergesService {
         row.id,
         row.created_at,
       );
-      const laterMerged = later ? await mergeSql.party(sql, organizationId, kind, later.merged_id) : null;
+      const laterMerged = later ? await mergeSql.party(sql, organizationId, kind, later.merged_id, true) : null;
       const refusal = refuseUndo({
         undoneAt: row.undone_at,
         survivor: party(survivor),
@@ -253,6 +254,7 @@ export class MergesService {
         mergeId,
       );
       if (!row) throw notFound('Merge');
+      await this.assertReaches(scope, row);
       const plan = mergePlanSchema.parse(row.plan);
       const survivor = await mergeSql.party(scope.sql, scope.organizationId, row.entity_type, row.survivor_id);
       const merged = await mergeSql.party(scope.sql, scope.organizationId, row.entity_type, row.merged_id);
@@ -270,7 +272,19 @@ export class MergesService {
     });
   }
 
-  /** Both records, locked for a merge; another organization's answers 404 like a missing one. */
+  /** A merge of a record in a team the caller does not reach is not there for them (404, as across firms). */
+  private async assertReaches(scope: WriteScope, row: MergeRow): Promise<void> {
+    const outside = await mergeSql.outsideTeams(scope.sql, scope.organizationId, row.entity_type, [
+      row.survivor_id,
+      row.merged_id,
+    ]);
+    if (outside.length > 0) throw notFound('Merge');
+  }
+
+  /**
+   * Both records, locked for a merge; another organization's or another team's answers 404 like a
+   * missing one, whichever side it is on.
+   */
   private async parties(scope: WriteScope, kind: MergeKind, survivorId: string, mergedId: string, lock: boolean) {
     const { sql, organizationId } = scope;
     if (lock) await mergeSql.lockPair(sql, organizationId, kind, [survivorId, mergedId]);
