@@ -1,7 +1,7 @@
 import { applyDecorators, createParamDecorator, HttpCode, SetMetadata, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
 import type { z } from 'zod';
-import { validationError, type Permission } from '@meridian/domain';
+import { validationError, type Permission, type PermissionCondition } from '@meridian/domain';
 
 /**
  * One declaration per route: its schemas validate the request (ValidBody / ValidQuery /
@@ -17,6 +17,12 @@ export interface RouteSpec {
    * route that is not public declares one.
    */
   permission?: Permission;
+  /**
+   * A rule on top of `permission` (docs/PERMISSIONS.md): the permission covers a narrow case
+   * (one's own profile, one record's history, a file outside the vault), and going beyond it needs
+   * the condition's `beyond` permission, which the route's service checks.
+   */
+  condition?: PermissionCondition;
   body?: z.ZodType;
   /**
    * The route reads the request's bytes itself (a file, a signed webhook) rather than a JSON body:

@@ -88,6 +88,8 @@ function operation(spec: RouteSpec): JsonSchema {
     security: spec.public ? [] : [{ bearerAuth: [] }],
     // The permission the caller's role must hold (docs/PERMISSIONS.md).
     ...(spec.permission ? { 'x-permission': spec.permission } : {}),
+    // The rule on top of it, when the permission covers only a narrow case (PERMISSION_CONDITIONS).
+    ...(spec.condition ? { 'x-permission-condition': spec.condition } : {}),
     parameters: [...parameters(spec.params, 'path'), ...parameters(spec.query, 'query')],
     ...(spec.body ? { requestBody: requestBody(spec.body) } : {}),
     // A route that reads bytes of its own (a file, a webhook) is the one that takes a body other than JSON.

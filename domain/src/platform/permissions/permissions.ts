@@ -76,6 +76,47 @@ export const ROLE_PERMISSIONS: Readonly<Record<UserRole, readonly Permission[]>>
   PM: ['SIGNED_IN', 'CRM_READ', 'FINANCIALS_READ'],
 };
 
+/**
+ * A rule on top of a route's permission, declared beside it (`@ApiRoute`'s `condition`), shown in
+ * the OpenAPI document (`x-permission-condition`) and in docs/PERMISSIONS.md's route table, and
+ * checked on both sides by test/integration/permissions.test.ts. The route's permission lets a
+ * role use it within `within`; beyond that it needs `beyond`. Which rows a caller reaches (their
+ * teams) is the tenancy layer's, not a condition.
+ */
+export const PermissionCondition = [
+  /** A professional's profile, avatar and links page: one's own, or anyone's with `beyond`. */
+  'OWN_PROFILE',
+  /** The audit log: one record's history (`entityId`, a record the caller reaches), or all of it with `beyond`. */
+  'ONE_RECORD_HISTORY',
+  /** Uploads: a file outside the vault (a photo, a logo), or a vault file with `beyond`. */
+  'OUTSIDE_VAULT',
+] as const;
+export type PermissionCondition = (typeof PermissionCondition)[number];
+
+export interface PermissionConditionRule {
+  /** What the route's own permission covers, in words. */
+  within: string;
+  /** A short form of `within`, for the table's cells. */
+  short: string;
+  /** The permission needed beyond it. */
+  beyond: Permission;
+}
+
+export const PERMISSION_CONDITIONS: Readonly<Record<PermissionCondition, PermissionConditionRule>> = {
+  OWN_PROFILE: { within: 'their own professional profile', short: 'own', beyond: 'ORGANIZATION_MANAGE' },
+  ONE_RECORD_HISTORY: {
+    within: 'the history of one record they can reach (entityId)',
+    short: 'one record',
+    beyond: 'AUDIT_READ',
+  },
+  OUTSIDE_VAULT: { within: 'a file outside the vault', short: 'not the vault', beyond: 'CRM_WRITE' },
+};
+
+/** Whether `holder` may use a route declared with `condition` beyond its narrow case. */
+export function canBeyond(holder: PermissionHolder, condition: PermissionCondition): boolean {
+  return can(holder, PERMISSION_CONDITIONS[condition].beyond);
+}
+
 /** Roles that see every team's households, contacts and records; the others see their teams'. */
 export const ORGANIZATION_WIDE_ROLES: readonly UserRole[] = ['ADMIN'];
 

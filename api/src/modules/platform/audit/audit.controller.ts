@@ -1,6 +1,6 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import type { z } from 'zod';
-import { auditLogPageSchema, auditLogQuerySchema, can, DomainError, ErrorCode } from '@meridian/domain';
+import { auditLogPageSchema, auditLogQuerySchema, canBeyond, DomainError, ErrorCode } from '@meridian/domain';
 import { Caller } from '../../../common/auth/caller.decorator.js';
 import type { AuthenticatedCaller } from '../../../common/tenancy/request-context.js';
 import { ApiRoute, ValidQuery } from '../../../common/http/api-route.js';
@@ -13,6 +13,7 @@ export class AuditController {
   @Get()
   @ApiRoute({
     permission: 'CRM_READ',
+    condition: 'ONE_RECORD_HISTORY',
     summary:
       'Who changed what and when, newest first, with the actor and the entity named and each change as before and after per field; filters: entity, entity type, actor, from/to day',
     tags: ['audit'],
@@ -21,9 +22,9 @@ export class AuditController {
   })
   async list(@ValidQuery() query: z.output<typeof auditLogQuerySchema>, @Caller() caller: AuthenticatedCaller) {
     const { page, limit, ...filter } = query;
-    // The organization-wide log needs AUDIT_READ; anyone who reads the CRM reads the history of a
-    // record they can reach (a contact's Activity tab, a household's History).
-    if (!can(caller, 'AUDIT_READ')) {
+    // The declared condition: anyone who reads the CRM reads the history of a record they can reach
+    // (a contact's Activity tab, a household's History); the organization-wide log needs AUDIT_READ.
+    if (!canBeyond(caller, 'ONE_RECORD_HISTORY')) {
       if (!filter.entityId) {
         throw new DomainError(
           ErrorCode.FORBIDDEN,

@@ -11,7 +11,9 @@ import {
   type SignedFileQuery,
   type UploadRequest,
 } from '@meridian/domain';
+import { Caller } from '../../../common/auth/caller.decorator.js';
 import { ApiRoute, ValidBody, ValidQuery } from '../../../common/http/api-route.js';
+import type { AuthenticatedCaller } from '../../../common/tenancy/request-context.js';
 import { FilesService } from './files.service.js';
 
 const TAGS = ['files'];
@@ -23,6 +25,8 @@ export class FilesController {
   @Post('upload/request')
   @ApiRoute({
     permission: 'SIGNED_IN',
+    // Anyone uploads a photo of their own; a vault file is a client document, written in the CRM.
+    condition: 'OUTSIDE_VAULT',
     summary:
       'Ask to upload a file: answers a signed upload address (PUT the bytes there, with the given Content-Type, before expiresAt) and the file path. Refused with 415 for a type that may not be uploaded',
     tags: TAGS,
@@ -30,8 +34,8 @@ export class FilesController {
     response: uploadTicketSchema,
     errors: [415],
   })
-  request(@ValidBody() body: UploadRequest) {
-    return this.files.requestUpload(body);
+  request(@ValidBody() body: UploadRequest, @Caller() caller: AuthenticatedCaller) {
+    return this.files.requestUpload(caller, body);
   }
 
   @Put('upload')
@@ -73,7 +77,8 @@ export class FilesController {
 
   @Delete('file/delete')
   @ApiRoute({
-    permission: 'SIGNED_IN',
+    // Removing a file is removing a document, vault or not: what a role that may delete in the CRM does.
+    permission: 'CRM_DELETE',
     summary: 'Delete a file of the caller’s organization by the path its upload answered (useVault for a vault file)',
     tags: TAGS,
     body: fileDeleteSchema,

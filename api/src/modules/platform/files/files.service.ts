@@ -2,9 +2,13 @@ import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  canBeyond,
   DomainError,
+  enumLabel,
   ErrorCode,
   FileMessage,
+  PERMISSION_CONDITIONS,
+  permissionRefusal,
   uploadTypeOf,
   type FileDeleteRequest,
   type UploadedFile,
@@ -12,7 +16,7 @@ import {
   type UploadTicket,
 } from '@meridian/domain';
 import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
-import { currentOrganizationId } from '../../../common/tenancy/request-context.js';
+import { currentOrganizationId, type AuthenticatedCaller } from '../../../common/tenancy/request-context.js';
 import { FILE_STORAGE, type FileStorage } from '../../../infra/storage/file-storage.js';
 import { FileUrlSigner } from '../../../infra/storage/signed-urls.js';
 import { VaultCipher } from '../../../infra/storage/vault-cipher.js';
@@ -37,7 +41,12 @@ export class FilesService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  requestUpload({ fileName, useVault }: UploadRequest, now = new Date()): UploadTicket {
+  requestUpload(caller: AuthenticatedCaller, { fileName, useVault }: UploadRequest, now = new Date()): UploadTicket {
+    // The route's declared condition (OUTSIDE_VAULT): a vault file needs its `beyond` permission.
+    if (useVault && !canBeyond(caller, 'OUTSIDE_VAULT')) {
+      const { beyond } = PERMISSION_CONDITIONS.OUTSIDE_VAULT;
+      throw new DomainError(ErrorCode.FORBIDDEN, permissionRefusal(beyond, enumLabel('UserRole', caller.role)));
+    }
     const type = uploadTypeOf(fileName);
     if ('refusal' in type) throw new DomainError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, type.refusal);
     const area = useVault ? 'vault' : 'files';

@@ -52,6 +52,7 @@ export class ProfessionalsController {
   @Patch('professionals/:professionalId/update-profile')
   @ApiRoute({
     permission: 'SIGNED_IN',
+    condition: 'OWN_PROFILE',
     summary: 'Update a professional’s profile: names (letters only), bio (at most 500 words), designations',
     tags: TAGS,
     params: professionalIdParamsSchema,
@@ -70,6 +71,7 @@ export class ProfessionalsController {
   @Patch('professional/:professionalId/set-job-title')
   @ApiRoute({
     permission: 'SIGNED_IN',
+    condition: 'OWN_PROFILE',
     summary: 'Set a professional’s job title (empty clears it)',
     tags: TAGS,
     params: professionalIdParamsSchema,
@@ -91,6 +93,7 @@ export class ProfessionalsController {
       'Set a professional’s avatar from a photo uploaded through POST /upload/request (PNG, JPEG, WebP or GIF, at most 5 MB): stored as a square thumbnail, answered as a signed address that expires. Your own profile, or any as an administrator',
     tags: TAGS,
     permission: 'SIGNED_IN',
+    condition: 'OWN_PROFILE',
     params: professionalIdParamsSchema,
     body: setProfessionalAvatarSchema,
     response: professionalResponseSchema,
@@ -109,6 +112,7 @@ export class ProfessionalsController {
     summary: 'Remove a professional’s avatar. Your own profile, or any as an administrator',
     tags: TAGS,
     permission: 'SIGNED_IN',
+    condition: 'OWN_PROFILE',
     params: professionalIdParamsSchema,
     response: professionalResponseSchema,
     errors: [403, 404],

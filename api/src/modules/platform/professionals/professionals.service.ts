@@ -12,7 +12,7 @@ import {
   uploadTypeOf,
   type ProfessionalProfile,
   type ProfessionalResponse,
-  can,
+  canBeyond,
 } from '@meridian/domain';
 import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
 import { currentOrganizationId, type AuthenticatedCaller } from '../../../common/tenancy/request-context.js';
@@ -56,7 +56,8 @@ export class ProfessionalsService {
    */
   async assertMayChange(caller: AuthenticatedCaller, professionalId: string): Promise<ProfessionalRecord> {
     const professional = await this.record(professionalId);
-    if (!can(caller, 'ORGANIZATION_MANAGE') && professional.userId !== caller.userId) {
+    // The routes' declared condition (OWN_PROFILE): one's own, or anyone's with its `beyond` permission.
+    if (professional.userId !== caller.userId && !canBeyond(caller, 'OWN_PROFILE')) {
       throw new DomainError(ErrorCode.FORBIDDEN, AvatarMessage.notYours);
     }
     return professional;

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient, FileUrlSigner, type PrismaClient } from '@meridian/api';
-import type { UploadTicket, UploadedFile } from '@meridian/domain';
+import { enumLabel, permissionRefusal, type UploadTicket, type UploadedFile } from '@meridian/domain';
 import { call, login } from '#test/support/http.js';
 import { createTestEnvironment, startTestApi, type TestApi } from '#test/support/app.js';
-import { createOrganization, type CreatedOrganization } from '#test/support/factories.js';
+import { addUser, createOrganization, type CreatedOrganization } from '#test/support/factories.js';
 
 let api: TestApi;
 let prisma: PrismaClient;
@@ -175,5 +175,58 @@ describe('DELETE /api/file/delete', () => {
   it('requires a signed-in caller to ask for an upload or delete', async () => {
     expect((await call(api.baseUrl, 'POST', '/api/upload/request', { body: { fileName: 'a.png' } })).status).toBe(401);
     expect((await call(api.baseUrl, 'DELETE', '/api/file/delete', { body: { fileName: 'a.png' } })).status).toBe(401);
+  });
+});
+
+describe('who may delete a file or use the vault', () => {
+  let pmToken: string;
+  let associateToken: string;
+
+  beforeAll(async () => {
+    const pm = await addUser(prisma, north, 'PM');
+    pmToken = await login(api.baseUrl, pm.email, pm.password);
+    const associate = await addUser(prisma, north, 'ASSOCIATE_ADVISING_REPRESENTATIVE');
+    associateToken = await login(api.baseUrl, associate.email, associate.password);
+  });
+
+  async function uploaded(fileName: string, contentType: string, useVault: boolean): Promise<UploadedFile> {
+    const ticket = await requestUpload(fileName, northToken, useVault);
+    return (await (await put(ticket.body.uploadUrl, 'a,b\n1,2\n', contentType)).json()) as UploadedFile;
+  }
+
+  it('refuses a role that may not delete (a portfolio manager, an associate), in the vault or not; the file stays', async () => {
+    for (const useVault of [false, true]) {
+      const file = await uploaded(`kept-${String(useVault)}.csv`, 'text/csv', useVault);
+      for (const [token, role] of [
+        [pmToken, 'PM'],
+        [associateToken, 'ASSOCIATE_ADVISING_REPRESENTATIVE'],
+      ] as const) {
+        const refused = await call(api.baseUrl, 'DELETE', '/api/file/delete', {
+          token,
+          body: { fileName: file.filePath, useVault },
+        });
+        expect(refused.status).toBe(403);
+        expect(refused.body).toMatchObject({
+          code: 'FORBIDDEN',
+          message: permissionRefusal('CRM_DELETE', enumLabel('UserRole', role)),
+        });
+      }
+      expect((await fetch(`${api.baseUrl}${file.url}`)).status).toBe(200);
+      // An advisor deletes it.
+      const deleted = await call(api.baseUrl, 'DELETE', '/api/file/delete', {
+        token: northToken,
+        body: { fileName: file.filePath, useVault },
+      });
+      expect(deleted.status).toBe(200);
+      expect((await fetch(`${api.baseUrl}${file.url}`)).status).toBe(404);
+    }
+  });
+
+  it('lets every role upload outside the vault, and only a role that writes in the CRM into it', async () => {
+    expect((await requestUpload('me.png', pmToken)).status).toBe(200);
+    const vault = await requestUpload('statement.pdf', pmToken, true);
+    expect(vault.status).toBe(403);
+    expect(vault.body).toMatchObject({ message: permissionRefusal('CRM_WRITE', enumLabel('UserRole', 'PM')) });
+    expect((await requestUpload('statement.pdf', associateToken, true)).status).toBe(200);
   });
 });
