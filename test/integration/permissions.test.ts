@@ -3,7 +3,9 @@
  * - every operation of the OpenAPI document, for every role: the guard refuses exactly the
  *   operations whose declared permission the role lacks (a refusal is the guard's 403, anything
  *   else, a 400, 404 or 200, means the guard let the request through);
- * - the route table in docs/PERMISSIONS.md is the one the document declares;
+ * - the route table in docs/PERMISSIONS.md is the one the document declares, with the conditions
+ *   some routes declare on top of their permission (PERMISSION_CONDITIONS), each checked on its
+ *   allowed and its refused side;
  * - team scoping: a role that does not see every team reaches only its teams' households, contacts,
  *   persons and financial views (404 outside them, as across organizations), in lists and search too.
  *
@@ -17,7 +19,9 @@ import {
   EntityType,
   newId,
   Permission,
+  PERMISSION_CONDITIONS,
   PERMISSION_LABELS,
+  PermissionCondition,
   permissionRefusal,
   ROLE_PERMISSIONS,
   UserRole,
@@ -39,6 +43,7 @@ interface Operation {
   path: string;
   public: boolean;
   permission?: Permission;
+  condition?: PermissionCondition;
 }
 
 let api: TestApi;
@@ -46,18 +51,27 @@ let prisma: PrismaClient;
 let firm: CreatedOrganization;
 let operations: Operation[];
 const callers = {} as Record<UserRole, ApiCall>;
+const userIds = {} as Record<UserRole, string>;
 
 beforeAll(async () => {
   api = await startTestApi({ seedDemo: false });
   prisma = createPrismaClient(api.databaseUrl);
   firm = await createOrganization(prisma, { name: 'Matrix Wealth', role: 'ADMIN' });
   callers.ADMIN = apiClient(api.baseUrl, await login(api.baseUrl, firm.email, firm.password));
+  userIds.ADMIN = firm.userId;
   for (const role of UserRole.filter((candidate) => candidate !== 'ADMIN')) {
     const user = await addUser(prisma, firm, role);
     callers[role] = apiClient(api.baseUrl, await login(api.baseUrl, user.email, user.password));
+    userIds[role] = user.userId;
   }
   const document = (await callers.ADMIN('GET', '/api/docs-json')).body as {
-    paths: Record<string, Record<string, { security?: unknown[]; 'x-permission'?: Permission }>>;
+    paths: Record<
+      string,
+      Record<
+        string,
+        { security?: unknown[]; 'x-permission'?: Permission; 'x-permission-condition'?: PermissionCondition }
+      >
+    >;
   };
   operations = Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, operation]) => ({
@@ -65,6 +79,7 @@ beforeAll(async () => {
       path,
       public: (operation.security ?? []).length === 0,
       permission: operation['x-permission'],
+      condition: operation['x-permission-condition'],
     })),
   );
 });
@@ -135,9 +150,15 @@ function routeTable(list: readonly Operation[]): string {
       const route = `\`${operation.method} ${operation.path}\``;
       if (operation.public) return `| ${route} | Public | ${roles.map(() => '✓').join(' | ')} |`;
       const permission = operation.permission!;
-      return `| ${route} | ${PERMISSION_LABELS[permission]} | ${roles
-        .map((role) => (can({ role }, permission) ? '✓' : '—'))
-        .join(' | ')} |`;
+      const condition = operation.condition ? PERMISSION_CONDITIONS[operation.condition] : undefined;
+      const needs = condition
+        ? `${PERMISSION_LABELS[permission]}: ${condition.within}; beyond it, ${PERMISSION_LABELS[condition.beyond]}`
+        : PERMISSION_LABELS[permission];
+      const cell = (role: UserRole) => {
+        if (!can({ role }, permission)) return '—';
+        return condition && !can({ role }, condition.beyond) ? condition.short : '✓';
+      };
+      return `| ${route} | ${needs} | ${roles.map(cell).join(' | ')} |`;
     });
   const grants = Permission.filter((permission) => permission !== 'PLATFORM_OPERATE').map(
     (permission) =>
@@ -260,5 +281,131 @@ describe('team scoping', () => {
     const response = await callers.ASSOCIATE_ADVISING_REPRESENTATIVE('DELETE', `/api/contacts/${ownContact}`);
     expect(response.status).toBe(403);
     expect((await prisma.contact.findUniqueOrThrow({ where: { id: ownContact } })).deletedAt).toBeNull();
+  });
+});
+
+describe('conditions declared beside their routes', () => {
+  /** A 1 × 1 PNG: a photo the avatar route accepts. */
+  const PIXEL_PNG = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  let ownProfessional: string;
+  let otherProfessional: string;
+  let reachableContact: string;
+  let unreachableContact: string;
+
+  const routesWith = (condition: PermissionCondition) =>
+    operations
+      .filter((operation) => operation.condition === condition)
+      .map((operation) => `${operation.method} ${operation.path}`)
+      .sort();
+
+  async function uploadPhoto(role: UserRole): Promise<string> {
+    const ticket = await callers[role]('POST', '/api/upload/request', { fileName: 'me.png' });
+    const put = await fetch(`${api.baseUrl}${ticket.body.uploadUrl}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'image/png' },
+      body: PIXEL_PNG,
+    });
+    expect(put.status).toBe(201);
+    return ticket.body.filePath;
+  }
+
+  /**
+   * A request for every route declared OWN_PROFILE, in an order that makes each succeed on a
+   * profile of one's own (the links page is saved before it is published).
+   */
+  const ownProfileRequests: Record<string, (role: UserRole) => Promise<unknown>> = {
+    'PATCH /api/professionals/{professionalId}/update-profile': async () => ({
+      firstName: 'Ann',
+      lastName: 'Lee',
+      designations: [],
+    }),
+    'PATCH /api/professional/{professionalId}/set-job-title': async () => ({ jobTitle: 'Planner' }),
+    'PATCH /api/professionals/{professionalId}/set-avatar': async (role) => ({ filePath: await uploadPhoto(role) }),
+    'PATCH /api/professionals/{professionalId}/remove-avatar': async () => undefined,
+    'PUT /api/professionals/{professionalId}/links-profile': async () => ({
+      slug: `page-${newId(EntityType.profileLink)
+        .slice(-8)
+        .toLowerCase()
+        .replace(/[^a-z0-9]/g, 'x')}`,
+      links: [{ type: 'website', url: 'https://example.com' }],
+    }),
+    'GET /api/professionals/{professionalId}/links-profile': async () => undefined,
+    'PATCH /api/professionals/{professionalId}/links-profile/publish': async () => undefined,
+    'PATCH /api/professionals/{professionalId}/links-profile/unpublish': async () => undefined,
+  };
+
+  async function professionalState(id: string) {
+    return {
+      professional: await prisma.professional.findUniqueOrThrow({ where: { id } }),
+      linksProfile: await prisma.linksProfile.findFirst({ where: { professionalId: id }, include: { links: true } }),
+    };
+  }
+
+  beforeAll(async () => {
+    const professional = async (userId: string | null, displayName: string) => {
+      const id = newId(EntityType.professional);
+      await prisma.professional.create({
+        data: { id, organizationId: firm.organizationId, userId, displayName, role: 'ADVISOR' },
+      });
+      return id;
+    };
+    ownProfessional = await professional(userIds.ADVISOR, 'Own Advisor');
+    otherProfessional = await professional(null, 'Other Advisor');
+    const otherTeam = newId(EntityType.team);
+    await prisma.team.create({ data: { id: otherTeam, organizationId: firm.organizationId, name: 'Far desk' } });
+    reachableContact = (await createContact(prisma, firm, { firstName: 'Rita', lastName: 'Reach' })).contactId;
+    unreachableContact = (await createContact(prisma, firm, { firstName: 'Uma', lastName: 'Far', teamId: otherTeam }))
+      .contactId;
+  });
+
+  it('checks every condition some route declares', () => {
+    const declared = new Set(operations.flatMap((operation) => operation.condition ?? []));
+    expect([...declared].sort()).toEqual([...PermissionCondition].sort());
+  });
+
+  it('own profile: an advisor changes their own profile, avatar and links page, not another’s; an admin changes anyone’s', async () => {
+    expect(routesWith('OWN_PROFILE')).toEqual(Object.keys(ownProfileRequests).sort());
+    for (const [route, body] of Object.entries(ownProfileRequests)) {
+      const [method, path] = route.split(' ') as [string, string];
+      const on = (id: string) => path.replace('{professionalId}', id);
+
+      const before = await professionalState(otherProfessional);
+      const refused = await callers.ADVISOR(method, on(otherProfessional), await body('ADVISOR'));
+      expect(refused.status, `${route} on another’s profile`).toBe(403);
+      expect(await professionalState(otherProfessional), `${route} changed another’s profile`).toEqual(before);
+
+      const own = await callers.ADVISOR(method, on(ownProfessional), await body('ADVISOR'));
+      expect(own.status, `${route} on one’s own: ${JSON.stringify(own.body)}`).toBeLessThan(300);
+      const beyond = await callers.ADMIN(method, on(otherProfessional), await body('ADMIN'));
+      expect(beyond.status, `${route} by an admin: ${JSON.stringify(beyond.body)}`).toBeLessThan(300);
+    }
+    expect((await prisma.professional.findUniqueOrThrow({ where: { id: ownProfessional } })).jobTitle).toBe('Planner');
+  });
+
+  it('one record’s history: every role reads a reachable record’s, only the admin the firm-wide log', async () => {
+    expect(routesWith('ONE_RECORD_HISTORY')).toEqual(['GET /api/audit-logs']);
+    for (const role of UserRole.filter((candidate) => !can({ role: candidate }, 'AUDIT_READ'))) {
+      expect((await callers[role]('GET', `/api/audit-logs?entityId=${reachableContact}`)).status, role).toBe(200);
+      expect((await callers[role]('GET', `/api/audit-logs?entityId=${unreachableContact}`)).status, role).toBe(404);
+      expect((await callers[role]('GET', '/api/audit-logs')).status, role).toBe(403);
+    }
+    expect((await callers.ADMIN('GET', '/api/audit-logs')).status).toBe(200);
+    expect((await callers.ADMIN('GET', `/api/audit-logs?entityId=${unreachableContact}`)).status).toBe(200);
+  });
+
+  it('outside the vault: every role uploads a photo, only a role that writes in the CRM into the vault', async () => {
+    expect(routesWith('OUTSIDE_VAULT')).toEqual(['POST /api/upload/request']);
+    for (const role of UserRole) {
+      expect((await callers[role]('POST', '/api/upload/request', { fileName: 'me.png' })).status, role).toBe(200);
+      const vault = await callers[role]('POST', '/api/upload/request', { fileName: 'id.pdf', useVault: true });
+      if (can({ role }, PERMISSION_CONDITIONS.OUTSIDE_VAULT.beyond)) expect(vault.status, role).toBe(200);
+      else {
+        expect(vault.status, role).toBe(403);
+        expect(vault.body.message).toBe(permissionRefusal('CRM_WRITE', enumLabel('UserRole', role)));
+      }
+    }
   });
 });
