@@ -164,6 +164,10 @@ export const configSchema = z
     /** Overrides Twilio's address (https://api.twilio.com): a fake in tests, a proxy. */
     TWILIO_BASE_URL: z.string().url().optional(),
     SMS_FILE_DIR: z.string().default('.data/sms'),
+    /** Address completion in the address forms through Loqate when set (a secret: never logged); none without. */
+    LOQATE_API_KEY: z.string().trim().min(1, 'must not be blank (leave it unset for no address completion)').optional(),
+    /** Overrides Loqate's address (https://api.addressy.com): a fake in tests, a proxy. */
+    LOQATE_BASE_URL: z.string().url().optional(),
     /** Tries of one SMS before it is given up (FAILED), and the first wait between them (doubling). */
     SMS_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(5),
     SMS_RETRY_DELAY_MS: z.coerce.number().int().min(1).default(2000),

@@ -28,6 +28,8 @@ export function createLogger(level: string, format: LogFormat = 'json'): Logger 
         'SMTP_URL',
         'TWILIO_AUTH_TOKEN',
         '*.TWILIO_AUTH_TOKEN',
+        'LOQATE_API_KEY',
+        '*.LOQATE_API_KEY',
         'authToken',
         '*.authToken',
       ],

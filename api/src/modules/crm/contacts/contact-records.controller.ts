@@ -1,9 +1,10 @@
-import { Controller, Inject, Patch } from '@nestjs/common';
+import { Controller, Inject, Patch, Post } from '@nestjs/common';
 import {
   addContactAddressSchema,
   addContactEmailSchema,
   addContactEmploymentSchema,
   addContactPhoneNumberSchema,
+  addNewAddressSchema,
   addSocialLinkSchema,
   contactAddressParamsSchema,
   contactEmailParamsSchema,
@@ -148,6 +149,15 @@ export class ContactRecordsController {
   })
   addAddress(@ValidParams() params: ContactParams, @ValidBody() body: z.output<typeof addContactAddressSchema>) {
     return this.records.addAddress(params.contactId, body);
+  }
+
+  @Post('addresses/add-new-address')
+  @route(
+    'Keep an address (one found through address completion, with its postCodeAnywhereId) as an address of the contact `contactId`: country Canada or the United States, province or state and postal code of that country (stored as code, name and the post’s form)',
+    { body: addNewAddressSchema, status: 201 },
+  )
+  addNewAddress(@ValidBody() body: z.output<typeof addNewAddressSchema>) {
+    return this.records.addNewAddress(body);
   }
 
   @Patch('contact/:contactId/remove-address/:addressId')

@@ -14,6 +14,7 @@ import {
   type AddContactEmail,
   type AddContactEmployment,
   type AddContactPhoneNumber,
+  type AddNewAddressInput,
   type ContactResponse,
   type SocialLink,
 } from '@meridian/domain';
@@ -134,6 +135,30 @@ export class ContactRecordsService {
   addAddress(contactId: string, input: AddContactAddressInput): Promise<ContactResponse> {
     return this.add(contactId, ADDRESSES, input.primary, (tx, id) =>
       tx.contactAddress.create({ data: withOrganization({ id, contactId, ...addressColumns(input.address) }) }),
+    );
+  }
+
+  /**
+   * `POST /addresses/add-new-address`: an address checked against its country's regions and postal
+   * form (typically one found through address completion, with its `postCodeAnywhereId`), kept as
+   * an address of the contact, under the same primary rule as `add-address`.
+   */
+  addNewAddress(input: AddNewAddressInput): Promise<ContactResponse> {
+    return this.add(input.contactId, ADDRESSES, input.primary, (tx, id) =>
+      tx.contactAddress.create({
+        data: withOrganization({
+          id,
+          contactId: input.contactId,
+          label: input.label,
+          line1: input.line1,
+          line2: input.line2,
+          city: input.city,
+          province: input.province,
+          postalCode: input.postalCode,
+          countryName: input.countryName,
+          postCodeAnywhereId: input.postCodeAnywhereId,
+        }),
+      }),
     );
   }
 
