@@ -5,6 +5,7 @@ import { login } from '#test/support/http.js';
 import { startTestApi, type TestApi } from '#test/support/app.js';
 import { createOrganization, type CreatedOrganization } from '#test/support/factories.js';
 import { apiAs, createHousehold } from '#test/support/financial-factories.js';
+import { createContact } from '#test/support/crm-factories.js';
 
 /**
  * The inputs that used to end in a 500 (issue "step 9"): each now answers 400 with the standard
@@ -182,5 +183,24 @@ describe('inputs that reached the database unchecked', () => {
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body.name).toBe('Salary – Émile 😀');
+  });
+});
+
+describe('web addresses the API stores', () => {
+  it('refuses a javascript: or data: avatar with the scheme message, and keeps the contact as it was', async () => {
+    const { contactId } = await createContact(prisma, org, { firstName: 'Ada', lastName: 'Script' });
+    for (const avatarUrl of ['javascript:alert(document.cookie)', 'data:text/html,<script>alert(1)</script>']) {
+      await expectRefused(
+        'PATCH',
+        `/api/contacts/${contactId}/avatar`,
+        { avatarUrl },
+        { path: 'avatarUrl', message: TextMessage.urlScheme },
+      );
+    }
+    expect((await prisma.contact.findUniqueOrThrow({ where: { id: contactId } })).avatarUrl).toBeNull();
+    const set = await as('PATCH', `/api/contacts/${contactId}/avatar`, {
+      avatarUrl: 'https://cdn.example.com/ada.png',
+    });
+    expect(set.status).toBe(200);
   });
 });
