@@ -1,4 +1,6 @@
 import type {
+  AddressSuggestions,
+  CompletedAddress,
   GlobalSearchResult,
   HouseholdListItem,
   AddressView,
@@ -127,6 +129,13 @@ export function listAdvisors(signal?: AbortSignal) {
 }
 
 /** The command palette's search (contacts, households, persons). */
+/** Address completion: suggestions for what was typed (or a container's addresses), then one in full. */
+export const addressCompletion = {
+  suggestions: (query: { text?: string; container?: string }, signal?: AbortSignal) =>
+    apiRequest<AddressSuggestions>(withQuery('/addresses/suggestions', query), { signal }),
+  retrieve: (id: string) => apiRequest<CompletedAddress>(`/addresses/suggestions/${encodeURIComponent(id)}`),
+};
+
 export function globalSearch(q: string, limit: number, signal?: AbortSignal) {
   return apiRequest<GlobalSearchResult>(withQuery('/search', { q, limit }), { signal });
 }

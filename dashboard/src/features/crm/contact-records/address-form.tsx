@@ -2,6 +2,7 @@ import { addContactAddressSchema } from '@meridian/domain';
 import { InputField } from '../../../components/fields';
 import { nest, useAddForm } from '../use-form';
 import { AddRecordForm } from './record-section';
+import { AddressLookup } from './address-lookup';
 
 const ADDRESS_FIELDS = [
   ['Label', 'Label'],
@@ -14,7 +15,10 @@ const ADDRESS_FIELDS = [
 ] as const;
 type AddressField = `address.${(typeof ADDRESS_FIELDS)[number][0]}`;
 
-/** The add-address form of contacts and families (`{ primary, address }`). */
+/**
+ * The add-address form of contacts and families (`{ primary, address }`). With an address-completion
+ * provider, "Find an address" fills the fields and keeps the provider's id (`PostCodeAnywhereId`).
+ */
 export function AddressForm({
   send,
   onDone,
@@ -27,6 +31,7 @@ export function AddressForm({
   const initial = {
     primary: false,
     ...(Object.fromEntries(ADDRESS_FIELDS.map(([key]) => [`address.${key}`, ''])) as Record<AddressField, string>),
+    'address.PostCodeAnywhereId': '',
   };
   const form = useAddForm(
     initial,
@@ -42,6 +47,21 @@ export function AddressForm({
       errorTestId={`${testId}-error`}
       testId={testId}
     >
+      <AddressLookup
+        testId={`${testId}-lookup`}
+        onPick={(address) =>
+          form.setValues((values) => ({
+            ...values,
+            'address.Line1': address.line1,
+            'address.Line2': address.line2 ?? '',
+            'address.City': address.city,
+            'address.Province': address.province,
+            'address.PostalCode': address.postalCode,
+            'address.CountryName': address.countryName,
+            'address.PostCodeAnywhereId': address.postCodeAnywhereId,
+          }))
+        }
+      />
       {ADDRESS_FIELDS.map(([key, label]) => (
         <InputField
           key={key}
