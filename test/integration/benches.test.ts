@@ -29,6 +29,20 @@ const server = testServerUrl();
 
 const BENCHES: Bench[] = [
   {
+    file: 'api-load.ts',
+    args: ['--database-url', server, '--households', '3', '--rates', '10', '--seconds', '1', '--connections', '2'],
+    figures: [
+      ...['auth/me', 'contacts', 'households', 'get-financial-view', 'search'].map(
+        (route) =>
+          new RegExp(
+            String.raw`^GET /api/${route}\S*.*API\s+(?:${N}|none)/s.*bare\s+(?:${N}|none)/s.*API / bare ${N}`,
+            'm',
+          ),
+      ),
+      /^Every route at least half the bare server's rate: (?:yes|no)/m,
+    ],
+  },
+  {
     file: 'financial-view.ts',
     args: ['--database-url', server, '--generate', '--records', '20', '--runs', '20'],
     figures: [
