@@ -51,6 +51,12 @@ export {
 } from './modules/platform/invitations/index.js';
 export { AuditService, AuditModule, type AuditEntry } from './modules/platform/audit/index.js';
 export { hashPassword, TokenService } from './modules/platform/auth/index.js';
+export {
+  OPERATOR_ORGANIZATION_NAME,
+  createOperatorAccount,
+  verifyOperatorAccount,
+  type OperatorAccountResult,
+} from './modules/platform/users/index.js';
 export { portInUseMessage, runMain } from './run-main.js';
 export type { PrismaClient, Prisma } from './generated/prisma/client.js';
 export {

@@ -25,6 +25,14 @@ export const INVITATION_ACCEPTANCE_KIND_LABELS: Readonly<Record<InvitationAccept
   'team-member': 'Team member',
 };
 
+/** The spec's type of the invitation each acceptance kind accepts (an advisor's is a TEAM_MEMBER one). */
+export const INVITATION_TYPE_OF_KIND: Readonly<Record<InvitationAcceptanceKind, InvitationType>> = {
+  advisor: 'TEAM_MEMBER',
+  client: 'CLIENT',
+  'create-org': 'CREATE_ORG',
+  'team-member': 'TEAM_MEMBER',
+};
+
 export const InvitationDeliveryMethod = ['EMAIL', 'LINK', 'SMS'] as const;
 export type InvitationDeliveryMethod = (typeof InvitationDeliveryMethod)[number];
 

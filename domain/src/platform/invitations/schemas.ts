@@ -5,6 +5,7 @@ import {
   InvitationDeliveryStatus,
   InvitationInvalidationReason,
   InvitationStatus,
+  InvitationType,
 } from './enums.js';
 import { UserRole } from '../users/enums.js';
 import { PASSWORD_MIN_LENGTH } from '../identity/schemas.js';
@@ -35,6 +36,11 @@ export const InvitationMessage = {
   /** Ours: the spec's call names no number, so an SMS invitation adds one (docs/DECISIONS.md). */
   phoneRequired: 'A mobile phone number is required to invite by SMS',
   smsOnePerson: 'An SMS invitation goes to one person: enter one e-mail address',
+  /** An acceptance naming another address than the invitation's (docs/DECISIONS.md). */
+  forAnotherAddress: (invited: string) =>
+    `This invitation is for ${invited}: it can only be accepted with that e-mail address`,
+  /** An invitation that creates an account but names no address (none is made by the API). */
+  noInvitedAddress: 'This invitation names no e-mail address to create the account for; ask for a new invitation',
 } as const;
 
 /**
@@ -113,9 +119,13 @@ export type AcceptClientInvitationInput = z.output<typeof acceptClientInvitation
 const invitationCode = z.string().min(1).max(100);
 
 export const invitationCodeParamsSchema = z.object({ code: invitationCode });
+/**
+ * `GET /invitations/validate-code/{code}/{type}`: the spec's invitation types (`TEAM_MEMBER`,
+ * `CLIENT`, `CREATE_ORG`), as every other call spells them; TEAM_MEMBER covers the advisor's too.
+ */
 export const validateInvitationCodeParamsSchema = z.object({
   code: invitationCode,
-  type: z.enum(InvitationAcceptanceKind, { error: 'Type must be one of ' + InvitationAcceptanceKind.join(', ') }),
+  type: z.enum(InvitationType, { error: 'Type must be one of ' + InvitationType.join(', ') }),
 });
 export const invitationIdParamsSchema = z.object({ invitationId: z.string().min(1).max(100) });
 export const invitationTeamParamsSchema = z.object({ teamId: z.string().min(1).max(100) });
@@ -152,7 +162,9 @@ export type InvitationListResponse = z.infer<typeof invitationListResponseSchema
 /** What the public accept page shows before the invitee chooses a password. */
 export const invitationCodeValidityResponseSchema = z.object({
   valid: z.literal(true),
-  type: z.enum(InvitationAcceptanceKind),
+  type: z.enum(InvitationType),
+  /** Which acceptance takes it (`/invitations/{kind}/{code}/accept`): an advisor's or a team member's, say. */
+  kind: z.enum(InvitationAcceptanceKind),
   organizationName: z.string(),
   teamName: z.string().nullable(),
   email: z.string().nullable(),

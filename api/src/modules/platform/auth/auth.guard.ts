@@ -31,7 +31,13 @@ export class AuthGuard implements CanActivate {
     // A deleted user, or one moved to another organization, loses access at once.
     const user = await this.prisma.user.findUnique({
       where: { id: caller.userId },
-      select: { organizationId: true, role: true, email: true, teamMembers: { select: { teamId: true } } },
+      select: {
+        organizationId: true,
+        role: true,
+        email: true,
+        emailVerifiedAt: true,
+        teamMembers: { select: { teamId: true } },
+      },
     });
     if (!user || user.organizationId !== caller.organizationId) {
       throw new DomainError(ErrorCode.UNAUTHENTICATED, 'The access token is invalid or has expired; sign in again');
@@ -42,7 +48,7 @@ export class AuthGuard implements CanActivate {
       ...caller,
       role: user.role,
       teamIds: user.teamMembers.map((member) => member.teamId),
-      platformOperator: isPlatformOperator(this.config, user.email),
+      platformOperator: isPlatformOperator(this.config, user),
     };
     return true;
   }

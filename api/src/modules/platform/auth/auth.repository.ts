@@ -6,6 +6,7 @@ const SESSION_USER_SELECT = {
   id: true,
   name: true,
   email: true,
+  emailVerifiedAt: true,
   role: true,
   organizationId: true,
   organization: { select: { name: true } },
@@ -35,13 +36,17 @@ export class AuthRepository {
     });
   }
 
-  async findSessionUser(userId: string): Promise<Omit<SessionUser, 'platformOperator'> | null> {
+  /** The session's user, with when they proved their address (which operator status needs). */
+  async findSessionUser(
+    userId: string,
+  ): Promise<(Omit<SessionUser, 'platformOperator'> & { emailVerifiedAt: Date | null }) | null> {
     const user = await this.prisma.user.findUnique({ where: { id: userId }, select: SESSION_USER_SELECT });
     if (!user) return null;
     return {
       id: user.id,
       name: user.name,
       email: user.email,
+      emailVerifiedAt: user.emailVerifiedAt,
       role: user.role,
       organizationId: user.organizationId,
       organizationName: user.organization.name,

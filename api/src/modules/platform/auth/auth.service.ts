@@ -72,6 +72,7 @@ export class AuthService {
     const user = await this.users.findSessionUser(userId);
     if (!user)
       throw new DomainError(ErrorCode.UNAUTHENTICATED, 'The access token is invalid or has expired; sign in again');
-    return { ...user, platformOperator: isPlatformOperator(this.config, user.email) };
+    const { emailVerifiedAt, ...session } = user;
+    return { ...session, platformOperator: isPlatformOperator(this.config, { email: user.email, emailVerifiedAt }) };
   }
 }

@@ -76,7 +76,7 @@ export class ClientInvitationsController {
     body: acceptClientInvitationSchema,
     response: clientInvitationAcceptedResponseSchema,
     status: 201,
-    errors: [404, 409, 429],
+    errors: [403, 404, 409, 429],
   })
   accept(
     @ValidParams() params: z.infer<typeof invitationCodeParamsSchema>,

@@ -20,7 +20,7 @@ import { ContactsWriter } from '../../crm/contacts/index.js';
 import { AuditService } from '../audit/index.js';
 import { clientInvitationEmail } from './invitation-kind-emails.js';
 import { InvitationIssuer, type IssuedRow } from './invitation-issuer.js';
-import { claimInvitation, noLongerValid } from './invitation-rules.js';
+import { claimInvitation, invitedAddress, noLongerValid } from './invitation-rules.js';
 import { INVITATION_SELECT } from './invitations.repository.js';
 import { InvitationsService } from './invitations.service.js';
 
@@ -126,6 +126,8 @@ export class ClientInvitationsService {
     const invitation = await this.invitations.usableInvitation(code, 'client', client);
     const contactId = invitation.contactId;
     if (!contactId) throw noLongerValid();
+    // The invitation's address, or, for a link to a contact without one, the address the client gives.
+    const email = invitedAddress(invitation, input.email);
     return runAsOrganization({ organizationId: invitation.organizationId }, () =>
       this.prisma.$transaction(async (tx) => {
         await claimInvitation(tx, invitation.id);
@@ -139,7 +141,6 @@ export class ClientInvitationsService {
           before: { status: invitation.status },
           after: { status: 'ACCEPTED' },
         });
-        const email = input.email?.toLowerCase();
         if (email && !contact.emails.some((known) => known.email.toLowerCase() === email)) {
           await this.contacts.addToLists(writeScope(tx), [
             { contactId, lists: { emails: [{ email, isPrimary: contact.emails.length === 0 }] } },

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   EntityType,
+  INVITATION_TYPE_OF_KIND,
   newId,
   type InvitationAcceptanceKind,
   type InvitationDeliveryMethod,
@@ -41,13 +42,6 @@ export interface InvitationToIssue {
   sms?: (link: string, expiresAt: Date) => string;
 }
 
-const TYPE_OF_KIND = {
-  'team-member': 'TEAM_MEMBER',
-  advisor: 'TEAM_MEMBER',
-  client: 'CLIENT',
-  'create-org': 'CREATE_ORG',
-} as const;
-
 /**
  * Issues and shows invitations of every kind: a code (only its hash kept), the row with its
  * expiry and its delivery (the message written in the same transaction), an audit entry; and an
@@ -84,7 +78,7 @@ export class InvitationIssuer {
       data: {
         id,
         organizationId,
-        type: TYPE_OF_KIND[invitation.kind],
+        type: INVITATION_TYPE_OF_KIND[invitation.kind],
         method: invitation.method,
         ...delivery,
         issuedAt,

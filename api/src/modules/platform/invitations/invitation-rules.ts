@@ -45,6 +45,40 @@ export async function claimInvitation(tx: InvitationWriter, invitationId: string
 }
 
 /**
+ * The address an acceptance is for: the invitation's, whatever the body says. An invitation is
+ * accepted only by the address it was sent to (compared without regard to case); another address
+ * is refused before anything is written, and the invitation stays open for its recipient. This
+ * holds for every method: an SMS invitation's code went to its phone, a link's to whoever the
+ * inviter handed it, but the account either makes is the address the inviter named, never one the
+ * holder of the code chooses (docs/DECISIONS.md). Null when the invitation names none, which only
+ * a client's link invitation may do: the client then gives the address their firm should use.
+ */
+export function invitedAddress(invitation: { email: string | null }, given: string | undefined): string | null {
+  const invited = invitation.email?.toLowerCase() ?? null;
+  if (invited && given !== undefined && given.toLowerCase() !== invited) {
+    const message = InvitationMessage.forAnotherAddress(invited);
+    throw new DomainError(ErrorCode.FORBIDDEN, message, [{ path: 'email', message }]);
+  }
+  return invited ?? given?.toLowerCase() ?? null;
+}
+
+/** The address of an acceptance that creates an account: the invitation must name one. */
+export function accountAddress(invitation: { email: string | null }, given: string | undefined): string {
+  if (!invitation.email) throw new DomainError(ErrorCode.CONFLICT, InvitationMessage.noInvitedAddress);
+  return invitedAddress(invitation, given)!;
+}
+
+/**
+ * Whether accepting the invitation proves its recipient holds the address: only when the code
+ * travelled to that mailbox (method EMAIL). A link was handed over by the inviter, an SMS went to a
+ * phone: neither says who reads the address's mail, so neither can make a listed address the
+ * platform operator (PLATFORM_OPERATOR_EMAILS).
+ */
+export function provesAddress(invitation: { method: string }): boolean {
+  return invitation.method === 'EMAIL';
+}
+
+/**
  * The acceptance kind of a stored invitation. The advisor kind has no type of its own: it is a
  * TEAM_MEMBER invitation that also creates a professional profile (docs/DECISIONS.md).
  */

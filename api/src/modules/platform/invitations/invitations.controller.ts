@@ -40,7 +40,8 @@ export function accountAcceptanceRoute(summary: string, body: z.ZodType): RouteS
     body,
     response: loginResponseSchema,
     status: 201,
-    errors: [404, 409, 429],
+    // 403: another e-mail than the invitation's.
+    errors: [403, 404, 409, 429],
   };
 }
 

@@ -6,13 +6,13 @@ import {
   InvitationMessage,
   newId,
   notFound,
-  validationError,
   type AcceptTeamMemberInvitationInput,
   type InvitationCodeValidityResponse,
   type InvitationListResponse,
   type InvitationResponse,
   type InviteTeamMemberInput,
   type InvitationAcceptanceKind,
+  type InvitationType,
   type LoginResponse,
   type UserRole,
   ProfessionalRole,
@@ -24,7 +24,15 @@ import { AuthService, hashPassword } from '../auth/index.js';
 import { hashInvitationCode } from './invitation-code.js';
 import { InvitationCodeThrottle } from './invitation-code-throttle.js';
 import { InvitationIssuer, type IssuedRow } from './invitation-issuer.js';
-import { acceptanceKindOf, claimInvitation, isOpen, noLongerValid } from './invitation-rules.js';
+import {
+  accountAddress,
+  acceptanceKindOf,
+  claimInvitation,
+  isOpen,
+  noLongerValid,
+  provesAddress,
+  type InvitationRow,
+} from './invitation-rules.js';
 import { teamMemberInvitationEmail } from './invitation-email.js';
 import { teamMemberInvitationSms } from './invitation-sms.js';
 import { INVITATION_SELECT, InvitationsRepository } from './invitations.repository.js';
@@ -130,15 +138,13 @@ export class InvitationsService {
     return presented!;
   }
 
-  async validateCode(
-    code: string,
-    kind: InvitationAcceptanceKind,
-    client: string,
-  ): Promise<InvitationCodeValidityResponse> {
-    const invitation = await this.usableInvitation(code, kind, client);
+  /** Whether `code` is an open invitation of the spec's `type` (TEAM_MEMBER includes an advisor's). */
+  async validateCode(code: string, type: InvitationType, client: string): Promise<InvitationCodeValidityResponse> {
+    const invitation = await this.openInvitation(code, client, (row) => row.type === type);
     return {
       valid: true,
-      type: kind,
+      type,
+      kind: acceptanceKindOf(invitation)!,
       // A CREATE_ORG invitation names the firm it creates, not the operator's organization.
       organizationName: invitation.type === 'CREATE_ORG' ? (invitation.name ?? '') : invitation.organization.name,
       teamName: invitation.team?.name ?? null,
@@ -159,8 +165,7 @@ export class InvitationsService {
     kind: 'team-member' | 'advisor' = 'team-member',
   ): Promise<LoginResponse> {
     const invitation = await this.usableInvitation(code, kind, client);
-    const email = (input.email ?? invitation.email ?? '').toLowerCase();
-    if (!email) throw validationError([{ path: 'email', message: InvitationMessage.invalidEmail }]);
+    const email = accountAddress(invitation, input.email);
     if (await this.system.user.findUnique({ where: { email }, select: { id: true } })) {
       throw new DomainError(ErrorCode.CONFLICT, `${email} already has a Meridian account; sign in instead`);
     }
@@ -176,7 +181,17 @@ export class InvitationsService {
         await claimInvitation(tx, invitation.id);
         // Another invitation to the same address accepted at the same moment: the unique e-mail decides.
         await tx.user
-          .create({ data: { id: userId, organizationId, email, name: input.name, passwordHash, role } })
+          .create({
+            data: {
+              id: userId,
+              organizationId,
+              email,
+              name: input.name,
+              passwordHash,
+              role,
+              emailVerifiedAt: provesAddress(invitation) ? new Date() : null,
+            },
+          })
           .catch((error: unknown) => {
             throw (error as { code?: string }).code === 'P2002' ? alreadyRegistered() : error;
           });
@@ -219,10 +234,14 @@ export class InvitationsService {
   }
 
   /** The invitation behind a code, if it can still be accepted; unknown codes count against the client. */
-  async usableInvitation(code: string, kind: InvitationAcceptanceKind, client: string) {
+  usableInvitation(code: string, kind: InvitationAcceptanceKind, client: string) {
+    return this.openInvitation(code, client, (row) => acceptanceKindOf(row) === kind);
+  }
+
+  private async openInvitation(code: string, client: string, matches: (row: InvitationRow) => boolean) {
     await this.throttle.assertAllowed(client);
     const invitation = await this.invitations.findByCodeHash(hashInvitationCode(code));
-    if (!invitation || acceptanceKindOf(invitation) !== kind) {
+    if (!invitation || !matches(invitation)) {
       await this.throttle.recordFailure(client);
       throw new DomainError(ErrorCode.NOT_FOUND, InvitationMessage.unknownCode);
     }

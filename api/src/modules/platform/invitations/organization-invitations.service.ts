@@ -3,9 +3,7 @@ import {
   DomainError,
   EntityType,
   ErrorCode,
-  InvitationMessage,
   notFound,
-  validationError,
   type AcceptTeamMemberInvitationInput,
   type InviteOrganizationInput,
   type LoginResponse,
@@ -20,7 +18,7 @@ import { OutboxService } from '../email/index.js';
 import { UsersService } from '../users/index.js';
 import { organizationInvitationEmail } from './invitation-kind-emails.js';
 import { InvitationIssuer, type IssuedRow } from './invitation-issuer.js';
-import { claimInvitation, isOpen, noLongerValid } from './invitation-rules.js';
+import { accountAddress, claimInvitation, isOpen, noLongerValid, provesAddress } from './invitation-rules.js';
 import { INVITATION_SELECT } from './invitations.repository.js';
 import { InvitationsService } from './invitations.service.js';
 
@@ -102,15 +100,20 @@ export class OrganizationInvitationsService {
    */
   async accept(code: string, input: AcceptTeamMemberInvitationInput, client: string): Promise<LoginResponse> {
     const invitation = await this.invitations.usableInvitation(code, 'create-org', client);
-    const email = (input.email ?? invitation.email ?? '').toLowerCase();
-    if (!email) throw validationError([{ path: 'email', message: InvitationMessage.invalidEmail }]);
+    const email = accountAddress(invitation, input.email);
     if (await this.system.user.findUnique({ where: { email }, select: { id: true } })) throw alreadyRegistered(email);
     const organizationName = invitation.name ?? '';
     const passwordHash = await hashPassword(input.password);
     const founded = await this.system.$transaction(async (tx) => {
       await claimInvitation(tx, invitation.id);
       const result = await this.users
-        .foundOrganization(tx, { organizationName, name: input.name, email, passwordHash })
+        .foundOrganization(tx, {
+          organizationName,
+          name: input.name,
+          email,
+          passwordHash,
+          emailVerifiedAt: provesAddress(invitation) ? new Date() : null,
+        })
         .catch((error: unknown) => {
           // Another acceptance or sign-up took the address at the same moment: the unique e-mail decides.
           throw (error as { code?: string }).code === 'P2002' ? alreadyRegistered(email) : error;

@@ -23,6 +23,11 @@ export interface OrganizationFounder {
   /** Lower-cased. */
   email: string;
   passwordHash: string;
+  /**
+   * When the founder proved they hold the address (an invitation e-mailed to it, or the operator
+   * command), else null: the first-admin call and a link proved nothing (docs/DECISIONS.md).
+   */
+  emailVerifiedAt: Date | null;
 }
 
 /** What founding a firm created; the welcome e-mail is dispatched once the transaction commits. */
@@ -58,6 +63,8 @@ export class UsersService {
         name: input.name,
         email,
         passwordHash,
+        // Whoever reaches an empty platform first proved nothing about the mailbox.
+        emailVerifiedAt: null,
       });
     });
     await this.outbox.dispatch(outboxEmailId);
@@ -71,22 +78,7 @@ export class UsersService {
    * found a firm this way.
    */
   async foundOrganization(tx: Prisma.TransactionClient, founder: OrganizationFounder): Promise<FoundedOrganization> {
-    const organizationId = newId(EntityType.organization);
-    const teamId = newId(EntityType.team);
-    const userId = newId(EntityType.user);
-    await tx.organization.create({ data: { id: organizationId, name: founder.organizationName } });
-    await tx.team.create({ data: { id: teamId, organizationId, name: FIRST_TEAM_NAME } });
-    await tx.user.create({
-      data: {
-        id: userId,
-        organizationId,
-        email: founder.email,
-        name: founder.name,
-        passwordHash: founder.passwordHash,
-        role: 'ADMIN',
-      },
-    });
-    await tx.teamMember.create({ data: { id: newId(EntityType.teamMember), organizationId, teamId, userId } });
+    const { organizationId, teamId, userId } = await insertFirm(tx, founder);
     const outboxEmailId = await this.outbox.write(tx, {
       organizationId,
       to: founder.email,
@@ -94,4 +86,33 @@ export class UsersService {
     });
     return { organizationId, teamId, userId, outboxEmailId };
   }
+}
+
+/**
+ * The rows of a firm from nothing (organization, first team, its ADMIN user in that team), in the
+ * caller's transaction of the system client. `foundOrganization` adds the welcome e-mail; the
+ * operator command (`operator-account.ts`) writes only these.
+ */
+export async function insertFirm(
+  tx: Prisma.TransactionClient,
+  founder: OrganizationFounder,
+): Promise<Omit<FoundedOrganization, 'outboxEmailId'>> {
+  const organizationId = newId(EntityType.organization);
+  const teamId = newId(EntityType.team);
+  const userId = newId(EntityType.user);
+  await tx.organization.create({ data: { id: organizationId, name: founder.organizationName } });
+  await tx.team.create({ data: { id: teamId, organizationId, name: FIRST_TEAM_NAME } });
+  await tx.user.create({
+    data: {
+      id: userId,
+      organizationId,
+      email: founder.email,
+      name: founder.name,
+      passwordHash: founder.passwordHash,
+      role: 'ADMIN',
+      emailVerifiedAt: founder.emailVerifiedAt,
+    },
+  });
+  await tx.teamMember.create({ data: { id: newId(EntityType.teamMember), organizationId, teamId, userId } });
+  return { organizationId, teamId, userId };
 }

@@ -53,16 +53,22 @@ export default function AcceptClientInvitationPage() {
           <p className="text-tremor-default text-tremor-content" data-testid="accept-summary">
             {check.invitation.organizationName} invites you to its client portal.
           </p>
+          {/* An invitation sent to an address is accepted for it only; a link to a contact
+              without one lets the client give the address their advisor should use. */}
           <InputField
             id={`${ids}-email`}
             label="Your e-mail address"
             type="email"
             value={email}
             onChange={setEmail}
-            hint="Optional: the address your advisor should use."
+            hint={
+              check.invitation.email
+                ? 'The address this invitation was sent to.'
+                : 'Optional: the address your advisor should use.'
+            }
             error={errors.email}
             testId="accept-email"
-            disabled={busy}
+            disabled={busy || check.invitation.email !== null}
           />
           <FormMessages messages={errors.form} testId="accept-errors" />
           <Button type="submit" className="w-full" loading={busy} data-testid="accept-submit">

@@ -95,6 +95,19 @@ export default function AcceptInvitationPage({ kind = 'team-member' }: { kind?: 
           <p className="text-tremor-default text-tremor-content" data-testid="accept-summary">
             {summary(kind, check.invitation)}
           </p>
+          {check.invitation.email && (
+            // The account is the invited address's: shown, not chosen (docs/DECISIONS.md).
+            <InputField
+              id={`${ids}-email`}
+              label="E-mail address"
+              type="email"
+              value={check.invitation.email}
+              onChange={() => undefined}
+              hint="Your account is for the address this invitation was sent to."
+              testId="accept-email"
+              disabled
+            />
+          )}
           <InputField
             id={`${ids}-name`}
             label="Your name"

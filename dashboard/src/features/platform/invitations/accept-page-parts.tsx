@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { Callout, Card } from '@tremor/react';
 import type { InvitationAcceptanceKind, InvitationCodeValidityResponse } from '@meridian/domain';
 import { type ApiError, toApiError } from '../../../api';
@@ -23,10 +24,16 @@ export function useInvitationCheck(
   onValid?: (invitation: InvitationCodeValidityResponse) => void,
 ): { check: InvitationCheck; invalidate: (error: ApiError) => void } {
   const [check, setCheck] = useState<InvitationCheck>({ state: 'checking' });
+  const navigate = useNavigate();
   useEffect(() => {
     const controller = new AbortController();
     validateCode(code, kind, controller.signal)
       .then((invitation) => {
+        // The same type, another acceptance (an advisor's code opened as a team member's): its page.
+        if (invitation.kind !== kind) {
+          void navigate(`/accept/${invitation.kind}/${encodeURIComponent(code)}`, { replace: true });
+          return;
+        }
         setCheck({ state: 'valid', invitation });
         onValid?.(invitation);
       })

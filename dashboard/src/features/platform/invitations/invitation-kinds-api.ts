@@ -1,23 +1,26 @@
-import type {
-  ClientInvitationAcceptedResponse,
-  InvitationAcceptanceKind,
-  InvitationCodeValidityResponse,
-  InvitationResponse,
-  LoginResponse,
-  OrganizationInvitationListResponse,
-  OrganizationInvitationResponse,
+import {
+  INVITATION_TYPE_OF_KIND,
+  type ClientInvitationAcceptedResponse,
+  type InvitationAcceptanceKind,
+  type InvitationCodeValidityResponse,
+  type InvitationResponse,
+  type LoginResponse,
+  type OrganizationInvitationListResponse,
+  type OrganizationInvitationResponse,
 } from '@meridian/domain';
 import { apiRequest } from '../../../api';
 
 // The calls of the advisor, client and new-organization invitations (the team member's are in
 // invitations-api.ts).
 
+/** Checks the code of an accept page's `kind`, by the spec's invitation type. */
 export function validateCode(
   code: string,
   kind: InvitationAcceptanceKind,
   signal?: AbortSignal,
 ): Promise<InvitationCodeValidityResponse> {
-  return apiRequest<InvitationCodeValidityResponse>(`/invitations/validate-code/${encodeURIComponent(code)}/${kind}`, {
+  const type = INVITATION_TYPE_OF_KIND[kind];
+  return apiRequest<InvitationCodeValidityResponse>(`/invitations/validate-code/${encodeURIComponent(code)}/${type}`, {
     authenticated: false,
     signal,
   });

@@ -90,7 +90,7 @@ describe('invitations by SMS through Twilio', () => {
     expect(text!.body).toContain('Lovelace Wealth invites you to join Factory team on Meridian.');
     const link = /https:\/\/app\.meridian\.test\/accept\/team-member\/([\w-]{43})/.exec(text!.body);
     expect(link).not.toBeNull();
-    const valid = await call(api.baseUrl, 'GET', `/api/invitations/validate-code/${link![1]}/team-member`);
+    const valid = await call(api.baseUrl, 'GET', `/api/invitations/validate-code/${link![1]}/TEAM_MEMBER`);
     expect(valid.status).toBe(200);
     // The text held the code: once sent it is no longer kept, even sealed.
     const stored = await prisma.invitation.findUniqueOrThrow({ where: { id: created.id } });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PrismaClient } from '@meridian/api';
+import { createOperatorAccount, verifyOperatorAccount, type PrismaClient } from '@meridian/api';
 import { call, login } from '#test/support/http.js';
 import type { TestApi } from '#test/support/app.js';
 import { createOrganization, type CreatedOrganization } from '#test/support/factories.js';
@@ -8,6 +8,14 @@ import { startWithTwoFirms, type SignedInFirm, type TwoFirms } from '#test/suppo
 // The advisor, client and new-organization invitations beside the team member's (invitations.test.ts).
 
 const OPERATOR_EMAIL = 'operator@meridian.test';
+/** Listed operators' addresses that have no account when the file starts. */
+const LISTED = {
+  vouched: 'someone@else.test',
+  claimed: 'claimed@operator.test',
+  linked: 'linked@operator.test',
+  emailed: 'emailed@operator.test',
+  created: 'created@operator.test',
+};
 const NO_LONGER_VALID = 'This invitation can no longer be used: it was already accepted, cancelled or has expired';
 
 let world: TwoFirms;
@@ -24,7 +32,7 @@ beforeAll(async () => {
   world = await startWithTwoFirms({
     environment: {
       PUBLIC_URL: 'https://app.meridian.test',
-      PLATFORM_OPERATOR_EMAILS: ` ${OPERATOR_EMAIL.toUpperCase()} , someone@else.test`,
+      PLATFORM_OPERATOR_EMAILS: ` ${OPERATOR_EMAIL.toUpperCase()} , ${Object.values(LISTED).join(', ')}`,
     },
     names: ['Lovelace Wealth', 'Other Firm'],
   });
@@ -32,6 +40,8 @@ beforeAll(async () => {
   [firm, other] = world.firms;
   [adminToken, otherToken] = [firm.token, other.token];
   operator = await createOrganization(prisma, { name: 'Meridian Hosting', role: 'ADMIN', email: OPERATOR_EMAIL });
+  // What `npm run operator:create -- operator@meridian.test` does for an existing account.
+  expect(await verifyOperatorAccount(prisma, OPERATOR_EMAIL)).toMatchObject({ outcome: 'verified' });
   operatorToken = await login(api.baseUrl, operator.email, operator.password);
 });
 afterAll(() => world?.close());
@@ -86,15 +96,20 @@ describe('advisor invitations', () => {
     expect(invited.body).toMatchObject({ email: 'ada@firm.ca', status: 'ISSUED', role: 'ADVISOR' });
     expect(invited.body.link).toMatch(/^https:\/\/app\.meridian\.test\/accept\/advisor\/[\w-]{43}$/);
     const code = codeOf(invited.body.link!);
-    expect((await validate(code, 'advisor')).body).toMatchObject({
+    expect((await validate(code, 'TEAM_MEMBER')).body).toMatchObject({
       valid: true,
-      type: 'advisor',
+      type: 'TEAM_MEMBER',
+      kind: 'advisor',
       organizationName: 'Lovelace Wealth',
       teamName: 'Factory team',
       email: 'ada@firm.ca',
     });
-    // The advisor code is not a team member's (nor the reverse).
-    expect((await validate(code, 'team-member')).status).toBe(404);
+    // The advisor code is not a team member's acceptance (nor the reverse).
+    const asTeamMember = await post(`/api/invitations/team-member/${code}/accept`, {
+      name: 'Ada Byron',
+      password: 'ada-password-1',
+    });
+    expect(asTeamMember.status).toBe(404);
 
     const accepted = await accept(code, { name: 'Ada Byron', password: 'ada-password-1' });
     expect(accepted.status).toBe(201);
@@ -216,13 +231,23 @@ describe('client invitations', () => {
     const message = await prisma.outboxEmail.findFirstOrThrow({ where: { toAddress: 'cleo@home.test' } });
     expect(message.subject).toBe('Lovelace Wealth invites you to its client portal');
     const code = /\/accept\/client\/([\w-]+)/.exec(message.textBody)![1]!;
-    expect((await validate(code, 'client')).body).toMatchObject({
-      type: 'client',
+    expect((await validate(code, 'CLIENT')).body).toMatchObject({
+      type: 'CLIENT',
+      kind: 'client',
       organizationName: 'Lovelace Wealth',
     });
 
     const users = await prisma.user.count();
-    const accepted = await accept(code, { email: 'Cleo.Work@Office.test' });
+    // Sent to cleo@home.test: accepted for that address only, whatever its case.
+    const untouched = await footprint();
+    const elsewhere = await accept(code, { email: 'Cleo.Work@Office.test' });
+    expect(elsewhere.status).toBe(403);
+    expect(elsewhere.body).toMatchObject({
+      code: 'FORBIDDEN',
+      message: 'This invitation is for cleo@home.test: it can only be accepted with that e-mail address',
+    });
+    expect(await footprint()).toEqual(untouched);
+    const accepted = await accept(code, { email: 'Cleo@Home.test' });
     expect(accepted.status).toBe(201);
     expect(accepted.body).toEqual({ portalAccess: 'ACTIVE', organizationName: 'Lovelace Wealth', firstName: 'Cleo' });
     expect(await prisma.user.count()).toBe(users);
@@ -230,12 +255,8 @@ describe('client invitations', () => {
       portalAccess: 'ACTIVE',
       invitation: { status: 'ACCEPTED' },
     });
-    // The address the client gave is added to the contact (the primary stays).
     const emails = await prisma.contactEmail.findMany({ where: { contactId }, orderBy: { createdAt: 'asc' } });
-    expect(emails.map((email) => [email.email, email.isPrimary])).toEqual([
-      ['cleo@home.test', true],
-      ['cleo.work@office.test', false],
-    ]);
+    expect(emails.map((email) => [email.email, email.isPrimary])).toEqual([['cleo@home.test', true]]);
     const history = await prisma.auditLog.findMany({ where: { entityId: contactId, action: 'UPDATE' } });
     expect(history.map((entry) => entry.after)).toEqual(
       expect.arrayContaining([{ portalAccess: 'INVITED' }, { portalAccess: 'ACTIVE' }]),
@@ -245,6 +266,16 @@ describe('client invitations', () => {
     expect((await accept(code)).body).toMatchObject({ code: 'CONFLICT', message: NO_LONGER_VALID });
     expect((await inviteClient(contactId, { method: 'LINK' })).status).toBe(409);
     expect(await footprint()).toEqual(before);
+  });
+
+  it('a link to a contact without an address takes the address the client gives', async () => {
+    const contactId = await createContact(adminToken, firm.teamId);
+    const invited = await inviteClient(contactId, { method: 'LINK' });
+    expect(invited.body.invitation).toMatchObject({ email: null });
+    const accepted = await accept(codeOf(invited.body.invitation!.link!), { email: 'Given@Home.test' });
+    expect(accepted.status).toBe(201);
+    const emails = await prisma.contactEmail.findMany({ where: { contactId } });
+    expect(emails.map((email) => [email.email, email.isPrimary])).toEqual([['given@home.test', true]]);
   });
 
   it('revoking cancels the pending invitation: its code answers 409 and the access stays REVOKED', async () => {
@@ -325,8 +356,9 @@ describe('new-organization (CREATE_ORG) invitations', () => {
     });
     const code = codeOf(invited.body.link!);
     expect(invited.body.link).toMatch(/\/accept\/create-org\/[\w-]{43}$/);
-    expect((await validate(code, 'create-org')).body).toMatchObject({
-      type: 'create-org',
+    expect((await validate(code, 'CREATE_ORG')).body).toMatchObject({
+      type: 'CREATE_ORG',
+      kind: 'create-org',
       organizationName: 'Nova Advisory',
       teamName: null,
       email: 'founder@newfirm.ca',
@@ -412,5 +444,102 @@ describe('new-organization (CREATE_ORG) invitations', () => {
     expect((await accept(codeOf(invited.body.link!), { name: 'X' })).body).toMatchObject({
       details: [{ path: 'password', message: 'Password is required' }],
     });
+  });
+});
+
+describe('the platform operator: listed, and proved to hold the address', () => {
+  const me = (token: string) => call<{ platformOperator: boolean }>(api.baseUrl, 'GET', '/api/auth/me', { token });
+  const inviteFirm = (token: string, email: string) =>
+    post(
+      '/api/platform/organization-invitations',
+      { email, organizationName: `Firm of ${email}`, method: 'LINK' },
+      token,
+    );
+  const acceptTeamMember = (code: string, body: unknown) =>
+    post<Session>(`/api/invitations/team-member/${code}/accept`, body);
+  const inviteToTeam = async (email: string) => {
+    const invited = await post<{ invitations: Invitation[] }>(
+      '/api/invite-team-member',
+      { email, team: firm.teamId, method: 'LINK' },
+      adminToken,
+    );
+    return codeOf(invited.body.invitations[0]!.link!);
+  };
+
+  it('an existing listed account operates nothing until operator:create vouches for it', async () => {
+    const listed = await createOrganization(prisma, { name: 'Vouched', role: 'ADMIN', email: LISTED.vouched });
+    const token = await login(api.baseUrl, listed.email, listed.password);
+    expect((await me(token)).body.platformOperator).toBe(false);
+    expect((await inviteFirm(token, 'nobody@firm-a.test')).status).toBe(403);
+
+    expect(await verifyOperatorAccount(prisma, LISTED.vouched)).toMatchObject({ outcome: 'verified' });
+    expect((await me(token)).body.platformOperator).toBe(true);
+    expect((await inviteFirm(token, 'founder@firm-a.test')).status).toBe(201);
+    expect(await verifyOperatorAccount(prisma, LISTED.vouched.toUpperCase())).toMatchObject({ outcome: 'unchanged' });
+    expect(await verifyOperatorAccount(prisma, 'no-account@operator.test')).toBeNull();
+  });
+
+  it("refuses to claim a listed address through someone else's invitation, and changes nothing", async () => {
+    const code = await inviteToTeam('mallory@firm.ca');
+    const before = await footprint();
+    const claimed = await acceptTeamMember(code, {
+      name: 'Mallory',
+      email: LISTED.claimed,
+      password: 'mallory-password-1',
+    });
+    expect(claimed.status).toBe(403);
+    expect(claimed.body).toMatchObject({
+      code: 'FORBIDDEN',
+      message: 'This invitation is for mallory@firm.ca: it can only be accepted with that e-mail address',
+    });
+    expect(await footprint()).toEqual(before);
+    expect(await prisma.user.count({ where: { email: LISTED.claimed } })).toBe(0);
+    // The rightful recipient still can.
+    const accepted = await acceptTeamMember(code, { name: 'Mallory', password: 'mallory-password-1' });
+    expect(accepted.status).toBe(201);
+    expect((await me(accepted.body.accessToken)).body.platformOperator).toBe(false);
+  });
+
+  it('an account made through a link to a listed address is not the operator: the link proved no mailbox', async () => {
+    const accepted = await acceptTeamMember(await inviteToTeam(LISTED.linked), {
+      name: 'Linda Link',
+      password: 'linda-password-1',
+    });
+    expect(accepted.status).toBe(201);
+    expect((await me(accepted.body.accessToken)).body.platformOperator).toBe(false);
+    expect((await inviteFirm(accepted.body.accessToken, 'founder@firm-b.test')).status).toBe(403);
+  });
+
+  it('accepting an invitation e-mailed to a listed address makes its account the operator', async () => {
+    const invited = await post(
+      '/api/platform/organization-invitations',
+      { email: LISTED.emailed, organizationName: 'Emailed Firm', method: 'EMAIL' },
+      operatorToken,
+    );
+    expect(invited.status).toBe(201);
+    const message = await prisma.outboxEmail.findFirstOrThrow({ where: { toAddress: LISTED.emailed } });
+    const code = /\/accept\/create-org\/([\w-]+)/.exec(message.textBody)![1]!;
+    const accepted = await post<Session>(`/api/invitations/create-org/${code}/accept`, {
+      name: 'Emma Mail',
+      password: 'emma-password-1',
+    });
+    expect(accepted.status).toBe(201);
+    expect((await me(accepted.body.accessToken)).body.platformOperator).toBe(true);
+  });
+
+  it('operator:create makes a new operator, who can invite a firm', async () => {
+    const created = await createOperatorAccount(prisma, {
+      email: LISTED.created.toUpperCase(),
+      name: 'Otto Operator',
+      password: 'otto-password-1',
+      organizationName: 'Platform operations',
+    });
+    expect(created).toMatchObject({ outcome: 'created' });
+    const token = await login(api.baseUrl, LISTED.created, 'otto-password-1');
+    expect((await me(token)).body).toMatchObject({
+      platformOperator: true,
+      organizationName: 'Platform operations',
+    });
+    expect((await inviteFirm(token, 'founder@firm-c.test')).status).toBe(201);
   });
 });

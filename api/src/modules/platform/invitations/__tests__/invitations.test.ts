@@ -38,7 +38,7 @@ interface Invitation {
 
 const invite = (body: unknown, token = adminToken) =>
   call<{ invitations: Invitation[] }>(api.baseUrl, 'POST', '/api/invite-team-member', { token, body });
-const validate = (code: string, type = 'team-member', headers: Record<string, string> = {}) =>
+const validate = (code: string, type = 'TEAM_MEMBER', headers: Record<string, string> = {}) =>
   call(api.baseUrl, 'GET', `/api/invitations/validate-code/${code}/${type}`, { headers });
 const accept = (code: string, body: unknown, headers: Record<string, string> = {}) =>
   call<{ accessToken: string; user: { id: string; role: string; teamIds: string[] } }>(
@@ -135,7 +135,8 @@ describe('accepting a team-member invitation', () => {
     expect(valid.status).toBe(200);
     expect(valid.body).toMatchObject({
       valid: true,
-      type: 'team-member',
+      type: 'TEAM_MEMBER',
+      kind: 'team-member',
       organizationName: 'Lovelace Wealth',
       teamName: 'Factory team',
       email: 'dee@firm.ca',
@@ -154,6 +155,10 @@ describe('accepting a team-member invitation', () => {
     expect(accepted.status).toBe(201);
     expect(accepted.body.user).toMatchObject({ role: 'PM', teamIds: [firm.teamId] });
     expect(await login(api.baseUrl, 'dee@firm.ca', 'dee-password-1')).toBeTruthy();
+    // The code travelled to the mailbox: the account has proved it holds the address.
+    expect(
+      (await prisma.user.findUniqueOrThrow({ where: { id: accepted.body.user.id } })).emailVerifiedAt,
+    ).toBeInstanceOf(Date);
     // A portfolio manager is a professional: the profile (photo, bio, links page) comes with the account.
     expect(
       await prisma.professional.findFirst({ where: { userId: accepted.body.user.id }, select: { role: true } }),
@@ -229,8 +234,48 @@ describe('accepting a team-member invitation', () => {
 
   it('refuses a code of another kind as unknown', async () => {
     const link = (await invite({ email: 'gus@firm.ca', team: firm.teamId, method: 'LINK' })).body.invitations[0]!.link!;
-    expect((await validate(codeOf(link), 'client')).status).toBe(404);
+    expect((await validate(codeOf(link), 'CLIENT')).status).toBe(404);
+    expect((await validate(codeOf(link), 'CREATE_ORG')).status).toBe(404);
     expect((await validate(codeOf(link), 'nonsense')).status).toBe(400);
+  });
+
+  it("takes the spec's invitation types only, as every other call spells them", async () => {
+    const link = (await invite({ email: 'ned@firm.ca', team: firm.teamId, method: 'LINK' })).body.invitations[0]!.link!;
+    expect((await validate(codeOf(link), 'TEAM_MEMBER')).status).toBe(200);
+    const slug = await validate(codeOf(link), 'team-member');
+    expect(slug.status).toBe(400);
+    expect(slug.body).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: [{ path: 'type', message: 'Type must be one of CLIENT, CREATE_ORG, SUBSCRIPTION, TEAM_MEMBER' }],
+    });
+  });
+
+  it('is accepted only by the address it was sent to, whatever the case', async () => {
+    const link = (await invite({ email: 'ola@firm.ca', team: firm.teamId, method: 'LINK' })).body.invitations[0]!.link!;
+    const code = codeOf(link);
+    const users = await prisma.user.count();
+    const refused = await accept(code, {
+      name: 'Mallory',
+      email: 'mallory@elsewhere.test',
+      password: 'mal-password-1',
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({
+      code: 'FORBIDDEN',
+      message: 'This invitation is for ola@firm.ca: it can only be accepted with that e-mail address',
+      details: [{ path: 'email', message: expect.stringContaining('ola@firm.ca') }],
+    });
+    // Nothing was made and the invitation still waits for its recipient.
+    expect(await prisma.user.count()).toBe(users);
+    expect(await prisma.user.count({ where: { email: 'mallory@elsewhere.test' } })).toBe(0);
+    expect((await validate(code)).status).toBe(200);
+    const accepted = await accept(code, { name: 'Ola', email: 'OLA@Firm.CA', password: 'ola-password-1' });
+    expect(accepted.status).toBe(201);
+    expect(await prisma.user.findUniqueOrThrow({ where: { id: accepted.body.user.id } })).toMatchObject({
+      email: 'ola@firm.ca',
+      // A link was handed over by the inviter: it proves nothing about the mailbox.
+      emailVerifiedAt: null,
+    });
   });
 });
 
@@ -299,15 +344,15 @@ describe('guessing codes', () => {
     const link = (await invite({ email: 'kim@firm.ca', team: firm.teamId, method: 'LINK' })).body.invitations[0]!.link!;
     const guesser = { 'x-forwarded-for': '203.0.113.7' };
     for (let attempt = 0; attempt < MAX_FAILURES; attempt += 1) {
-      expect((await validate(`guess-${attempt}`, 'team-member', guesser)).status).toBe(404);
+      expect((await validate(`guess-${attempt}`, 'TEAM_MEMBER', guesser)).status).toBe(404);
     }
-    const blocked = await validate(codeOf(link), 'team-member', guesser);
+    const blocked = await validate(codeOf(link), 'TEAM_MEMBER', guesser);
     expect(blocked.status).toBe(429);
     expect(blocked.headers.get('retry-after')).toBeTruthy();
     const users = await memberCount();
     expect((await accept(codeOf(link), { name: 'Kim', password: 'kim-password-1' }, guesser)).status).toBe(429);
     expect(await memberCount()).toBe(users);
-    expect((await validate(codeOf(link), 'team-member', { 'x-forwarded-for': '198.51.100.9' })).status).toBe(200);
+    expect((await validate(codeOf(link), 'TEAM_MEMBER', { 'x-forwarded-for': '198.51.100.9' })).status).toBe(200);
   });
 
   it('counts by the connecting address when the proxy named in TRUST_PROXY is not the one connecting', async () => {
@@ -318,7 +363,7 @@ describe('guessing codes', () => {
     try {
       const { port } = behindProxy.getHttpServer().address() as AddressInfo;
       const guess = (attempt: number) =>
-        call(`http://127.0.0.1:${port}`, 'GET', `/api/invitations/validate-code/spoof-${attempt}/team-member`, {
+        call(`http://127.0.0.1:${port}`, 'GET', `/api/invitations/validate-code/spoof-${attempt}/TEAM_MEMBER`, {
           headers: { 'x-forwarded-for': `192.0.2.${attempt + 1}` },
         });
       for (let attempt = 0; attempt < MAX_FAILURES; attempt += 1) await guess(attempt);
