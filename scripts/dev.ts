@@ -1,12 +1,14 @@
 // `npm run dev`: the TypeScript compiler in watch mode, the API and the worker restarted on every
 // rebuild (node --watch), and Vite's dev server with hot reload for the dashboard (proxying /api).
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { assertPostgresReachable, assertRedisReachable, loadConfig } from '@meridian/api';
 import { migrateDatabase } from '../prisma/migrate.js';
 import { startFakePlaidIfWanted, type RunningFakePlaid } from './lib/fake-plaid.js';
 import { WORKER_NODE_FLAGS } from './lib/worker-heap.js';
+import { CompileError, compileServices } from './lib/compile-services.js';
+import { phase } from './lib/phase.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const config = loadConfig();
@@ -16,7 +18,11 @@ try {
   console.error(`npm run dev: ${(error as Error).message}`);
   process.exit(1);
 }
-await migrateDatabase(config.DATABASE_URL, { log: console.log });
+await phase(
+  'Migrating the database',
+  ({ log }) => migrateDatabase(config.DATABASE_URL, { log }),
+  ({ applied }) => (applied.length > 0 ? `applied ${applied.length} migration(s)` : 'up to date'),
+);
 let fakePlaid: RunningFakePlaid | null = null;
 try {
   fakePlaid = await startFakePlaidIfWanted(config);
@@ -33,9 +39,19 @@ function start(command: string, args: string[], options: { env?: NodeJS.ProcessE
 }
 
 const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-// A first full build so node --watch has files to run.
-if (spawnSync(process.execPath, [tsc, '-b', 'api', 'workers'], { cwd: root, stdio: 'inherit' }).status !== 0)
+// A first build in seconds (oxc, no type check) so node --watch has files to run at once; tsc's
+// watch then checks the types and rewrites dist/ as files change (on a fresh clone its first pass
+// takes minutes and ends with one restart of the API and the worker).
+try {
+  await phase(
+    'Compiling the API and the worker',
+    () => compileServices(),
+    ({ written, total }) => (written === 0 ? 'up to date' : `${written} of ${total} files`),
+  );
+} catch (error) {
+  console.error(`npm run dev: ${error instanceof CompileError ? error.message : String(error)}`);
   process.exit(1);
+}
 start(process.execPath, [tsc, '-b', 'api', 'workers', '--watch', '--preserveWatchOutput']);
 start(process.execPath, ['--watch', '--enable-source-maps', 'api/dist/main.js'], { env: serviceEnv });
 start(process.execPath, ['--watch', '--enable-source-maps', ...WORKER_NODE_FLAGS, 'workers/dist/main.js'], {

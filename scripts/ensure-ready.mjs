@@ -136,9 +136,11 @@ function installIfNeeded() {
   });
   if (reason === null) return;
   console.log(`Installing the project (${reason}): npm ci...`);
+  const started = performance.now();
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const result = spawnSync(npm, ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) fail('npm ci failed (see above); fix that, then run the command again.');
+  console.log(`Installed in ${Math.round((performance.now() - started) / 1000)} s.`);
 }
 
 async function ensureService(kind, url, variable) {

@@ -1,6 +1,7 @@
 // `npm start`: migrate, seed the demo organization on an empty database, build what is stale,
-// then run the API (which serves the dashboard) and the worker until Ctrl-C.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+// then run the API (which serves the dashboard) and the worker until Ctrl-C. Each phase prints a
+// line as it begins and its duration as it ends.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +16,9 @@ import {
 } from '@meridian/api';
 import { migrateDatabase } from '../prisma/migrate.js';
 import { seedDemoOrganization, DEMO_ORGANIZATION_NAME } from './seed/main.js';
-import { buildDashboardIfStale } from './lib/dashboard-build.js';
+import { buildDashboard, dashboardBuildReason } from './lib/dashboard-build.js';
+import { CompileError, compileServices } from './lib/compile-services.js';
+import { phase, secondsSince } from './lib/phase.js';
 import { startFakePlaidIfWanted, type RunningFakePlaid } from './lib/fake-plaid.js';
 import { showDemoHubAtWork } from './lib/demo-hub.js';
 
@@ -35,6 +38,22 @@ function portTaken(port: number, host: string): Promise<boolean> {
   });
 }
 
+/**
+ * The dashboard's build (the longest phase of a fresh clone's start) runs while the database is
+ * migrated and seeded and the services start (the API answers without it), and the address is
+ * printed once it is done. Resolves with its duration.
+ */
+function startDashboardBuildIfStale(): Promise<string> | null {
+  const staleBecause = dashboardBuildReason();
+  if (staleBecause === null) return null;
+  console.log(`Building the dashboard in the background (${staleBecause}).`);
+  const started = performance.now();
+  const build = buildDashboard().then(() => secondsSince(started));
+  // Its failure is reported where it is awaited, not as an unhandled rejection meanwhile.
+  build.catch(() => undefined);
+  return build;
+}
+
 async function prepare() {
   const config = loadConfig();
   if (config.PORT !== 0 && (await portTaken(config.PORT, config.HOST))) {
@@ -42,32 +61,40 @@ async function prepare() {
     process.exit(1);
   }
   await Promise.all([assertPostgresReachable(config.DATABASE_URL), assertRedisReachable(config.REDIS_URL)]);
-  // The summary below says how many migrations ran; a line for each would bury the rest.
-  const { applied } = await migrateDatabase(config.DATABASE_URL, {
-    log: (line) => {
-      if (!line.startsWith('Applied ')) console.log(line);
-    },
-  });
-  console.log(applied.length > 0 ? `Applied ${applied.length} migration(s).` : 'Database schema is up to date.');
+  const dashboardBuild = startDashboardBuildIfStale();
+  // The phase's line says how many migrations ran, or none; the migrator's line for each would bury
+  // the rest. What else it says (a database created, a wait for another run) is kept.
+  await phase(
+    'Migrating the database',
+    ({ log }) =>
+      migrateDatabase(config.DATABASE_URL, {
+        log: (line) => {
+          if (!line.startsWith('Applied ') && !line.startsWith('Database ')) log(line);
+        },
+      }),
+    ({ applied }) => (applied.length > 0 ? `applied ${applied.length} migration(s)` : 'up to date'),
+  );
   let seeded = false;
   if (config.SEED_DEMO) {
-    seeded = (
-      await seedDemoOrganization(config.DATABASE_URL, {
-        email: config.DEMO_ADMIN_EMAIL,
-        password: config.DEMO_ADMIN_PASSWORD,
-      })
-    ).seeded;
-    if (seeded) console.log(`Seeded the demo organization "${DEMO_ORGANIZATION_NAME}" (sample data).`);
+    seeded = await phase(
+      'Seeding the demo organization',
+      async () =>
+        (
+          await seedDemoOrganization(config.DATABASE_URL, {
+            email: config.DEMO_ADMIN_EMAIL,
+            password: config.DEMO_ADMIN_PASSWORD,
+          })
+        ).seeded,
+      (done) => (done ? `"${DEMO_ORGANIZATION_NAME}" (sample data)` : 'not needed, the database has an organization'),
+    );
   }
-  console.log('Compiling the API and the worker (tsc -b)...');
-  const tsc = spawnSync(
-    process.execPath,
-    [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-b', 'api', 'workers'],
-    { cwd: root, stdio: 'inherit' },
-  );
-  if (tsc.status !== 0) fail('the TypeScript build failed (see above).');
-  await buildDashboardIfStale();
-  return { config, seeded };
+  // No type check here (npm test and CI run it): oxc writes what changed in seconds.
+  await phase(
+    'Compiling the API and the worker',
+    () => compileServices(),
+    ({ written, total }) => (written === 0 ? 'up to date' : `${written} of ${total} files`),
+  ).catch((error: unknown) => fail(error instanceof CompileError ? error.message : String(error)));
+  return { config, seeded, dashboardBuild };
 }
 
 function run(name: string, script: string, env: NodeJS.ProcessEnv, flags: string[] = []): ChildProcess {
@@ -98,6 +125,22 @@ async function waitUntilServing(port: number): Promise<void> {
   if (!stopping) fail(`the API did not answer on port ${port} within 2 minutes.`);
 }
 
+/** Waits for the background dashboard build; when it failed, says why and stops the services. */
+async function awaitDashboardBuild(build: Promise<string>): Promise<void> {
+  try {
+    await phase(
+      'Waiting for the dashboard build',
+      () => build,
+      (took) => `built in ${took}`,
+    );
+  } catch (error) {
+    console.error(`npm start: ${(error as Error).message}`);
+    stop(1);
+    // stop() exits the process once the API and the worker are down.
+    await new Promise<never>(() => undefined);
+  }
+}
+
 let stopping = false;
 const children: ChildProcess[] = [];
 let fakePlaid: RunningFakePlaid | null = null;
@@ -123,7 +166,7 @@ function stop(exitCode = 0): void {
 }
 
 try {
-  const { config, seeded } = await prepare();
+  const { config, seeded, dashboardBuild } = await prepare();
   try {
     fakePlaid = await startFakePlaidIfWanted(config);
   } catch (error) {
@@ -135,14 +178,19 @@ try {
     );
   }
   const env = { ...process.env, ...fakePlaid?.env };
+  // The services' own log lines may come in between, so the outcome gets a line of its own.
+  console.log('Starting the API and the worker...');
+  const servicesStarted = performance.now();
   children.push(run('API', join(root, 'api', 'dist', 'main.js'), env));
   children.push(run('worker', join(root, 'workers', 'dist', 'main.js'), env, WORKER_NODE_FLAGS));
   await waitUntilServing(config.PORT);
+  console.log(`The API answered after ${secondsSince(servicesStarted)}.`);
   if (seeded && fakePlaid) {
     // Once, with the demo's first start: the Connections page then shows the hub at work.
     console.log(
       'Linking a bank on the fake Plaid and importing a file, so the demo shows the integration hub at work...',
     );
+    const hubStarted = performance.now();
     try {
       const hub = await showDemoHubAtWork({
         apiUrl: `http://127.0.0.1:${config.PORT}`,
@@ -150,12 +198,16 @@ try {
         fake: fakePlaid.server,
         dropRoot: config.IMPORT_DROP_ROOT,
       });
-      console.log(`Demo hub ready: ${hub.runs.length} sync runs, a committed import and a drop folder.`);
+      console.log(
+        `Demo hub ready after ${secondsSince(hubStarted)}: ${hub.runs.length} sync runs, a committed import and a drop folder.`,
+      );
     } catch (error) {
       console.warn(`npm start: the demo's integration hub history could not be written (${(error as Error).message}).`);
     }
   }
+  if (dashboardBuild) await awaitDashboardBuild(dashboardBuild);
   const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  console.log(`Ready after ${secondsSince(0)}.`);
   console.log('');
   console.log(`  Meridian is running at ${url}  (API under ${url}/api, API document at ${url}/api/docs)`);
   if (config.SEED_DEMO) {

@@ -49,7 +49,8 @@ export function dashboardBuildReason(): string | null {
   return null;
 }
 
-function runBuild(): Promise<void> {
+/** Builds dashboard/dist with vite, printing nothing unless it fails. */
+export function buildDashboard(): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn('npm', ['run', 'build', '-w', 'dashboard'], {
       cwd: REPO_ROOT,
@@ -73,7 +74,7 @@ export async function buildDashboardIfStale(log: (line: string) => void = consol
   if (reason === null) return false;
   log(`Building the dashboard (${reason})...`);
   const started = Date.now();
-  await runBuild();
+  await buildDashboard();
   log(`Dashboard built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   return true;
 }

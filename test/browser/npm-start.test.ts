@@ -94,8 +94,14 @@ describe('npm start', () => {
       );
       const [, url, email, password] = banner;
       expect(url).toBe(`http://localhost:${port}`);
-      expect(output).toMatch(/Applied \d+ migration\(s\)\./);
-      expect(output).toContain('Seeded the demo organization');
+      // Each phase says what it does as it begins and, on the same line, how long it took.
+      expect(output).toMatch(/^Migrating the database\.\.\. \d+\.\d s: applied \d+ migration\(s\)\.$/m);
+      expect(output).toMatch(
+        /^Seeding the demo organization\.\.\. \d+\.\d s: "Maple & Pine Wealth Partners \(demo\)" \(sample data\)\.$/m,
+      );
+      expect(output).toMatch(/^Compiling the API and the worker\.\.\. \d+\.\d s: (up to date|\d+ of \d+ files)\.$/m);
+      expect(output).toMatch(/^The API answered after \d+\.\d s\.$/m);
+      expect(output).toMatch(/^Ready after \d+\.\d s\.$/m);
       const fakePlaidUrl = /the local fake Plaid at (http:\/\/\S+)/.exec(output)?.[1];
       expect(fakePlaidUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
 
@@ -104,7 +110,7 @@ describe('npm start', () => {
       expect(beforeBanner.filter((line) => line.trimStart().startsWith('{'))).toEqual([]);
       expect(output).not.toMatch(/RouterExplorer|RoutesResolver|Mapped \{/);
       expect(beforeBanner.length).toBeLessThan(25);
-      expect(output).toContain('Demo hub ready: 4 sync runs, a committed import and a drop folder.');
+      expect(output).toMatch(/Demo hub ready after \d+\.\d s: 4 sync runs, a committed import and a drop folder\./);
 
       // A second npm start on the same port: one line naming PORT, no stack trace.
       const second = spawn('npm', ['start', '--silent'], {
