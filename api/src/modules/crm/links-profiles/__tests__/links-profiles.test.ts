@@ -7,6 +7,7 @@ import { ContactFormStamp, type PrismaClient } from '@meridian/api';
 import {
   EntityType,
   newId,
+  TextMessage,
   type ContactListItem,
   type ListPage,
   type LinksProfileView,
@@ -198,7 +199,7 @@ describe('managing a links profile', () => {
       [
         { slug: 'ok-slug', links: [{ type: 'website', url: 'javascript:alert(1)' }] },
         'links.0.url',
-        'Please enter a valid link',
+        TextMessage.urlScheme,
       ],
       [
         { slug: 'ok-slug', links: [{ type: 'website', url: 'not a link' }] },
