@@ -54,7 +54,7 @@ function hidesDeleted(model: string, operation: string, where: Args | undefined)
  * of their teams. Outside them a row does not exist for the caller (404, as across organizations).
  * Teams themselves are scoped too: another team does not exist for the caller, so a create naming
  * it answers "Team not found" wherever the writer checks its team. A person without a household
- * (a contact's person) stays reachable: its contact is scoped.
+ * (a contact's person) is reachable through its contacts: one of them in the caller's teams.
  */
 const TEAM_OWNED = new Set([
   'Household',
@@ -101,7 +101,17 @@ function teamFilter(model: string, teamIds: readonly string[]): Args | null {
   if (TEAM_OWNED.has(model)) return inTeams;
   if (HOUSEHOLD_OWNED.has(model)) return { household: { is: inTeams } };
   if (model === 'LifeEvent') return { timeline: { is: { household: { is: inTeams } } } };
-  if (model === 'Person') return { OR: [{ household: { is: inTeams } }, { householdId: null }] };
+  // A person without a household is its contacts': reachable when one of them is in the caller's
+  // teams, or when it has none (a person being made). Another team's contact's person is not, so
+  // no route can take it into the caller's household by its id.
+  if (model === 'Person') {
+    return {
+      OR: [
+        { household: { is: inTeams } },
+        { householdId: null, OR: [{ contacts: { some: inTeams } }, { contacts: { none: {} } }] },
+      ],
+    };
+  }
   return null;
 }
 
