@@ -192,7 +192,8 @@ describe('custom field values on contacts and households', () => {
     ['TEXT', {}, 7, 'value', 'Value must be text'],
     ['TEXT', {}, 'x'.repeat(256), 'value', 'Text must be at most 255 characters'],
     ['TEXTAREA', {}, 'x'.repeat(5001), 'value', 'Text must be at most 5000 characters'],
-    ['EXTERNAL_URL', {}, 'ftp://files.test/x', 'value', 'Please enter a valid URL'],
+    ['EXTERNAL_URL', {}, 'ftp://files.test/x', 'value', 'A web address must start with https:// or http://'],
+    ['EXTERNAL_URL', {}, 'not a link', 'value', 'Please enter a valid URL'],
   ])('refuses a %s value %j', async (type, extra, value, path, message) => {
     const definitionId = await define({
       entityKind: 'CONTACT',
