@@ -5,7 +5,7 @@ import { startWithTwoFirms, signedInUser, type TwoFirms } from '#test/support/tw
 import { startTestApi, type TestApi } from '#test/support/app.js';
 import { createContact } from '#test/support/crm-factories.js';
 import { apiClient, expectInvalid, expectNotFound, type ApiCall } from '#test/support/crm-api.js';
-import { FAKE_LOQATE_KEY, startFakeLoqate, type FakeLoqate } from './fake-loqate.js';
+import { FAKE_LOQATE_KEY, startFakeLoqate, type FakeLoqate } from '#test/support/fake-loqate.js';
 
 let loqate: FakeLoqate;
 let world: TwoFirms;
