@@ -37,6 +37,8 @@ describe('a client accepts a portal invitation', () => {
     await page.goto(`${api.baseUrl}${acceptPath}`);
     expect(await page.getByTestId('accept-summary').textContent()).toContain('invites you to its client portal');
     expect(await page.getByLabel('Your e-mail address').inputValue()).toBe('client@home.test');
+    // Sent to that address, the invitation is accepted for it only.
+    expect(await page.getByLabel('Your e-mail address').isDisabled()).toBe(true);
     await page.getByTestId('accept-submit').click();
     expect(await page.getByTestId('accept-done').textContent()).toContain(`Thank you, ${contact.firstName}.`);
     await browser.screenshot('client-invitation-accepted');

@@ -61,6 +61,9 @@ describe('inviting a team member', () => {
     await page.goto(`${api.baseUrl}${acceptPath}`);
     await page.getByTestId('accept-summary').waitFor();
     expect(await page.getByTestId('accept-summary').textContent()).toContain('as nora@firm.test');
+    // The account is the invited address's: shown, not typed.
+    expect(await page.getByLabel('E-mail address').inputValue()).toBe('nora@firm.test');
+    expect(await page.getByLabel('E-mail address').isDisabled()).toBe(true);
     await page.getByLabel('Your name').fill('Nora Member');
     await page.getByTestId('accept-password').fill('nora-password-1');
     await page.getByTestId('accept-confirm').fill('nora-password-2');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPrismaClient, type PrismaClient } from '@meridian/api';
+import { createPrismaClient, verifyOperatorAccount, type PrismaClient } from '@meridian/api';
 import { DEMO_ADMIN, createTestEnvironment, startTestApi, type TestApi } from '../support/app.js';
 import { browserPerTest, signInAs } from '../support/browser.js';
 
@@ -15,6 +15,8 @@ describe('inviting a new firm', () => {
     const environment = await createTestEnvironment({ PLATFORM_OPERATOR_EMAILS: DEMO_ADMIN.email });
     api = await startTestApi({ environment });
     prisma = createPrismaClient(api.databaseUrl);
+    // Listed, and vouched for on the server (`npm run operator:create`), as an operator must be.
+    await verifyOperatorAccount(prisma, DEMO_ADMIN.email);
   });
   afterAll(async () => {
     await prisma?.$disconnect();
