@@ -3,3 +3,4 @@ export * from './connections/enums.js';
 export * from './connections/schemas.js';
 export * from './imports/index.js';
 export * from './connections/placements.js';
+export * from './connections/error-labels.js';

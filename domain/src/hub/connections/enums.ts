@@ -80,3 +80,20 @@ export const EXTERNAL_SOURCE_SYSTEM_LABELS: Readonly<Record<ExternalSourceSystem
   SALESFORCE: 'Salesforce',
   REDTAIL: 'Redtail',
 };
+
+/**
+ * How a person names a connection: the name it was given, else its service's label ("Plaid"), else
+ * the label of the system its files come from ("Sales CRM imports"), never a stored code (a file
+ * source's connection may have been named after its source's code).
+ */
+export function connectionName(connection: {
+  displayName: string | null;
+  service: IntegrationService | null;
+  source: ExternalSourceSystem | null;
+}): string {
+  const { displayName, service, source } = connection;
+  if (displayName && !(ExternalSourceSystem as readonly string[]).includes(displayName)) return displayName;
+  if (service) return INTEGRATION_SERVICE_LABELS[service];
+  if (source) return `${EXTERNAL_SOURCE_SYSTEM_LABELS[source]} imports`;
+  return displayName ? EXTERNAL_SOURCE_SYSTEM_LABELS[displayName as ExternalSourceSystem] : 'Connection';
+}

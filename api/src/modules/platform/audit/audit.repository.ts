@@ -9,6 +9,7 @@ import {
   FINANCIAL_RECORD_ID_TYPE,
   FINANCIAL_RECORD_TYPE_LABELS,
   codeToWords,
+  connectionName,
   enumLabel,
   fieldChanges,
   type Pagination,
@@ -59,10 +60,6 @@ const FINANCIAL_KIND_LABELS: ReadonlyMap<string, string> = new Map(
 /** An entity kind (its id prefix) as words: `contact` -> 'Contact', `bank_account` -> 'Bank account'. */
 function kindLabel(kind: string): string {
   return FINANCIAL_KIND_LABELS.get(kind) ?? enumLabel('EntityKind', kind.toUpperCase());
-}
-
-function serviceName(service: string | null): string {
-  return service === null ? 'a connection' : enumLabel('IntegrationService', service);
 }
 
 /** A name taken from the snapshot itself, for records deleted since or kinds not looked up. */
@@ -244,11 +241,11 @@ export class AuditRepository {
       }),
       this.prisma.syncRun.findMany({
         where: { id: { in: byPrefix(EntityType.syncRun) } },
-        select: { id: true, connection: { select: { displayName: true, service: true } } },
+        select: { id: true, connection: { select: { displayName: true, service: true, source: true } } },
       }),
       this.prisma.connection.findMany({
         where: { id: { in: byPrefix(EntityType.connection) } },
-        select: { id: true, displayName: true, service: true },
+        select: { id: true, displayName: true, service: true, source: true },
       }),
     ]);
     const names = new Map<string, { name: string; path: string | null }>();
@@ -263,11 +260,10 @@ export class AuditRepository {
       });
     }
     for (const row of runs) {
-      const source = row.connection.displayName ?? serviceName(row.connection.service);
-      names.set(row.id, { name: `Sync of ${source}`, path: `/connections/runs/${row.id}` });
+      names.set(row.id, { name: `Sync of ${connectionName(row.connection)}`, path: `/connections/runs/${row.id}` });
     }
     for (const row of connections) {
-      names.set(row.id, { name: row.displayName ?? serviceName(row.service), path: '/connections' });
+      names.set(row.id, { name: connectionName(row), path: '/connections' });
     }
     return names;
   }
