@@ -1,4 +1,9 @@
-import { importRollbackSummarySchema, type SyncRecordErrorView, type SyncRunView } from '@meridian/domain';
+import {
+  importRollbackSummarySchema,
+  readableRecordErrorReason,
+  type SyncRecordErrorView,
+  type SyncRunView,
+} from '@meridian/domain';
 import type { Prisma } from '../../../generated/prisma/client.js';
 
 /** What a run's response needs besides its own row: what it syncs, and an import's batch. */
@@ -80,7 +85,8 @@ export function toSyncRecordErrorView(row: SyncRecordErrorRow): SyncRecordErrorV
   return {
     id: row.id,
     outsideId: row.outsideId,
-    reason: row.reason,
+    // Stored as `CODE: message`; read as words.
+    reason: readableRecordErrorReason(row.reason),
     payload: row.payload ?? null,
     createdAt: row.createdAt.toISOString(),
   };

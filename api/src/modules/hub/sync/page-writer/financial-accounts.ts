@@ -15,7 +15,7 @@
  *   comes back if the provider lists it again; one the advisor soft-deleted (its link keeps a hash)
  *   stays deleted.
  */
-import { FINANCIAL_RECORD_ID_TYPE, investmentAccountAttributes } from '@meridian/domain';
+import { FINANCIAL_RECORD_ID_TYPE, investmentAccountAttributes, parseId } from '@meridian/domain';
 import type { MoneyValue, NormalizedFinancialAccount } from '@meridian/connectors';
 import type {
   FinancialRecordDraft,
@@ -121,6 +121,10 @@ async function softDeleteGone(page: SyncPage, recordIds: readonly string[]): Pro
   if (recordIds.length === 0) return 0;
   const deleted = await page.financialRecords.softDelete(page.scope, recordIds);
   await page.links.clearHashes(recordIds);
+  // A record's id names its type's table, as its audit entries do.
+  page.changes.push(
+    ...deleted.map((id) => ({ action: 'DELETE' as const, entityType: parseId(id).type, entityId: id, before: {} })),
+  );
   return deleted.length;
 }
 
@@ -182,6 +186,14 @@ export const financialAccountWriter: RecordKindWriter<'financial-account'> = {
           touched.push({ link, contentHash: link.contentHash });
           continue;
         }
+        page.changes.push({
+          action: 'UPDATE',
+          entityType: FINANCIAL_RECORD_ID_TYPE[row.type],
+          entityId: row.id,
+          // What it was is not read back (the page writes in bulk): the entry says what it is now.
+          before: {},
+          after: { name: account.name, institution },
+        });
         updates.push({
           id: row.id,
           type: row.type,
@@ -239,6 +251,14 @@ export const financialAccountWriter: RecordKindWriter<'financial-account'> = {
     result.counts.created += ids.length;
     result.seen.push(...ids);
     const entityType = (index: number) => FINANCIAL_RECORD_ID_TYPE[created[index]!.draft.type];
+    page.changes.push(
+      ...created.map((entry, index) => ({
+        action: 'CREATE' as const,
+        entityType: entityType(index),
+        entityId: ids[index]!,
+        after: { name: entry.draft.name, institution: entry.draft.institution },
+      })),
+    );
     await links.create(
       created.flatMap((entry, index) =>
         entry.link

@@ -59,6 +59,14 @@ async function deactivate(page: SyncPage, streamIds: readonly string[]): Promise
     page.scope.now,
     live,
   );
+  page.changes.push(
+    ...live.map((id) => ({
+      action: 'DELETE' as const,
+      entityType: EntityType.recurringStream,
+      entityId: id,
+      before: {},
+    })),
+  );
   return live.length;
 }
 
@@ -154,6 +162,26 @@ export const recurringStreamWriter: RecordKindWriter<'recurring-stream'> = {
       }
     }
 
+    const snapshot = (columns: (typeof inserts)[number]) => ({
+      name: columns.name,
+      averageAmount: columns.average_amount,
+      currency: columns.average_amount_currency,
+    });
+    page.changes.push(
+      ...inserts.map((columns) => ({
+        action: 'CREATE' as const,
+        entityType: EntityType.recurringStream,
+        entityId: columns.id,
+        after: snapshot(columns),
+      })),
+      ...updates.map((columns) => ({
+        action: 'UPDATE' as const,
+        entityType: EntityType.recurringStream,
+        entityId: columns.id,
+        before: {},
+        after: snapshot(columns),
+      })),
+    );
     if (inserts.length > 0) {
       await scope.sql.execute(
         `INSERT INTO recurring_streams (

@@ -7,6 +7,7 @@ import { writeScope } from '../../../../common/tenancy/write-scope.js';
 import { TENANT_PRISMA, type TenantPrismaClient } from '../../../../infra/prisma/prisma.service.js';
 import { releaseQueryHistory } from '../../../../infra/prisma/query-history.js';
 import { FinancialRecordsWriter } from '../../../financials/financial-records/index.js';
+import { AuditService } from '../../../platform/audit/index.js';
 import { ExternalLinksRepository } from '../external-links.repository.js';
 import { SyncRunLifecycle, type RunRef } from '../sync-run-lifecycle.service.js';
 import type { KindWritten } from './record-kind-writer.js';
@@ -60,6 +61,7 @@ export class SyncPageWriter {
     @Inject(SyncRunLifecycle) private readonly lifecycle: SyncRunLifecycle,
     @Inject(ExternalLinksRepository) private readonly links: ExternalLinksRepository,
     @Inject(FinancialRecordsWriter) private readonly financialRecords: FinancialRecordsWriter,
+    @Inject(AuditService) private readonly audit: AuditService,
   ) {}
 
   /**
@@ -89,6 +91,7 @@ export class SyncPageWriter {
       scope,
       links: await PageLinks.load(this.links, scope, namedIds(page)),
       financialRecords: this.financialRecords,
+      changes: [],
     };
 
     const written = new Map<RecordKind, KindWritten>();
@@ -115,6 +118,8 @@ export class SyncPageWriter {
       const kept = [...written.get(kind)!.seen, ...sync.links.pick(failed, writer.owns).map((link) => link.entityId)];
       counts.deleted += await writer.notSeen(sync, kept);
     }
+
+    await this.audit.recordMany(scope, sync.changes);
 
     const failures: WriteFailure[] = [...written.values()].flatMap((result) => result.failures);
     await writeRecordErrors(scope, page.recordErrors, failures);

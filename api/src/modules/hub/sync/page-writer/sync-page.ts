@@ -1,6 +1,7 @@
 import type { IntegrationService, SyncCounts } from '@meridian/domain';
 import type { WriteScope } from '../../../../common/tenancy/write-scope.js';
 import type { FinancialRecordsWriter } from '../../../financials/financial-records/index.js';
+import type { BatchAuditEntry } from '../../../platform/audit/index.js';
 import type { ExternalLinksRepository, LinkRow, NewLink } from '../external-links.repository.js';
 
 /** The write scope of one page: its transaction, organization, run (the actor) and time, plus what a page adds. */
@@ -115,6 +116,11 @@ export interface SyncPage {
   scope: SyncPageScope;
   links: PageLinks;
   financialRecords: FinancialRecordsWriter;
+  /**
+   * What the page created, updated and removed, one entry a record: the run's audit entries (actor
+   * the run), which its detail lists; they add up to the run's created, updated and deleted counts.
+   */
+  changes: BatchAuditEntry[];
 }
 
 /**

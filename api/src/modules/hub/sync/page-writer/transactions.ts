@@ -135,6 +135,28 @@ export const transactionWriter: RecordKindWriter<'transaction'> = {
       }
     }
 
+    // One audit entry a transaction written: named by its description, as the account page lists it.
+    const snapshot = (columns: TransactionColumns) => ({
+      name: columns.description || columns.merchant_name || 'Transaction',
+      date: columns.date,
+      amount: columns.amount,
+      currency: columns.amount_currency,
+    });
+    page.changes.push(
+      ...inserts.map((columns) => ({
+        action: 'CREATE' as const,
+        entityType: EntityType.transaction,
+        entityId: columns.id,
+        after: snapshot(columns),
+      })),
+      ...updates.map((columns) => ({
+        action: 'UPDATE' as const,
+        entityType: EntityType.transaction,
+        entityId: columns.id,
+        before: {},
+        after: snapshot(columns),
+      })),
+    );
     if (inserts.length > 0) {
       await scope.sql.execute(
         `INSERT INTO transactions (
@@ -188,12 +210,20 @@ export const transactionWriter: RecordKindWriter<'transaction'> = {
     );
     const doomed = page.links.pick([...sourceIds, ...replacedPending], isTransactionLink);
     if (doomed.length === 0) return 0;
-    const deleted = await page.scope.sql.execute(
-      `DELETE FROM transactions WHERE organization_id = $1 AND id = ANY($2::text[])`,
+    const deleted = await page.scope.sql.query<{ id: string; description: string }>(
+      `DELETE FROM transactions WHERE organization_id = $1 AND id = ANY($2::text[]) RETURNING id, description`,
       page.scope.organizationId,
       doomed.map((link) => link.entityId),
     );
     await page.links.delete(doomed);
-    return deleted;
+    page.changes.push(
+      ...deleted.map(({ id, description }) => ({
+        action: 'DELETE' as const,
+        entityType: EntityType.transaction,
+        entityId: id,
+        before: { name: description },
+      })),
+    );
+    return deleted.length;
   },
 };
