@@ -109,7 +109,7 @@ describe('npm start', () => {
       const beforeBanner = output.slice(0, output.indexOf('Meridian is running at')).trim().split('\n');
       expect(beforeBanner.filter((line) => line.trimStart().startsWith('{'))).toEqual([]);
       expect(output).not.toMatch(/RouterExplorer|RoutesResolver|Mapped \{/);
-      expect(beforeBanner.length).toBeLessThan(25);
+      expect(beforeBanner.length, output).toBeLessThan(25);
       expect(output).toMatch(/Demo hub ready after \d+\.\d s: 4 sync runs, a committed import and a drop folder\./);
 
       // A second npm start on the same port: one line naming PORT, no stack trace.
