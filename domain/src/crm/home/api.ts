@@ -18,6 +18,17 @@ const unconvertedSchema = z.array(z.object({ currency: z.enum(CURRENCY_CODES), t
  * `GET /home`: what an advisor acts on today, for the caller's households (those whose primary
  * advisor is the caller's professional; every household for an administrator).
  */
+/** The kinds of client record the home page counts, in the order it shows them. */
+export const CLIENT_RECORD_KINDS = ['households', 'persons', 'contacts', 'leads', 'financialRecords'] as const;
+export type ClientRecordKind = (typeof CLIENT_RECORD_KINDS)[number];
+export const CLIENT_RECORD_LABELS: Readonly<Record<ClientRecordKind, string>> = {
+  households: 'Households',
+  persons: 'Household members',
+  contacts: 'Contacts',
+  leads: 'Leads',
+  financialRecords: 'Financial records',
+};
+
 export const homeSchema = z.object({
   currency: z.enum(CURRENCY_CODES),
   today: z.string(),
@@ -93,11 +104,22 @@ export const homeSchema = z.object({
       }),
     ),
   }),
+  /**
+   * The clients of the caller's households, by kind: households, their members, the contacts and
+   * leads, the financial records. Not the firm's own people (teams, users, professionals).
+   */
+  clientRecords: z.array(z.object({ key: z.enum(CLIENT_RECORD_KINDS), label: z.string(), value: z.number().int() })),
   /** Administrators only (null for other roles): connections whose last run failed or that missed their schedule. */
   syncs: z
     .object({
       failedCount: z.number().int(),
       staleCount: z.number().int(),
+      /**
+       * Runs that failed within the days the job queues keep a failed job (FAILED_JOB_DAYS), their
+       * connection's last run included or not: what the queues' "failed" counts.
+       */
+      failedRunCount: z.number().int(),
+      failedRunDays: z.number().int(),
       items: z.array(
         z.object({
           connectionId: z.string(),

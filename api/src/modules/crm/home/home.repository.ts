@@ -1,5 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CONVERSION_AT_71, CONVERSION_AGE, type CurrencyCode, type InvestmentAccountType } from '@meridian/domain';
+import {
+  CONVERSION_AT_71,
+  CONVERSION_AGE,
+  type ClientRecordKind,
+  type ExternalSourceSystem,
+  type IntegrationService,
+  type CurrencyCode,
+  type InvestmentAccountType,
+} from '@meridian/domain';
 import { Prisma } from '../../../generated/prisma/client.js';
 import { currentOrganizationId } from '../../../common/tenancy/request-context.js';
 import { teamScopeSql } from '../../../common/tenancy/team-scope-sql.js';
@@ -51,9 +59,39 @@ export class HomeRepository {
     return Prisma.sql`h.organization_id = ${organizationId} AND h.deleted_at IS NULL ${advisor} ${teamScopeSql('h.team_id')}`;
   }
 
-  async householdCount(scope: HomeScope): Promise<number> {
+  /**
+   * The clients of the scope's households by kind. An administrator's contacts and leads are every
+   * one of the organization (the caller's teams); an advisor's those of their households.
+   */
+  async clientRecordCounts(scope: HomeScope): Promise<Record<ClientRecordKind, number>> {
+    const organizationId = currentOrganizationId();
+    const contacts = (type: Prisma.Sql) =>
+      scope.kind === 'ALL'
+        ? Prisma.sql`SELECT count(*)::int FROM contacts c
+            WHERE c.organization_id = ${organizationId} AND c.deleted_at IS NULL AND ${type} ${teamScopeSql('c.team_id')}`
+        : Prisma.sql`SELECT count(*)::int FROM contacts c
+            JOIN households h ON h.organization_id = c.organization_id AND h.id = c.household_id
+            WHERE ${this.households(scope)} AND c.deleted_at IS NULL AND ${type}`;
+    const rows = await this.prisma.$queryRaw<Record<ClientRecordKind, number>[]>`
+      SELECT
+        (SELECT count(*)::int FROM households h WHERE ${this.households(scope)}) AS households,
+        (SELECT count(*)::int FROM persons p
+           JOIN households h ON h.organization_id = p.organization_id AND h.id = p.household_id
+          WHERE ${this.households(scope)} AND p.deleted_at IS NULL) AS persons,
+        (${contacts(Prisma.sql`c.type <> 'LEAD'`)}) AS contacts,
+        (${contacts(Prisma.sql`c.type = 'LEAD'`)}) AS leads,
+        (SELECT count(*)::int FROM financial_records fr
+           JOIN households h ON h.organization_id = fr.organization_id AND h.id = fr.household_id
+          WHERE ${this.households(scope)} AND fr.deleted_at IS NULL) AS "financialRecords"`;
+    return rows[0]!;
+  }
+
+  /** Runs of the organization's connections that failed since `since`. */
+  async failedRunCount(since: Date): Promise<number> {
     const rows = await this.prisma.$queryRaw<{ count: number }[]>`
-      SELECT count(*)::int AS count FROM households h WHERE ${this.households(scope)}`;
+      SELECT count(*)::int AS count FROM sync_runs
+       WHERE organization_id = ${currentOrganizationId()} AND status = 'FAILED'
+         AND coalesce(finished_at, queued_at) >= CAST(${since} AS timestamptz)`;
     return rows[0]?.count ?? 0;
   }
 
@@ -211,7 +249,9 @@ export class HomeRepository {
     return this.prisma.$queryRaw<
       {
         connectionId: string;
-        name: string;
+        displayName: string | null;
+        service: IntegrationService | null;
+        source: ExternalSourceSystem | null;
         householdId: string | null;
         householdName: string | null;
         problem: 'FAILED' | 'STALE';
@@ -223,7 +263,7 @@ export class HomeRepository {
     >`
       SELECT * FROM (
         SELECT c.id AS "connectionId",
-          coalesce(c.display_name, c.service::text, c.source::text, 'Connection') AS name,
+          c.display_name AS "displayName", c.service::text AS service, c.source::text AS source,
           h.id AS "householdId", h.name AS "householdName",
           CASE WHEN r.status = 'FAILED' THEN 'FAILED'
             WHEN c.sync_interval_minutes IS NOT NULL

@@ -1,5 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  CLIENT_RECORD_KINDS,
+  CLIENT_RECORD_LABELS,
+  connectionName,
   conversionDue,
   DomainError,
   HOME_BIRTHDAY_WINDOW_DAYS,
@@ -20,6 +23,13 @@ import type { AuthenticatedCaller } from '../../../common/tenancy/request-contex
 import { HomeRepository, type CurrencyTotal, type HomeScope } from './home.repository.js';
 
 export const HOME_CLOCK = Symbol('HOME_CLOCK');
+
+const DAY_MS = 86_400_000;
+/**
+ * How long the job queues keep a failed job (QueueService's removeOnFail): the syncs card counts
+ * failed runs over the same days, so it and the queues' "failed" tell the same story.
+ */
+const FAILED_JOB_DAYS = 7;
 
 /** `months` calendar months before `date` (UTC), as the households list's review filter counts them. */
 function monthsBefore(date: Date, months: number): Date {
@@ -78,9 +88,9 @@ export class HomeService {
 
     if (!scope) return this.empty(currency, today, nnaFrom, rrsp);
 
-    const [householdCount, marketValues, flows, reviews, birthdays, rrspHolders, candidates, syncs, converter] =
+    const [records, marketValues, flows, reviews, birthdays, rrspHolders, candidates, syncs, failedRuns, converter] =
       await Promise.all([
-        this.home.householdCount(scope),
+        this.home.clientRecordCounts(scope),
         this.home.marketValues(scope),
         this.home.investmentFlows(scope, nnaFrom, today),
         this.home.reviewsDue(scope, now, monthsBefore(now, HOME_REVIEW_MONTHS), HOME_CARD_ROWS),
@@ -88,6 +98,9 @@ export class HomeService {
         this.home.rrspHolderCount(scope),
         this.home.conversionCandidates(scope, Number(today.slice(0, 4))),
         caller.role === 'ADMIN' ? this.home.syncProblems(now) : Promise.resolve(null),
+        caller.role === 'ADMIN'
+          ? this.home.failedRunCount(new Date(now.getTime() - FAILED_JOB_DAYS * DAY_MS))
+          : Promise.resolve(0),
         this.fxRates.converter(currency, now),
       ]);
 
@@ -118,7 +131,8 @@ export class HomeService {
     return {
       currency,
       today,
-      scope: { kind: scope.kind, advisorId, householdCount },
+      scope: { kind: scope.kind, advisorId, householdCount: records.households },
+      clientRecords: CLIENT_RECORD_KINDS.map((key) => ({ key, label: CLIENT_RECORD_LABELS[key], value: records[key] })),
       assetsUnderManagement: {
         total: aum.sum.toJSON(),
         accountCount: marketValues.reduce((count, item) => count + item.count, 0),
@@ -147,8 +161,11 @@ export class HomeService {
       syncs: syncs && {
         failedCount: syncs.filter((item) => item.problem === 'FAILED').length,
         staleCount: syncs.filter((item) => item.problem === 'STALE').length,
-        items: syncs.slice(0, HOME_CARD_ROWS).map((item) => ({
+        failedRunCount: failedRuns,
+        failedRunDays: FAILED_JOB_DAYS,
+        items: syncs.slice(0, HOME_CARD_ROWS).map(({ displayName, service, source, ...item }) => ({
           ...item,
+          name: connectionName({ displayName, service, source }),
           lastRunStatus: item.lastRunStatus as SyncRunStatus | null,
           lastSyncedAt: item.lastSyncedAt?.toISOString() ?? null,
         })),
@@ -182,6 +199,7 @@ export class HomeService {
       birthdays: { count: 0, withinDays: HOME_BIRTHDAY_WINDOW_DAYS, items: [] },
       rrspDeadline: { ...rrsp, holderCount: 0 },
       conversions: { count: 0, items: [] },
+      clientRecords: CLIENT_RECORD_KINDS.map((key) => ({ key, label: CLIENT_RECORD_LABELS[key], value: 0 })),
       syncs: null,
     };
   }

@@ -1,8 +1,8 @@
 import { Card, Metric, Text } from '@tremor/react';
-import type { OrganizationOverview } from '@meridian/domain';
+import type { HomeView } from '@meridian/domain';
 import { formatCount } from '../../../lib/format';
 
-type Count = OrganizationOverview['counts'][number];
+type Count = HomeView['clientRecords'][number];
 
 export function CountCards({ counts }: { counts: Count[] }) {
   if (counts.length === 0) {

@@ -132,6 +132,10 @@ export function HealthCard() {
           </ul>
           <h3 className="mt-6 text-tremor-default font-medium text-tremor-content-strong">Queues</h3>
           <QueueTable queues={health.queues} />
+          <Text className="mt-2">
+            Failed: jobs that failed for good in the last 7 days, kept for inspection; a sync’s failed job is a failed
+            run.
+          </Text>
         </>
       )}
     </Card>

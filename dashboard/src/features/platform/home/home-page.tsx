@@ -13,7 +13,10 @@ import { AssetsCard, BirthdaysCard, DeadlinesCard, NetNewAssetsCard, ReviewsCard
 /** Amounts on the home page are in the organization's reporting currency (the financial view's default). */
 const HOME_CURRENCY = 'CAD';
 
-/** What the advisor acts on today: figures and lists of GET /api/home, each card linking to its list. */
+/**
+ * What the advisor acts on today: figures and lists of GET /api/home, each card linking to its list,
+ * then the clients they count and the health of the syncs and queues behind them.
+ */
 function Today() {
   const load = useCallback((signal: AbortSignal) => getHome(HOME_CURRENCY, signal), []);
   const { data: home, error } = useResource(load);
@@ -25,27 +28,37 @@ function Today() {
     );
   }
   if (!home) return <LoadingState label="Loading today’s figures…" />;
-  if (home.scope.kind === 'NONE') {
-    return (
-      <Callout title="No households are assigned to you" color="blue" data-testid="home-no-scope">
-        Your login has no advisor profile, so there are no households of yours to follow here. An administrator can make
-        you a household’s primary advisor.
-      </Callout>
-    );
-  }
   return (
-    <section aria-label="Today" className="space-y-4" data-testid="home-today">
-      <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
-        <AssetsCard home={home} />
-        <NetNewAssetsCard home={home} />
+    <>
+      {home.scope.kind === 'NONE' ? (
+        <Callout title="No households are assigned to you" color="blue" data-testid="home-no-scope">
+          Your login has no advisor profile, so there are no households of yours to follow here. An administrator can
+          make you a household’s primary advisor.
+        </Callout>
+      ) : (
+        <section aria-label="Today" className="space-y-4" data-testid="home-today">
+          <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+            <AssetsCard home={home} />
+            <NetNewAssetsCard home={home} />
+          </div>
+          <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
+            <ReviewsCard home={home} />
+            <BirthdaysCard home={home} />
+            <DeadlinesCard home={home} />
+          </div>
+          {home.syncs && <SyncsCard syncs={home.syncs} />}
+        </section>
+      )}
+      <CountCards counts={home.clientRecords} />
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-5">
+        <div className="lg:col-span-2">
+          <RecordsChart counts={home.clientRecords} />
+        </div>
+        <div className="lg:col-span-3">
+          <HealthCard />
+        </div>
       </div>
-      <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
-        <ReviewsCard home={home} />
-        <BirthdaysCard home={home} />
-        <DeadlinesCard home={home} />
-      </div>
-      {home.syncs && <SyncsCard syncs={home.syncs} />}
-    </section>
+    </>
   );
 }
 
@@ -63,27 +76,13 @@ export default function HomePage() {
           {overview?.organization.name ?? user.organizationName} at a glance
         </p>
       </div>
-
-      <Today />
-
       {error && (
-        <Callout title="The organization overview could not be loaded" color="rose" role="alert">
+        <Callout title="The organization could not be loaded" color="rose" role="alert">
           {error.message}
         </Callout>
       )}
-      {!overview && !error && <LoadingState label="Loading overview…" />}
-      {overview && <CountCards counts={overview.counts} />}
 
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-5">
-        {overview && overview.counts.length > 0 && (
-          <div className="lg:col-span-2">
-            <RecordsChart counts={overview.counts} />
-          </div>
-        )}
-        <div className={overview && overview.counts.length > 0 ? 'lg:col-span-3' : 'lg:col-span-5'}>
-          <HealthCard />
-        </div>
-      </div>
+      <Today />
     </div>
   );
 }

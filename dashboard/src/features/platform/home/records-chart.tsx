@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 import { BarChart, Card, Text, Title } from '@tremor/react';
-import type { OrganizationOverview } from '@meridian/domain';
+import type { HomeView } from '@meridian/domain';
 import { formatCount } from '../../../lib/format';
 import { useCan } from '../auth/use-can';
 
-type Count = OrganizationOverview['counts'][number];
+type Count = HomeView['clientRecords'][number];
 
-/** The organization's record counts side by side. */
+/** The clients of the caller's households, by kind, side by side. */
 export function RecordsChart({ counts }: { counts: Count[] }) {
   const can = useCan();
   const data = counts.map((count) => ({ type: count.label, Records: count.value }));
@@ -14,7 +14,7 @@ export function RecordsChart({ counts }: { counts: Count[] }) {
   if (counts.every((count) => count.value === 0)) {
     return (
       <Card className="h-full" data-testid="records-chart-empty">
-        <Title>Records by type</Title>
+        <Title>Clients by kind</Title>
         <Text className="mt-2">
           {can('CRM_WRITE') || can('HUB_MANAGE')
             ? 'No records yet: add a first contact, or import them from your current CRM.'
@@ -43,7 +43,7 @@ export function RecordsChart({ counts }: { counts: Count[] }) {
   }
   return (
     <Card className="h-full" data-testid="records-chart">
-      <Title>Records by type</Title>
+      <Title>Clients by kind</Title>
       <BarChart
         className="mt-4 h-72"
         data={data}

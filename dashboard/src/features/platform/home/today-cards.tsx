@@ -254,6 +254,17 @@ export function DeadlinesCard({ home }: { home: HomeView }) {
   );
 }
 
+/**
+ * The failed runs of the days the job queues keep a failed job: the same failures the queues below
+ * count, some of them since retried by a run that succeeded.
+ */
+function failedRunsSentence(failedRuns: number, days: number, failingConnections: number): string {
+  if (failedRuns === 0) return `No run failed in the last ${days} days.`;
+  const runs = `${formatCount(failedRuns)} ${failedRuns === 1 ? 'run' : 'runs'} failed in the last ${days} days`;
+  if (failingConnections === 0) return `${runs}; every connection has run again since without failing.`;
+  return `${runs}.`;
+}
+
 export function SyncsCard({ syncs }: { syncs: NonNullable<HomeView['syncs']> }) {
   const total = syncs.failedCount + syncs.staleCount;
   return (
@@ -266,11 +277,14 @@ export function SyncsCard({ syncs }: { syncs: NonNullable<HomeView['syncs']> }) 
         <span className="font-semibold text-tremor-content-strong" data-testid="home-syncs-failed">
           {formatCount(syncs.failedCount)}
         </span>{' '}
-        failed,{' '}
+        {syncs.failedCount === 1 ? 'connection' : 'connections'} failing,{' '}
         <span className="font-semibold text-tremor-content-strong" data-testid="home-syncs-stale">
           {formatCount(syncs.staleCount)}
         </span>{' '}
         missed their schedule.
+      </Text>
+      <Text data-testid="home-syncs-failed-runs">
+        {failedRunsSentence(syncs.failedRunCount, syncs.failedRunDays, syncs.failedCount)}
       </Text>
       {total === 0 ? (
         <Text>Every connection synced on schedule.</Text>

@@ -177,9 +177,22 @@ describe('GET /api/home', () => {
       ['Ivy Spruce', 3],
       ['Rose Maple', 5],
     ]);
+    // The clients, not the firm's own people: no teams, users or professionals.
+    expect(home.clientRecords.map((count) => count.label)).toEqual([
+      'Households',
+      'Household members',
+      'Contacts',
+      'Leads',
+      'Financial records',
+    ]);
+    expect(home.clientRecords[0]!.value).toBe(4);
+    // Maple's last run failed; Cedar's failed too, then succeeded: two failed runs this week, one
+    // connection failing now (the queues keep a failed job as many days).
     expect(home.syncs).toMatchObject({
       failedCount: 1,
       staleCount: 1,
+      failedRunCount: 2,
+      failedRunDays: 7,
       items: [
         {
           connectionId: world.connections.failed,
@@ -231,7 +244,13 @@ describe('GET /api/home', () => {
       unconverted: [],
     });
     expect(response.body.reviewsDue.items.map((item) => item.householdName)).toEqual(['South household']);
-    expect(response.body.syncs).toEqual({ failedCount: 0, staleCount: 0, items: [] });
+    expect(response.body.syncs).toEqual({
+      failedCount: 0,
+      staleCount: 0,
+      failedRunCount: 0,
+      failedRunDays: 7,
+      items: [],
+    });
     // North's advisor logged in as themselves still sees only North's.
     const northAdmin = await createUser(prisma, north, 'ADMIN');
     const north2 = await homeOf(northAdmin);
