@@ -1,7 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, Callout, Dialog, DialogPanel } from '@tremor/react';
-import type { AccountsToPlace, ConnectionView, PlaidLinkSettings, SyncRunView } from '@meridian/domain';
+import {
+  syncErrorLabel,
+  type AccountsToPlace,
+  type ConnectionView,
+  type PlaidLinkSettings,
+  type SyncRunView,
+} from '@meridian/domain';
 import {
   createPlaidLinkToken,
   createSandboxPublicToken,
@@ -88,7 +94,7 @@ function SyncProgress({
             <p className="text-tremor-default text-tremor-content-strong">The accounts are on this page now.</p>
           )}
           {run.error && (
-            <Callout title={run.error.code} color="rose">
+            <Callout title={syncErrorLabel(run.error.code)} color="rose">
               {run.error.message}
             </Callout>
           )}

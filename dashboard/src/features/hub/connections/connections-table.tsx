@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button, Callout } from '@tremor/react';
-import type { ConnectionView } from '@meridian/domain';
+import { connectionName, type ConnectionView } from '@meridian/domain';
 import { deleteConnection, runConnectionNow, toApiError } from '../../../api';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { RelativeTime } from '../../../components/relative-time';
@@ -14,10 +14,6 @@ const cell = 'px-3 py-2 align-top';
 /** '1 account', '6 accounts'. */
 function counted(count: number, noun: string): string {
   return `${formatCount(count)} ${noun}${count === 1 ? '' : 's'}`;
-}
-
-export function connectionName(connection: Pick<ConnectionView, 'displayName' | 'service'>): string {
-  return connection.displayName ?? serviceLabel(connection.service);
 }
 
 function Owner({ owner }: { owner: ConnectionView['owner'] }) {

@@ -1,7 +1,13 @@
 import { useCallback, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Badge, Button, Callout, Card, Text, Title } from '@tremor/react';
-import { fieldChanges, type SyncRecordErrorView, type SyncRunDetail } from '@meridian/domain';
+import {
+  connectionName,
+  fieldChanges,
+  syncErrorLabel,
+  type SyncRecordErrorView,
+  type SyncRunDetail,
+} from '@meridian/domain';
 import { cancelSyncRun, getSyncRun as getRun, listSyncRecordErrors, retrySyncRun, toApiError } from '../../../api';
 import { FieldDiff } from '../../../components/field-diff';
 import { LoadingState } from '../../../components/full-page-status';
@@ -34,16 +40,6 @@ function Timestamp({ value }: { value: string | null }) {
     <span>
       {formatExact(new Date(value))} (<RelativeTime value={value} />)
     </span>
-  );
-}
-
-/** A cursor is long and opaque: collapsed until asked for. */
-function Cursor({ label, value }: { label: string; value: string | null }) {
-  return (
-    <details className="rounded-tremor-small border border-tremor-border px-3 py-2">
-      <summary className="cursor-pointer text-tremor-default font-medium text-tremor-content-strong">{label}</summary>
-      <code className="mt-2 block break-all text-tremor-label text-tremor-content-emphasis">{value ?? '(none)'}</code>
-    </details>
   );
 }
 
@@ -263,7 +259,7 @@ export default function RunDetailPage() {
   const run = resource.data?.id === syncRunId ? resource.data : undefined;
   const active = run === undefined ? !resource.error : isActiveRun(run.status);
   if (active !== live) setLive(active);
-  const name = run ? (run.connection.displayName ?? serviceLabel(run.connection.service)) : 'Sync run';
+  const name = run ? connectionName(run.connection) : 'Sync run';
 
   return (
     <div className="mx-auto max-w-5xl space-y-6" data-testid="run-detail-page">
@@ -292,7 +288,7 @@ export default function RunDetailPage() {
       {run && (
         <>
           {run.error && (
-            <Callout title={`${run.error.code}`} color="rose" data-testid="run-error">
+            <Callout title={syncErrorLabel(run.error.code)} color="rose" data-testid="run-error">
               {run.error.message}
             </Callout>
           )}
@@ -321,11 +317,13 @@ export default function RunDetailPage() {
                 <Timestamp value={run.finishedAt} />
               </Field>
               <Field label="Duration">{run.durationMs === null ? '—' : formatMilliseconds(run.durationMs)}</Field>
+              {run.driver === 'SYNC' && (
+                // The provider's cursor is opaque: what it means for the next run is what matters.
+                <Field label="Next run" testId="run-next-position">
+                  {run.cursorAfter ? 'Continues where this run stopped' : 'Starts from the beginning'}
+                </Field>
+              )}
             </dl>
-            <div className="mt-4 space-y-2">
-              <Cursor label="Cursor before" value={run.cursorBefore} />
-              <Cursor label="Cursor after" value={run.cursorAfter} />
-            </div>
           </Card>
           <RunChanges run={run} />
           <Card role="region" aria-labelledby="record-errors-title">

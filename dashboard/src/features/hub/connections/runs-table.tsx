@@ -1,6 +1,13 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { IntegrationService, SyncRunStatus, SyncTrigger, type SyncRunView } from '@meridian/domain';
+import {
+  IntegrationService,
+  SyncRunStatus,
+  SyncTrigger,
+  connectionName,
+  syncErrorLabel,
+  type SyncRunView,
+} from '@meridian/domain';
 import { controlClass } from '../../../components/fields';
 import { DataTable, type DataColumn, type SortState } from '../../../components/data-table';
 import { RelativeTime } from '../../../components/relative-time';
@@ -109,7 +116,7 @@ export const RUN_COLUMNS: DataColumn<SyncRunView>[] = [
     key: 'connection',
     label: 'Connection',
     sortKey: 'connection',
-    render: (run) => run.connection.displayName ?? serviceLabel(run.connection.service),
+    render: (run) => connectionName(run.connection),
   },
   { key: 'trigger', label: 'Trigger', sortKey: 'trigger', render: (run) => TRIGGER_LABELS[run.trigger] },
   {
@@ -131,7 +138,7 @@ export const RUN_COLUMNS: DataColumn<SyncRunView>[] = [
     label: 'Error',
     render: (run) => (
       <span className="block max-w-xs truncate text-red-600" title={run.error?.message}>
-        {run.error ? run.error.code : ''}
+        {run.error ? syncErrorLabel(run.error.code) : ''}
       </span>
     ),
   },

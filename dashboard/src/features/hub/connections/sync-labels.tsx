@@ -1,6 +1,8 @@
 import { Badge } from '@tremor/react';
 import {
+  INTEGRATION_SERVICE_LABELS,
   RETRYABLE_SYNC_RUN_STATUSES,
+  type IntegrationService,
   type ConnectionStatus,
   type SyncRunStatus,
   type SyncTrigger,
@@ -52,8 +54,8 @@ export function PlacementPendingBadge() {
   );
 }
 
-/** 'Plaid', 'Wealthica'...: a service name as people write it. */
-export function serviceLabel(service: string | null): string {
-  if (service === null) return 'File source';
-  return service.charAt(0) + service.slice(1).toLowerCase();
+/** 'Plaid', 'Wealthica'...: a service's label; a connection without one is fed by files. */
+export function serviceLabel(service: IntegrationService | null): string {
+  if (service === null) return 'File imports';
+  return INTEGRATION_SERVICE_LABELS[service];
 }
