@@ -4,6 +4,7 @@ import { ContactType } from '../../crm/contacts/enums.js';
 import { ExternalSourceSystem } from '../connections/enums.js';
 import { paginationSchema } from '../../shared/input/lists.js';
 import { nameParts } from '../../shared/input/person-name.js';
+import { ColumnOutcome } from './column-accounts.js';
 import { ImportRecordKind } from './profile.js';
 
 /** HTTP schemas of the import flow (issue #8): upload, mapping, dry run, report, commit, rollback. */
@@ -69,6 +70,20 @@ export const importMappingSchema = z.object({
   headers: z.array(z.string()),
   /** Header -> field as the import will read the file; headers absent here are ignored. */
   mapping: z.record(z.string(), z.string()),
+  /**
+   * Every header of the file in file order with what the import does with it: MAPPED into `field`,
+   * KEPT on the contact's note under `keptAs`, REFUSED by design (`reason`: sensitive data, whose
+   * values are never read nor shown), or NOT_IMPORTED.
+   */
+  columns: z.array(
+    z.object({
+      header: z.string(),
+      outcome: z.enum(ColumnOutcome),
+      field: z.string().nullable(),
+      keptAs: z.string().nullable(),
+      reason: z.string().nullable(),
+    }),
+  ),
   unmappedHeaders: z.array(z.string()),
   /** The same headers with a few distinct non-empty values each, as the file holds them. */
   unmappedColumns: z.array(z.object({ header: z.string(), samples: z.array(z.string()) })),

@@ -1,4 +1,5 @@
 import {
+  accountColumns,
   buildCustomProfile,
   countKnownHeaders,
   createRowMapper,
@@ -124,8 +125,10 @@ export function profileOfBatch(batch: BatchProfileSource): AnyImportProfile | nu
 }
 
 /**
- * Header -> field of a profile bound to a file's headers, and the headers nothing reads, with a
- * few of their values (read at upload) so the user sees what would stay behind.
+ * Header -> field of a profile bound to a file's headers, every header with what the import does
+ * with it (mapped, kept on the note, refused as sensitive, not imported), and the headers nothing
+ * reads, with a few of their values (read at upload) so the user sees what would stay behind. A
+ * refused column's values are never shown.
  */
 export function describeMapping(
   profile: AnyImportProfile | null,
@@ -133,16 +136,19 @@ export function describeMapping(
   samples: ColumnSamples | null = null,
 ) {
   const mapping: Record<string, string> = {};
-  let unmappedHeaders = [...headers];
+  let columns = accountColumns(null, headers, []);
   if (profile) {
     const mapper = createRowMapper(profile, headers);
     for (const binding of mapper.bindings) mapping[binding.header] = binding.column.field;
-    unmappedHeaders = [...mapper.unmappedHeaders];
+    columns = [...mapper.columns];
   }
-  const samplesOf = (header: string) => samples?.[header] ?? [];
+  const refused = new Set(columns.filter((column) => column.outcome === 'REFUSED').map((column) => column.header));
+  const samplesOf = (header: string) => (refused.has(header) ? [] : (samples?.[header] ?? []));
+  const unmappedHeaders = columns.filter((column) => column.outcome === 'NOT_IMPORTED').map((column) => column.header);
   const unmappedColumns = unmappedHeaders.map((header) => ({ header, samples: samplesOf(header) }));
   return {
     mapping,
+    columns,
     unmappedHeaders,
     unmappedColumns,
     samples: Object.fromEntries(headers.map((header) => [header, samplesOf(header)])),

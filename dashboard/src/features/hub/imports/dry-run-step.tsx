@@ -16,7 +16,7 @@ import { useResource } from '../../../hooks/use-resource';
 import { formatCount } from '../../../lib/format';
 import { ACTION_LABELS, ActionBadge, CONTACT_TYPE_LABELS, fieldLabel, formatFieldValue } from './import-labels';
 import { ImportProgress } from './import-progress';
-import { ContactTypePicker, RowWarnings, UnmappedColumns } from './import-report-parts';
+import { ColumnReport, ContactTypePicker, RowWarnings, UnmappedColumns } from './import-report-parts';
 
 const ROWS_PAGE_SIZE = 25;
 
@@ -324,6 +324,14 @@ export function DryRunStep({
             Columns not imported
           </Title>
           <UnmappedColumns columns={mapping.unmappedColumns} />
+        </Card>
+      )}
+      {done && mapping && (
+        <Card role="region" aria-labelledby="columns-title">
+          <Title id="columns-title" className="mb-3">
+            Every column of the file
+          </Title>
+          <ColumnReport columns={mapping.columns} samples={mapping.samples} />
         </Card>
       )}
       {done && (

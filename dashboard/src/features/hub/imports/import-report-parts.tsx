@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Text } from '@tremor/react';
 import { ContactType } from '@meridian/domain';
-import type { ImportRowResult } from '../../../api';
+import type { ImportMappingView, ImportRowResult } from '../../../api';
 import { controlClass } from '../../../components/fields';
 import { CONTACT_TYPE_LABELS, fieldLabel } from './import-labels';
 
@@ -47,6 +47,66 @@ export function UnmappedColumns({ columns }: { columns: readonly { header: strin
           </tbody>
         </table>
       </div>
+    </div>
+  );
+}
+
+/** What the import does with a column, in words. */
+function columnOutcomeText(column: ImportColumnAccount): string {
+  switch (column.outcome) {
+    case 'MAPPED':
+      return `Imported as ${fieldLabel(column.field ?? '').toLowerCase()}`;
+    case 'KEPT':
+      return `Kept in the contact’s note as “${column.keptAs ?? column.header}”`;
+    case 'REFUSED':
+      return column.reason ?? 'Never imported';
+    default:
+      return 'Not imported';
+  }
+}
+
+export type ImportColumnAccount = ImportMappingView['columns'][number];
+
+/**
+ * Every column of the file with what the import does with it: imported into a field, kept on the
+ * contact's note, refused by design (sensitive data, whose values are never shown), or not imported.
+ */
+export function ColumnReport({
+  columns,
+  samples,
+}: {
+  columns: readonly ImportColumnAccount[];
+  samples: Readonly<Record<string, readonly string[]>>;
+}) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-tremor-default" aria-label="Every column of the file">
+        <thead className="border-b border-tremor-border text-tremor-content">
+          <tr>
+            <th className="px-3 py-2">Column</th>
+            <th className="px-3 py-2">What happens to it</th>
+            <th className="px-3 py-2">Values in the file</th>
+          </tr>
+        </thead>
+        <tbody>
+          {columns.map((column) => (
+            <tr
+              key={column.header}
+              className="border-b border-tremor-border align-top last:border-0"
+              data-testid="column-report-row"
+              data-outcome={column.outcome}
+            >
+              <th scope="row" className="px-3 py-2 font-medium text-tremor-content-strong">
+                {column.header}
+              </th>
+              <td className="px-3 py-2 text-tremor-content">{columnOutcomeText(column)}</td>
+              <td className="px-3 py-2 text-tremor-content">
+                {column.outcome === 'REFUSED' ? 'Not shown' : sampleText(samples[column.header] ?? [])}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Callout, Card, Text } from '@tremor/react';
-import { ExternalSourceSystem } from '@meridian/domain';
+import { IMPORT_SOURCES, type ExternalSourceSystem } from '@meridian/domain';
 import { toApiError, uploadImportFile, type ApiError } from '../../../api';
 import { controlClass } from '../../../components/fields';
 import { SOURCE_LABELS } from './import-labels';
@@ -116,7 +116,7 @@ export default function NewImportPage() {
               data-testid="import-source"
             >
               <option value="">Not specified: suggest from the headers</option>
-              {ExternalSourceSystem.map((system) => (
+              {IMPORT_SOURCES.map((system) => (
                 <option key={system} value={system}>
                   {SOURCE_LABELS[system]}
                 </option>
