@@ -192,3 +192,27 @@ export function onlyAdds(before: readonly unknown[] | null | undefined, after: r
   const kept = new Set(after.map((item) => canonicalJson(item)));
   return (before ?? []).every((item) => kept.has(canonicalJson(item)));
 }
+
+/**
+ * A row of another system surely the same person as a stored contact (the same e-mail or phone
+ * and first name, or the same name and birth date): merged without asking when nothing conflicts.
+ * Each system's note is kept, the row's appended to the contact's unless already there; any other
+ * field both fill differently makes the match doubtful (null: the row goes to the review queue).
+ */
+export function mergeAcrossSystems(current: ImportedContact, file: ImportedContact): ContactMerge | null {
+  const note =
+    file.note === null || current.note === null || current.note.includes(file.note)
+      ? (current.note ?? file.note)
+      : `${current.note}\n\n${file.note}`;
+  // A name typed in other case or spacing (`MARY`, `o'brien`) is the same name: the contact's spelling stays.
+  const names = { ...file };
+  for (const part of ['firstName', 'lastName', 'middleName', 'preferredName'] as const)
+    if (file[part] && foldPersonName(file[part]) === foldPersonName(current[part])) names[part] = current[part]!;
+  const merge = mergeContactRecords(current, { ...names, note }, { choices: { note: 'FILE' } });
+  return merge.conflicts.every((conflict) => conflict.field === 'note') ? { ...merge, conflicts: [] } : null;
+}
+
+/** A name as people may type it: case and runs of spaces aside. */
+export function foldPersonName(name: string | null | undefined): string {
+  return (name ?? '').trim().replace(/\s+/g, ' ').toLowerCase();
+}

@@ -137,6 +137,10 @@ function fieldsOf(changes: readonly ImportFieldChange[], side: 'before' | 'after
  * An update of one entity as the writer takes it: the fields to write, and what they were (so a
  * list that only gains items gets them added, never replaced). Rolling back swaps the two.
  */
+/** A staged record's name part as people may type it: case and runs of spaces aside (see foldPersonName). */
+const FOLDED_NAME = (field: 'firstName' | 'lastName') =>
+  `regexp_replace(lower(btrim(result.record->>'${field}')), '\\s+', ' ', 'g')`;
+
 function fieldsUpdate(entityId: string, changes: readonly ImportFieldChange[], direction: 'apply' | 'undo') {
   const [write, was] = direction === 'apply' ? (['after', 'before'] as const) : (['before', 'after'] as const);
   return { entityId, fields: fieldsOf(changes, write), previous: fieldsOf(changes, was) };
@@ -326,6 +330,22 @@ export class ImportEngine {
         if (errors[index]!.length > 0) referenceErrors.set(record, errors[index]!);
       });
     }
+    // Rows surely the same person as a contact another system brought, merged when nothing conflicts.
+    const sureMerges = new Map<PendingRow, ImportFieldChange[]>();
+    if (writer.sureMerges) {
+      const pairs = rows.flatMap((row) => {
+        if (row.mapped.status !== 'valid' || row.duplicate || linkOf(row)) return [];
+        const candidate = findCandidate(row.mapped.record);
+        return candidate?.sure ? [{ row, record: row.mapped.record, candidate }] : [];
+      });
+      if (pairs.length > 0) {
+        const merges = await writer.sureMerges(scope, pairs);
+        pairs.forEach(({ row }, index) => {
+          const changes = merges[index];
+          if (changes) sureMerges.set(row, changes);
+        });
+      }
+    }
     const results: Record<string, unknown>[] = [];
     const reviews: Record<string, unknown>[] = [];
     const counts: Record<RowAction, number> = {
@@ -419,6 +439,17 @@ export class ImportEngine {
       }
       const candidate = findCandidate(record);
       if (candidate) {
+        const merged = sureMerges.get(row);
+        if (merged) {
+          // The person another system brought: merged without asking, and linked at commit.
+          result(row, 'UPDATE', {
+            ...staged,
+            entity_type: writer.entityType,
+            entity_id: candidate.entityId,
+            changes: merged,
+          });
+          continue;
+        }
         result(row, 'REVIEW', { ...staged, entity_type: writer.entityType, entity_id: candidate.entityId });
         review(row, 'EXISTING_CONTACT', candidate);
         continue;
@@ -457,17 +488,24 @@ export class ImportEngine {
         const sql = sqlOf(tx);
         const flagged = await sql.query<{ rowNumber: number; earlierRow: number; matchedOn: string }>(
           `WITH keys AS (
-             SELECT result.row_number, lower(result.record->>'firstName') AS first_name, 'EMAIL' AS matched_on,
+             SELECT result.row_number, ${FOLDED_NAME('firstName')} AS first_name, 'EMAIL' AS matched_on,
                     lower(btrim(email->>'email')) AS key
                FROM import_row_results AS result
               CROSS JOIN LATERAL jsonb_array_elements(result.record->'emails') AS email
               WHERE result.organization_id = $1 AND result.import_batch_id = $2 AND result.action = 'CREATE'
              UNION ALL
-             SELECT result.row_number, lower(result.record->>'firstName'), 'PHONE',
+             SELECT result.row_number, ${FOLDED_NAME('firstName')}, 'PHONE',
                     (phone->>'countryCode') || ':' || (phone->>'number')
                FROM import_row_results AS result
               CROSS JOIN LATERAL jsonb_array_elements(result.record->'phones') AS phone
               WHERE result.organization_id = $1 AND result.import_batch_id = $2 AND result.action = 'CREATE'
+             UNION ALL
+             -- The same name (case and spacing aside) and birth date: one person typed twice.
+             SELECT result.row_number, ${FOLDED_NAME('firstName')}, 'NAME',
+                    ${FOLDED_NAME('lastName')} || ':' || (result.record->>'dateOfBirth')
+               FROM import_row_results AS result
+              WHERE result.organization_id = $1 AND result.import_batch_id = $2 AND result.action = 'CREATE'
+                AND result.record->>'dateOfBirth' IS NOT NULL AND result.record->>'lastName' IS NOT NULL
            ), earliest AS (
              SELECT row_number, matched_on,
                     min(row_number) OVER (PARTITION BY matched_on, key, first_name) AS earlier_row

@@ -258,7 +258,7 @@ describe('nothing is lost silently', () => {
     expect(again.batch.counts).toEqual({ create: 0, update: 0, unchanged: 2, invalid: 0, review: 0 });
   });
 
-  it('Redtail: the category as contact type, the status as a tag, the work extension', async () => {
+  it('Redtail: the category as contact type, the status kept on the note, the work extension', async () => {
     const { org, token } = await organization('Redtail');
     const file = await readFile(join(IMPORT_FIXTURES, 'redtail-contacts.csv'));
     const imported = await flow.importFile(token, 'contacts.csv', file, { source: 'REDTAIL' });
@@ -274,7 +274,10 @@ describe('nothing is lost silently', () => {
       ['Sophie', 'CLIENT'],
     ]);
     const sophie = contacts.find((contact) => contact.firstName === 'Sophie')!;
-    expect(sophie.tags.map((tag) => tag.tag.name)).toEqual(['Active']);
+    // Step 12: the status has no field of ours; it is kept on the contact's note, not made a tag.
+    expect(sophie.tags.map((tag) => tag.tag.name)).toEqual([]);
+    const notes = await prisma.note.findMany({ where: { ownerContactId: sophie.id } });
+    expect(notes.map((note) => note.body)).toEqual(['Status: Active\nServicing advisor: Sam Advisor']);
     expect(sophie.phoneNumbers.map((phone) => phone.label).sort()).toEqual(['Home', 'Mobile', 'Work ext. 12']);
   });
 });

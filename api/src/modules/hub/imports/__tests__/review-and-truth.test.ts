@@ -105,7 +105,7 @@ describe('people who exist already under another source', () => {
   });
 
   let batchId: string;
-  it('the second system’s rows with the same e-mail or phone go to the review queue, not to new contacts', async () => {
+  it('the second system’s rows with the same e-mail or phone and first name merge into those contacts (step 12)', async () => {
     const { batch, rows } = await flow.prepare(
       token,
       'wealthbox.csv',
@@ -119,35 +119,23 @@ describe('people who exist already under another source', () => {
       from('WEALTHBOX'),
     );
     batchId = batch.id;
-    expect(rows.map((row) => row.action)).toEqual(['REVIEW', 'REVIEW', 'CREATE', 'CREATE']);
-    expect(batch.counts).toMatchObject({ create: 2, review: 2 });
+    // The person another system brought, nothing conflicting: merged without asking.
+    expect(rows.map((row) => row.action)).toEqual(['UPDATE', 'UPDATE', 'CREATE', 'CREATE']);
+    expect(rows[0]!.entityId).toBe(ann);
+    expect(batch.counts).toMatchObject({ create: 2, update: 2, review: 0 });
     expect(batch.commitReadiness).toBe('READY');
-    const items = await reviewApi(token, batchId).list();
-    expect(
-      items.map((item) => [item.rowNumber, item.reason, item.matchedOn, item.candidate?.name, item.duplicateOfRow]),
-    ).toEqual([
-      [2, 'EXISTING_CONTACT', 'EMAIL', 'Ann Roy', null],
-      [3, 'EXISTING_CONTACT', 'PHONE', 'Bob Lee', null],
-    ]);
-    // What accepting adds to Bob: the e-mail he lacks; his phone is the same phone.
-    expect(items[1]!.changes).toEqual([
+    expect(await reviewApi(token, batchId).list()).toEqual([]);
+    // What merging adds to Bob: the e-mail he lacks; his phone is the same phone.
+    expect(rows[1]!.changes).toEqual([
       {
         field: 'emails',
         before: [],
         after: [{ email: 'bob.lee@example.com', label: null, primary: true }],
       },
     ]);
-    expect(items[1]!.conflicts).toEqual([]);
   });
 
-  it('once accepted, a person imported from two systems is one contact with two external links', async () => {
-    const review = reviewApi(token, batchId);
-    const [annItem, bobItem] = await review.list();
-    const accepted = await review.decide(annItem!.id, 'accept');
-    expect(accepted.status).toBe(200);
-    // Nothing to change on Ann, but her Wealthbox id is linked to her by the commit.
-    expect(accepted.body).toMatchObject({ status: 'ACCEPTED', action: 'UPDATE', changes: [] });
-    expect((await review.decide(bobItem!.id, 'accept')).status).toBe(200);
+  it('once committed, a person imported from two systems is one contact with two external links', async () => {
     const batch = await flow.commit(token, batchId);
     expect(batch.counts).toMatchObject({ create: 2, update: 2, review: 0 });
 

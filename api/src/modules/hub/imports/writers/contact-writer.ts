@@ -1,5 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { EntityType, LIST_ITEM_KEYS, onlyAdds, type ImportedContact } from '@meridian/domain';
+import {
+  EntityType,
+  foldPersonName,
+  LIST_ITEM_KEYS,
+  mergeAcrossSystems,
+  onlyAdds,
+  type ImportedContact,
+  type ImportFieldChange,
+} from '@meridian/domain';
 import {
   ContactsWriter,
   type ContactColumns,
@@ -12,6 +20,7 @@ import { ExternalLinksRepository } from '../../sync/index.js';
 import type {
   CandidateFinder,
   FieldsUpdate,
+  ImportCandidate,
   ImportReadScope,
   ImportRecordWriter,
   ImportScope,
@@ -616,6 +625,42 @@ export class ContactImportWriter implements ImportRecordWriter<'contacts'> {
   candidateFinder(scope: ImportReadScope, records: ImportedContact[]): Promise<CandidateFinder<'contacts'>> {
     return contactCandidates(scope, records);
   }
+
+  async sureMerges(
+    scope: ImportReadScope,
+    pairs: { record: ImportedContact; candidate: ImportCandidate }[],
+  ): Promise<(ImportFieldChange[] | null)[]> {
+    // Only a contact another system brought, and this one not yet, is that system's person: one
+    // entered by hand, or linked to this system under another id, is the user's to decide.
+    const links = await scope.tx.externalLink.findMany({
+      where: {
+        organizationId: scope.organizationId,
+        entityType: EntityType.contact,
+        entityId: { in: [...new Set(pairs.map(({ candidate }) => candidate.entityId))] },
+      },
+      select: { entityId: true, source: true },
+    });
+    const fromElsewhere = (contactId: string) => {
+      const sources = links.filter((link) => link.entityId === contactId).map((link) => link.source);
+      return sources.length > 0 && !sources.includes(scope.source);
+    };
+    const stored = new Map<string, ImportedContact | null>();
+    const merges: (ImportFieldChange[] | null)[] = [];
+    for (const { record, candidate } of pairs) {
+      if (!candidate.sure || !fromElsewhere(candidate.entityId)) {
+        merges.push(null);
+        continue;
+      }
+      if (!stored.has(candidate.entityId))
+        stored.set(candidate.entityId, await storedContactRecord(scope, candidate.entityId));
+      const current = stored.get(candidate.entityId);
+      const merge = current ? mergeAcrossSystems(current, record) : null;
+      merges.push(merge ? merge.changes : null);
+      // Two rows of a chunk merged into one contact: the second meets what the first adds.
+      if (merge) stored.set(candidate.entityId, merge.merged);
+    }
+    return merges;
+  }
 }
 
 /** A new person of a contact's names, with its birth date, born in the contact's household. */
@@ -747,12 +792,13 @@ export async function storedContactRecord(
 }
 
 /**
- * Rows no link names cannot be matched for sure: one that shares an e-mail or a phone number of an
- * existing contact goes to the review queue instead of creating a duplicate, whether it carries a
- * new source id (the person imported before from another system, or entered by hand) or none. A
- * contact whose first name differs is not proposed on an e-mail or phone alone (a couple often
- * shares both). A row without a source id is also matched on the full name; one with a source id
- * is not (its system tells two people of the same name apart).
+ * Who a row no link names may be (issue 12: one person, one contact across systems). Sure: a
+ * contact with one of its e-mails or phone numbers and its first name, or with its full name and
+ * birth date; the row then merges into it when nothing conflicts. Doubtful (the review queue): an
+ * e-mail or phone shared with a row that has no first name, or, for a row without a source id, the
+ * full name alone. A contact whose first name differs is not proposed on an e-mail or phone (a
+ * couple often shares both); a row with a source id is not matched on its name alone (its system
+ * tells two people of the same name apart). Names compare with case and runs of spaces aside.
  */
 async function contactCandidates(
   scope: ImportReadScope,
@@ -762,7 +808,9 @@ async function contactCandidates(
   if (records.length === 0) return () => null;
   const emails = [...new Set(records.flatMap((record) => record.emails.map((email) => email.email.toLowerCase())))];
   const phones = [...new Set(records.flatMap((record) => record.phones.map((phone) => phone.number)))];
-  const named = records.filter((record) => record.sourceId === null && record.firstName && record.lastName);
+  const named = records.filter(
+    (record) => (record.sourceId === null || record.dateOfBirth !== null) && record.firstName && record.lastName,
+  );
   const [byEmail, byPhone, byName] = await Promise.all([
     // lower(email) as the index has it: a first import looks up every row's e-mails.
     emails.length === 0
@@ -788,15 +836,17 @@ async function contactCandidates(
       : prisma.contact.findMany({
           where: {
             organizationId,
+            deletedAt: null,
             OR: named.map((record) => ({
-              firstName: { equals: record.firstName, mode: 'insensitive' as const },
-              lastName: { equals: record.lastName, mode: 'insensitive' as const },
+              firstName: { equals: record.firstName.trim(), mode: 'insensitive' as const },
+              lastName: { equals: record.lastName.trim(), mode: 'insensitive' as const },
             })),
           },
-          select: { id: true, firstName: true, lastName: true },
+          select: { id: true, firstName: true, lastName: true, person: { select: { dateOfBirth: true } } },
+          orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
         }),
   ]);
-  const fold = (name: string | null | undefined) => (name ?? '').trim().toLowerCase();
+  const fold = foldPersonName;
   const nameKey = (first: string, last: string) => `${fold(first)}\u0000${fold(last)}`;
   const group = <T>(rows: readonly T[], key: (row: T) => string) => {
     const map = new Map<string, T[]>();
@@ -805,21 +855,27 @@ async function contactCandidates(
   };
   const emailMap = group(byEmail, (row) => row.email.toLowerCase());
   const phoneMap = group(byPhone, (row) => row.number);
-  const nameMap = new Map(byName.map((row) => [nameKey(row.firstName, row.lastName), row.id]));
-  return (record) => {
+  const nameMap = group(byName, (row) => nameKey(row.firstName, row.lastName));
+  return (record): ImportCandidate | null => {
     // A first name on both sides that differs says "someone else"; a row without one may be anyone.
-    const mayBe = (contact: { firstName: string }) =>
-      !fold(record.firstName) || fold(contact.firstName) === fold(record.firstName);
+    const named = fold(record.firstName) !== '';
+    const mayBe = (contact: { firstName: string }) => !named || fold(contact.firstName) === fold(record.firstName);
     for (const email of record.emails) {
       const found = emailMap.get(email.email.toLowerCase())?.find((row) => mayBe(row));
-      if (found) return { entityId: found.contactId, matchedOn: 'EMAIL' };
+      if (found) return { entityId: found.contactId, matchedOn: 'EMAIL', sure: named };
     }
     for (const phone of record.phones) {
       const found = phoneMap.get(phone.number)?.find((row) => mayBe(row.contact));
-      if (found) return { entityId: found.contactId, matchedOn: 'PHONE' };
+      if (found) return { entityId: found.contactId, matchedOn: 'PHONE', sure: named };
     }
-    if (record.sourceId !== null || !record.firstName || !record.lastName) return null;
-    const entityId = nameMap.get(nameKey(record.firstName, record.lastName));
-    return entityId ? { entityId, matchedOn: 'NAME' } : null;
+    if (!record.firstName || !record.lastName) return null;
+    const sameName = nameMap.get(nameKey(record.firstName, record.lastName)) ?? [];
+    const born = sameName.find(
+      (row) =>
+        record.dateOfBirth !== null && row.person?.dateOfBirth?.toISOString().slice(0, 10) === record.dateOfBirth,
+    );
+    if (born) return { entityId: born.id, matchedOn: 'NAME', sure: true };
+    if (record.sourceId !== null || sameName.length === 0) return null;
+    return { entityId: sameName[0]!.id, matchedOn: 'NAME', sure: false };
   };
 }

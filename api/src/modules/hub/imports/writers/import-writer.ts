@@ -1,4 +1,10 @@
-import type { ExternalSourceSystem, ImportedRecordByKind, ImportFieldError, ImportRecordKind } from '@meridian/domain';
+import type {
+  ExternalSourceSystem,
+  ImportedRecordByKind,
+  ImportFieldChange,
+  ImportFieldError,
+  ImportRecordKind,
+} from '@meridian/domain';
 import type { WriteScope } from '../../../../common/tenancy/write-scope.js';
 
 /** What an import's writes know besides the write scope: the batch they are for. */
@@ -12,10 +18,15 @@ export interface ImportScope extends WriteScope {
 /** What the dry run may read with: the tenant client (outside any transaction) and its SQL. */
 export type ImportReadScope = Pick<WriteScope, 'tx' | 'sql' | 'organizationId'> & { source: ExternalSourceSystem };
 
-/** An existing entity a row no link names may be; it goes to the review queue, never merged silently. */
+/**
+ * An existing entity a row no link names may be. A doubtful one goes to the review queue; a sure
+ * one (the same e-mail or phone and first name, or the same name and birth date: the person
+ * imported from another system) is merged when nothing conflicts (see `sureMerges`).
+ */
 export interface ImportCandidate {
   entityId: string;
   matchedOn: 'EMAIL' | 'PHONE' | 'NAME';
+  sure: boolean;
 }
 
 export type CandidateFinder<K extends ImportRecordKind> = (record: ImportedRecordByKind[K]) => ImportCandidate | null;
@@ -64,6 +75,14 @@ export interface ImportRecordWriter<K extends ImportRecordKind> {
   remove(scope: ImportScope, entityIds: string[]): Promise<void>;
   /** For kinds where a row without a source id may be an existing entity; absent means always create. */
   candidateFinder?(scope: ImportReadScope, records: ImportedRecordByKind[K][]): Promise<CandidateFinder<K>>;
+  /**
+   * For sure candidates: what merging each row into its candidate changes (lists only gain, notes
+   * are appended), or null when a field conflicts and the user must decide. In order.
+   */
+  sureMerges?(
+    scope: ImportReadScope,
+    pairs: { record: ImportedRecordByKind[K]; candidate: ImportCandidate }[],
+  ): Promise<(ImportFieldChange[] | null)[]>;
   /**
    * What the dry run must refuse because a record refers to something that does not exist and
    * cannot be made from the row (an owner known only by an id no person of the system has). One

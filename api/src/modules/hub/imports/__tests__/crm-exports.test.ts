@@ -1,0 +1,570 @@
+// Step 12, "Imports that keep every field": Wealthbox, Redtail and Salesforce Financial Services
+// Cloud exports, written here from the columns each system documents, with the messiness real files
+// have (two-digit years, ZIPs without their leading zero, streets of two lines, UTF-8 read twice,
+// tags split either way, ALL CAPS headers, every value quoted, sensitive columns). A dry run
+// accounts for every column; the commit keeps every mapped field; the three imported one after
+// another make one contact per person, with one external link per system.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PrismaClient } from '@meridian/api';
+import { call, login } from '#test/support/http.js';
+import type { TestApi } from '#test/support/app.js';
+import { startImportWorld, type ImportWorld } from '#test/support/import-world.js';
+import { createOrganization } from '#test/support/factories.js';
+import { deflatedPart, zipOf } from '../../../../../../connectors/src/files/__tests__/zip-builder.js';
+import { importApi, type ImportUpload } from './import-api.js';
+
+let api: TestApi;
+let prisma: PrismaClient;
+const flow = importApi(() => api.baseUrl);
+
+let world: ImportWorld;
+beforeAll(async () => {
+  world = await startImportWorld();
+  ({ api, prisma } = world);
+}, 120_000);
+afterAll(() => world?.close());
+
+/** A CSV as the systems write it: quoted where needed (or everywhere, as Data Loader does). */
+function csvOf(headers: readonly string[], rows: readonly Record<string, string>[], quoteAll = false): string {
+  const cell = (value: string) => (quoteAll || /[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+  const lines = [headers, ...rows.map((row) => headers.map((header) => row[header] ?? ''))];
+  return `${lines.map((line) => line.map(cell).join(',')).join('\r\n')}\r\n`;
+}
+
+/** Three people as each system holds them. */
+const JANE = { first: 'Jane', last: 'Doe', email: 'jane.doe@example.com', phone: '617-555-0101', dob: '1952-03-14' };
+const JOSE = {
+  first: 'José',
+  last: 'Núñez',
+  email: 'jose.nunez@example.com',
+  phone: '212-555-0102',
+  dob: '1948-07-01',
+};
+const MARY = {
+  first: 'Mary',
+  last: "O'Brien",
+  email: 'mary.obrien@example.com',
+  phone: '860-555-0103',
+  dob: '1975-11-30',
+};
+
+const WEALTHBOX_COLUMNS = [
+  'id',
+  'first_name',
+  'middle_name',
+  'last_name',
+  'name',
+  'prefix',
+  'suffix',
+  'nickname',
+  'type',
+  'contact_type',
+  'status',
+  'assigned_to',
+  'contact_source',
+  'birth_date',
+  'client_since',
+  'marital_status',
+  'job_title',
+  'company_name',
+  'primary_email',
+  'primary_phone',
+  'mailing_address_street',
+  'mailing_address_street_2',
+  'mailing_address_city',
+  'mailing_address_state',
+  'mailing_address_zip_code',
+  'mailing_address_country',
+  'tags',
+  'background_information',
+];
+const WEALTHBOX_SENSITIVE = [
+  'ssn',
+  'passport_number',
+  'green_card_number',
+  'drivers_license_number',
+  'drivers_license_state',
+  'medical_conditions',
+  'taxpayer_id',
+];
+const SECRET = { ssn: '123-45-6789', passport_number: 'X1234567', taxpayer_id: '98-7654321' };
+
+function wealthboxExport(): Buffer {
+  const rows = [
+    {
+      id: 'WB-1',
+      first_name: JANE.first,
+      middle_name: 'Ann',
+      last_name: JANE.last,
+      name: 'Jane Ann Doe',
+      prefix: 'Dr.',
+      suffix: 'PhD',
+      nickname: 'Janie',
+      type: 'Person',
+      contact_type: 'Client',
+      status: 'Active',
+      assigned_to: 'Sam Advisor',
+      contact_source: 'Referral',
+      birth_date: '3/14/52',
+      client_since: '2015-06-01',
+      marital_status: 'Widowed',
+      job_title: 'Architect',
+      company_name: 'Doe Design',
+      primary_email: JANE.email,
+      primary_phone: JANE.phone,
+      mailing_address_street: '12 Beacon St\nApt 3',
+      mailing_address_city: 'Boston',
+      mailing_address_state: 'MA',
+      mailing_address_zip_code: '2108',
+      mailing_address_country: 'United States',
+      tags: 'VIP; Estate, Retirement',
+      background_information: 'Prefers mornings.',
+      ...SECRET,
+      medical_conditions: 'Asthma',
+    },
+    {
+      id: 'WB-2',
+      // UTF-8 read twice on its way through a spreadsheet.
+      first_name: 'JosÃ©',
+      last_name: 'NÃºÃ±ez',
+      contact_type: 'Client',
+      status: 'Active',
+      birth_date: '07/01/1948',
+      marital_status: 'Married',
+      primary_email: JOSE.email,
+      primary_phone: JOSE.phone,
+      mailing_address_street: '350 5th Ave',
+      mailing_address_city: 'New York',
+      mailing_address_state: 'NY',
+      mailing_address_zip_code: '10118',
+      tags: 'Income',
+    },
+    {
+      id: 'WB-3',
+      first_name: MARY.first,
+      last_name: MARY.last,
+      contact_type: 'Prospect',
+      birth_date: '11/30/75',
+      primary_email: MARY.email,
+      primary_phone: MARY.phone,
+      mailing_address_street: '1 Main St',
+      mailing_address_city: 'Hartford',
+      mailing_address_state: 'CT',
+      mailing_address_zip_code: '6103',
+      drivers_license_number: 'CT-55512',
+    },
+  ];
+  const csv = csvOf([...WEALTHBOX_COLUMNS, ...WEALTHBOX_SENSITIVE], rows);
+  // Wealthbox sends a zip holding the contacts file.
+  return zipOf([deflatedPart('contacts.csv', csv)]);
+}
+
+const REDTAIL_COLUMNS = [
+  'id',
+  'type',
+  'salutation',
+  'first_name',
+  'middle_name',
+  'last_name',
+  'suffix',
+  'nickname',
+  'full_name',
+  'dob',
+  'gender',
+  'marital_status',
+  'tax_id',
+  'category',
+  'status',
+  'source',
+  'referred_by',
+  'servicing_advisor',
+  'writing_advisor',
+  'client_since',
+  'job_title',
+  'company_name',
+  'street_address',
+  'secondary_address',
+  'city',
+  'state',
+  'zip',
+  'country',
+  'home_phone',
+  'cell_phone',
+  'work_phone',
+  'email',
+  'work_email',
+  'tags',
+  'important_information',
+];
+
+function redtailExport(): string {
+  return csvOf(REDTAIL_COLUMNS, [
+    {
+      id: '9001',
+      type: 'Individual',
+      salutation: 'Dr.',
+      first_name: JANE.first,
+      last_name: JANE.last,
+      full_name: 'Jane Doe',
+      dob: '03/14/1952',
+      gender: 'Female',
+      tax_id: '123-45-6789',
+      category: 'Client',
+      status: 'Active',
+      source: 'Referral',
+      referred_by: 'Tom Smith',
+      servicing_advisor: 'Sam Advisor',
+      writing_advisor: 'Lee Writer',
+      job_title: 'Architect',
+      company_name: 'Doe Design',
+      street_address: '12 Beacon St',
+      secondary_address: 'Apt 3',
+      city: 'Boston',
+      state: 'MA',
+      zip: '02108',
+      country: 'United States',
+      cell_phone: '(617) 555-0199',
+      email: JANE.email,
+      work_email: 'jane@doedesign.example.com',
+      tags: 'VIP,Legacy',
+      important_information: 'Power of attorney on file.',
+    },
+    {
+      id: '9002',
+      first_name: JOSE.first,
+      last_name: JOSE.last,
+      dob: '7/1/48',
+      gender: 'Male',
+      category: 'Client',
+      home_phone: JOSE.phone,
+      email: JOSE.email,
+      important_information: 'Speaks Spanish at home.',
+    },
+    {
+      // No e-mail or phone in common: the same person by name and birth date.
+      id: '9003',
+      first_name: 'MARY',
+      last_name: "o'brien",
+      dob: '11/30/1975',
+      category: 'Prospect',
+      home_phone: '860-555-0177',
+    },
+  ]);
+}
+
+const SALESFORCE_COLUMNS = [
+  'Id',
+  'FirstName',
+  'LastName',
+  'Salutation',
+  'PersonEmail',
+  'Phone',
+  'PersonHomePhone',
+  'PersonMobilePhone',
+  'PersonBirthdate',
+  'PersonMailingStreet',
+  'PersonMailingCity',
+  'PersonMailingState',
+  'PersonMailingPostalCode',
+  'PersonMailingCountry',
+  'Description',
+  'FinServ__ClientCategory__c',
+  'FinServ__Status__c',
+  'FinServ__ServiceModel__c',
+  'FinServ__ReviewFrequency__c',
+  'FinServ__LastReview__c',
+  'FinServ__NextReview__c',
+  'FinServ__RiskTolerance__c',
+  'FinServ__InvestmentObjectives__c',
+  'FinServ__MaritalStatus__pc',
+  'FinServ__Occupation__pc',
+];
+
+/** Data Loader 63 with allCapsHeaders: the headers in capitals, every value quoted. */
+function salesforceExport(): string {
+  const rows = [
+    {
+      Id: '001A000001',
+      FirstName: JANE.first,
+      LastName: JANE.last,
+      PersonEmail: JANE.email,
+      PersonMobilePhone: '617-555-0199',
+      PersonBirthdate: JANE.dob,
+      Description: 'Annual review in May.',
+      FinServ__ClientCategory__c: 'Platinum',
+      FinServ__Status__c: 'Active',
+      FinServ__ServiceModel__c: 'Comprehensive',
+      FinServ__ReviewFrequency__c: 'Annually',
+      FinServ__LastReview__c: '2024-05-10',
+      FinServ__NextReview__c: '2025-05-10',
+      FinServ__RiskTolerance__c: 'Moderate',
+      FinServ__InvestmentObjectives__c: 'Growth',
+      FinServ__MaritalStatus__pc: 'Widowed',
+      FinServ__Occupation__pc: 'Architect',
+    },
+    {
+      Id: '001A000002',
+      FirstName: JOSE.first,
+      LastName: JOSE.last,
+      PersonHomePhone: JOSE.phone,
+      PersonBirthdate: JOSE.dob,
+      FinServ__RiskTolerance__c: 'Conservative',
+    },
+    {
+      Id: '001A000003',
+      FirstName: MARY.first,
+      LastName: MARY.last,
+      PersonEmail: MARY.email,
+      PersonBirthdate: MARY.dob,
+      PersonMailingStreet: '1 Main St',
+      PersonMailingCity: 'Hartford',
+      PersonMailingState: 'CT',
+      PersonMailingPostalCode: '6103',
+      PersonMailingCountry: 'United States',
+    },
+  ];
+  return csvOf(
+    SALESFORCE_COLUMNS.map((column) => column.toUpperCase()),
+    rows.map((row) => Object.fromEntries(Object.entries(row).map(([column, value]) => [column.toUpperCase(), value]))),
+    true,
+  );
+}
+
+type Columns = (ImportUpload['mapping'] & {
+  columns: { header: string; outcome: string; field: string | null; keptAs: string | null; reason: string | null }[];
+})['columns'];
+
+async function mappingOf(token: string, batchId: string) {
+  const response = await call<ImportUpload['mapping'] & { columns: Columns }>(
+    api.baseUrl,
+    'GET',
+    `/api/imports/${batchId}/mapping`,
+    { token },
+  );
+  expect(response.status).toBe(200);
+  return response.body;
+}
+
+/** After the dry run: every header listed once, in file order; none left unsaid. */
+function expectEveryColumnAccounted(columns: Columns, headers: readonly string[], refused: readonly string[]) {
+  expect(columns.map((column) => column.header)).toEqual(headers);
+  expect(columns.filter((column) => column.outcome === 'NOT_IMPORTED')).toEqual([]);
+  expect(columns.filter((column) => column.outcome === 'REFUSED').map((column) => column.header)).toEqual(refused);
+  for (const column of columns)
+    if (column.outcome === 'REFUSED') expect(column.reason).toMatch(/^Sensitive/);
+    else expect(column.field, column.header).not.toBeNull();
+}
+
+function contactsOf(organizationId: string) {
+  return prisma.contact.findMany({
+    where: { organizationId, deletedAt: null },
+    include: {
+      emails: { orderBy: { createdAt: 'asc' } },
+      phoneNumbers: { orderBy: { createdAt: 'asc' } },
+      addresses: true,
+      employments: true,
+      tags: { include: { tag: true } },
+      person: true,
+    },
+    orderBy: { lastName: 'asc' },
+  });
+}
+
+async function notesOf(contactId: string) {
+  const notes = await prisma.note.findMany({ where: { ownerContactId: contactId, deletedAt: null } });
+  return notes.map((note) => note.body).join('\n---\n');
+}
+
+async function linksOf(organizationId: string, contactId: string) {
+  const links = await prisma.externalLink.findMany({
+    where: { organizationId, entityType: 'contact', entityId: contactId },
+    select: { source: true, sourceId: true },
+  });
+  return links.map((link) => `${link.source}:${link.sourceId}`).sort();
+}
+
+describe('Wealthbox, Redtail and Salesforce exports, one after another', () => {
+  let token: string;
+  let organizationId: string;
+
+  it('Wealthbox: the dry run accounts for every column; the commit keeps every mapped field', async () => {
+    const org = await createOrganization(prisma, { name: 'Three Systems Wealth', role: 'ADMIN' });
+    organizationId = org.organizationId;
+    token = await login(api.baseUrl, org.email, org.password);
+    const uploaded = await flow.upload(token, 'wealthbox-export.zip', wealthboxExport(), 'WEALTHBOX');
+    expect(uploaded.mapping.profileId).toBe('wealthbox-contacts');
+    // Sensitive values are not even sampled for the wizard.
+    for (const header of WEALTHBOX_SENSITIVE) expect(uploaded.mapping.samples[header]).toEqual([]);
+    expect(JSON.stringify(uploaded)).not.toContain('123-45-6789');
+
+    const dry = await flow.dryRun(token, uploaded.batch.id);
+    expect(dry.counts).toEqual({ create: 3, update: 0, unchanged: 0, invalid: 0, review: 0 });
+    const mapping = await mappingOf(token, uploaded.batch.id);
+    expectEveryColumnAccounted(mapping.columns, [...WEALTHBOX_COLUMNS, ...WEALTHBOX_SENSITIVE], WEALTHBOX_SENSITIVE);
+    expect(mapping.columns.find((column) => column.header === 'marital_status')).toMatchObject({
+      outcome: 'KEPT',
+      keptAs: 'Marital status',
+    });
+    const rows = await flow.rows(token, uploaded.batch.id);
+    // The repaired row says so.
+    expect(rows[1]!.warnings).toEqual([
+      expect.objectContaining({ column: 'first_name', value: 'JosÃ©', message: expect.stringMatching(/repaired/) }),
+      expect.objectContaining({ column: 'last_name', value: 'NÃºÃ±ez', message: expect.stringMatching(/repaired/) }),
+    ]);
+
+    await flow.commit(token, uploaded.batch.id);
+    const contacts = await contactsOf(organizationId);
+    expect(contacts.map((contact) => `${contact.firstName} ${contact.lastName}`)).toEqual([
+      'Jane Doe',
+      'José Núñez',
+      "Mary O'Brien",
+    ]);
+    const [jane, jose, mary] = contacts;
+    expect(jane).toMatchObject({ middleName: 'Ann', preferredName: 'Janie', type: 'CLIENT', source: 'REFERRAL' });
+    expect(jane!.person?.dateOfBirth?.toISOString().slice(0, 10)).toBe('1952-03-14');
+    expect(jane!.emails.map((email) => email.email)).toEqual([JANE.email]);
+    expect(jane!.phoneNumbers.map((phone) => phone.number)).toEqual(['6175550101']);
+    expect(jane!.addresses).toEqual([
+      expect.objectContaining({
+        line1: '12 Beacon St',
+        line2: 'Apt 3',
+        city: 'Boston',
+        province: 'MA',
+        postalCode: '02108',
+        countryName: 'United States',
+      }),
+    ]);
+    expect(jane!.employments).toEqual([expect.objectContaining({ employerName: 'Doe Design', jobTitle: 'Architect' })]);
+    expect(jane!.tags.map((link) => link.tag.name).sort()).toEqual(['Estate', 'Retirement', 'VIP']);
+    expect(await notesOf(jane!.id)).toBe(
+      [
+        'Prefers mornings.',
+        '',
+        'Prefix: Dr.',
+        'Suffix: PhD',
+        'Record type: Person',
+        'Status: Active',
+        'Assigned to: Sam Advisor',
+        'Client since: 2015-06-01',
+        'Marital status: Widowed',
+      ].join('\n'),
+    );
+    expect(jose!.person?.dateOfBirth?.toISOString().slice(0, 10)).toBe('1948-07-01');
+    expect(jose!.tags.map((link) => link.tag.name)).toEqual(['Income']);
+    expect(mary).toMatchObject({ type: 'PROSPECT' });
+    expect(mary!.person?.dateOfBirth?.toISOString().slice(0, 10)).toBe('1975-11-30');
+    expect(mary!.addresses[0]).toMatchObject({ postalCode: '06103', province: 'CT' });
+    for (const contact of contacts) expect(await linksOf(organizationId, contact.id)).toHaveLength(1);
+    // Nothing sensitive was written anywhere the batch reaches.
+    const staged = await prisma.importRowResult.findMany({ where: { importBatchId: uploaded.batch.id } });
+    expect(JSON.stringify(staged)).not.toMatch(/123-45-6789|X1234567|Asthma|CT-55512/);
+  });
+
+  it('Redtail: every column accounted for; its people merge into the same contacts, by e-mail or by name and birth date', async () => {
+    const uploaded = await flow.upload(token, 'redtail.csv', redtailExport(), 'REDTAIL');
+    expect(uploaded.mapping.profileId).toBe('redtail-contacts');
+    const dry = await flow.dryRun(token, uploaded.batch.id);
+    const mapping = await mappingOf(token, uploaded.batch.id);
+    expectEveryColumnAccounted(mapping.columns, REDTAIL_COLUMNS, ['tax_id']);
+    expect(dry.counts).toEqual({ create: 0, update: 3, unchanged: 0, invalid: 0, review: 0 });
+
+    await flow.commit(token, uploaded.batch.id);
+    const contacts = await contactsOf(organizationId);
+    expect(contacts).toHaveLength(3);
+    const [jane, jose, mary] = contacts;
+    // Lists gain what the second system adds; what the first wrote stays.
+    expect(jane!.emails.map((email) => email.email)).toEqual([JANE.email, 'jane@doedesign.example.com']);
+    expect(jane!.phoneNumbers.map((phone) => phone.number)).toEqual(['6175550101', '6175550199']);
+    expect(jane!.addresses).toHaveLength(1);
+    expect(jane!.gender).toBe('FEMALE');
+    expect(jane!.tags.map((link) => link.tag.name).sort()).toEqual(['Estate', 'Legacy', 'Retirement', 'VIP']);
+    const janeNote = await notesOf(jane!.id);
+    expect(janeNote).toContain('Marital status: Widowed');
+    expect(janeNote).toContain('Power of attorney on file.');
+    expect(janeNote).toContain('Referred by: Tom Smith');
+    expect(janeNote).toContain('Writing advisor: Lee Writer');
+    expect(janeNote).not.toContain('123-45-6789');
+    expect(jose!.gender).toBe('MALE');
+    expect(await notesOf(jose!.id)).toContain('Speaks Spanish at home.');
+    expect(mary!.phoneNumbers.map((phone) => phone.number)).toEqual(['8605550103', '8605550177']);
+    expect(await linksOf(organizationId, mary!.id)).toEqual(['REDTAIL:9003', 'WEALTHBOX:WB-3']);
+  });
+
+  it('Salesforce (ALL CAPS, all quoted): every column accounted for; still one contact per person, one link per system', async () => {
+    const uploaded = await flow.upload(token, 'Account.csv', salesforceExport(), 'SALESFORCE');
+    expect(uploaded.mapping.profileId).toBe('salesforce-person-accounts');
+    const dry = await flow.dryRun(token, uploaded.batch.id);
+    const mapping = await mappingOf(token, uploaded.batch.id);
+    expectEveryColumnAccounted(
+      mapping.columns,
+      SALESFORCE_COLUMNS.map((column) => column.toUpperCase()),
+      [],
+    );
+    expect(dry.counts).toEqual({ create: 0, update: 3, unchanged: 0, invalid: 0, review: 0 });
+    await flow.commit(token, uploaded.batch.id);
+
+    const contacts = await contactsOf(organizationId);
+    expect(contacts).toHaveLength(3);
+    for (const [contact, ids] of [
+      [contacts[0]!, ['REDTAIL:9001', 'SALESFORCE:001A000001', 'WEALTHBOX:WB-1']],
+      [contacts[1]!, ['REDTAIL:9002', 'SALESFORCE:001A000002', 'WEALTHBOX:WB-2']],
+      [contacts[2]!, ['REDTAIL:9003', 'SALESFORCE:001A000003', 'WEALTHBOX:WB-3']],
+    ] as const)
+      expect(await linksOf(organizationId, contact.id)).toEqual(ids);
+    const janeNote = await notesOf(contacts[0]!.id);
+    for (const line of [
+      'Annual review in May.',
+      'Client category: Platinum',
+      'Service model: Comprehensive',
+      'Review frequency: Annually',
+      'Last review: 2024-05-10',
+      'Next review: 2025-05-10',
+      'Risk tolerance: Moderate',
+      'Investment objectives: Growth',
+    ])
+      expect(janeNote).toContain(line);
+    expect(await notesOf(contacts[1]!.id)).toContain('Risk tolerance: Conservative');
+  });
+
+  it('a re-import of a system is matched by its ids: nothing new, and an edit updates', async () => {
+    const same = await flow.prepare(token, 'redtail.csv', redtailExport(), { source: 'REDTAIL' });
+    expect(same.batch.counts).toEqual({ create: 0, update: 0, unchanged: 3, invalid: 0, review: 0 });
+    const edited = redtailExport().replace(',,,,11/30/1975,', ',,Mo,,11/30/1975,');
+    expect(edited).not.toBe(redtailExport());
+    const again = await flow.prepare(token, 'redtail.csv', edited, { source: 'REDTAIL' });
+    expect(again.batch.counts).toEqual({ create: 0, update: 1, unchanged: 2, invalid: 0, review: 0 });
+    expect(again.rows.find((row) => row.action === 'UPDATE')).toMatchObject({
+      sourceId: '9003',
+      changes: [{ field: 'preferredName', before: null, after: 'Mo' }],
+    });
+  });
+});
+
+describe('one file naming one person twice', () => {
+  it('takes names that differ only in case or spacing, with the same birth date, for the same person', async () => {
+    const org = await createOrganization(prisma, { name: 'Same Person Twice', role: 'ADMIN' });
+    const token = await login(api.baseUrl, org.email, org.password);
+    const file = csvOf(
+      ['id', 'first_name', 'last_name', 'birth_date'],
+      [
+        { id: 'WB-1', first_name: 'JANE', last_name: 'DOE', birth_date: '3/14/52' },
+        { id: 'WB-2', first_name: 'Jane', last_name: ' Doe', birth_date: '1952-03-14' },
+        { id: 'WB-3', first_name: 'Jane', last_name: 'Doe', birth_date: '1960-01-01' },
+      ],
+    );
+    const { batch, rows } = await flow.prepare(token, 'contacts.csv', file, {
+      source: 'WEALTHBOX',
+      profileId: 'wealthbox-contacts',
+    });
+    expect(rows.map((row) => row.action)).toEqual(['CREATE', 'REVIEW', 'CREATE']);
+    expect(batch.counts).toMatchObject({ create: 2, review: 1 });
+    const items = await call<{ duplicateOfRow: number | null; reason: string }[]>(
+      api.baseUrl,
+      'GET',
+      `/api/imports/${batch.id}/review-items`,
+      { token },
+    );
+    expect(items.status).toBe(200);
+    expect(items.body).toEqual([expect.objectContaining({ reason: 'SAME_IN_FILE', duplicateOfRow: 2 })]);
+  });
+});
