@@ -162,6 +162,15 @@ describe('import wizard: a generic CSV mapped by hand, dry run, commit, re-impor
     // The column left unmapped is listed with what it holds (issue 14: nothing is lost silently).
     const leftOut = page.getByRole('table', { name: 'Columns not imported' }).getByTestId('unmapped-column');
     expect(await leftOut.allTextContents()).toEqual(['Cell“416-555-0101”, “514-555-0102”, “604-555-0103”']);
+    // Every column of the file, with what happens to it, in words (step 12).
+    const columnReport = page.getByRole('table', { name: 'Every column of the file' }).getByTestId('column-report-row');
+    expect((await columnReport.allTextContents()).map((text) => text.replace(/“.*$/, ''))).toEqual([
+      'RefImported as source id',
+      'GivenImported as first name',
+      'FamilyImported as last name',
+      'MailImported as email',
+      'CellNot imported',
+    ]);
     await browser.screenshot('imports-dry-run');
 
     const download = page.waitForEvent('download');
