@@ -9,7 +9,7 @@ import { AddButton, type SectionProps } from './record-section';
 export function TagsSection({ contact, onChange }: SectionProps) {
   const action = useRecordAction(onChange);
   const canWrite = useCan()('CRM_WRITE');
-  const form = useAddForm({ name: '', type: 'CUSTOM', emoji: '' }, ['name', 'type', 'emoji'], {
+  const form = useAddForm({ name: '', type: 'Custom', emoji: '' }, ['name', 'type', 'emoji'], {
     schema: tagSchema,
     send: (body) => contactCalls.addTag(contact.id, body),
     onAdded: onChange,
