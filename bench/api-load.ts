@@ -382,7 +382,7 @@ interface Target {
 /**
  * Who calls and what they read: a user whose role is limited to their teams (so the team scope is
  * paid), else the first admin; the household of their teams with the most financial records; and
- * a search for the first three letters of the most common last name among their contacts.
+ * a search for the least common last name among their contacts.
  */
 async function findTarget(url: string, postgres: typeof import('../prisma/postgres.js')): Promise<Target> {
   const client = await postgres.connect(url, 'meridian-bench', '--seeded');
@@ -410,7 +410,7 @@ async function findTarget(url: string, postgres: typeof import('../prisma/postgr
     if (!household.rows[0]) throw new Error('The caller reaches no household');
     const name = await client.query<{ last_name: string }>(
       `SELECT last_name FROM contacts WHERE organization_id = $1 AND deleted_at IS NULL
-        GROUP BY last_name ORDER BY COUNT(*) DESC, last_name LIMIT 1`,
+        GROUP BY last_name ORDER BY COUNT(*), last_name LIMIT 1`,
       [user.organization_id],
     );
     const total = await client.query<{ count: string }>('SELECT COUNT(*) AS count FROM households');
@@ -421,7 +421,7 @@ async function findTarget(url: string, postgres: typeof import('../prisma/postgr
       teams: user.teams.length,
       householdId: household.rows[0].id,
       records: Number(household.rows[0].records),
-      search: (name.rows[0]?.last_name ?? 'Smith').slice(0, 3).toLowerCase(),
+      search: (name.rows[0]?.last_name ?? 'Smith').toLowerCase(),
       source: `${Number(total.rows[0]!.count).toLocaleString('en-US')} households, ${postgres.serverAddressOf(url)}`,
     };
   } finally {
