@@ -12,6 +12,8 @@ import {
   connectionName,
   enumLabel,
   fieldChanges,
+  isCanonicalId,
+  parseId,
   type Pagination,
   notFound,
 } from '@meridian/domain';
@@ -60,6 +62,38 @@ const FINANCIAL_KIND_LABELS: ReadonlyMap<string, string> = new Map(
 /** An entity kind (its id prefix) as words: `contact` -> 'Contact', `bank_account` -> 'Bank account'. */
 function kindLabel(kind: string): string {
   return FINANCIAL_KIND_LABELS.get(kind) ?? enumLabel('EntityKind', kind.toUpperCase());
+}
+
+/** Where a drop folder sits on the server: not something a person reads in the log. */
+const SERVER_FIELDS: ReadonlySet<string> = new Set(['path']);
+
+/** The canonical ids a snapshot's values hold (an account's owners), to be named like the entries'. */
+function idsIn(snapshot: Prisma.JsonValue, into: string[] = []): string[] {
+  if (typeof snapshot === 'string') {
+    if (isCanonicalId(snapshot)) into.push(snapshot);
+  } else if (Array.isArray(snapshot)) {
+    for (const item of snapshot) idsIn(item, into);
+  } else if (snapshot !== null && typeof snapshot === 'object') {
+    for (const value of Object.values(snapshot)) idsIn(value ?? null, into);
+  }
+  return into;
+}
+
+/**
+ * A snapshot as a person reads it: every id it holds replaced by the name of what it points at
+ * (or its kind, for one gone since), server paths left out.
+ */
+function namedSnapshot(snapshot: Prisma.JsonValue, names: ReadonlyMap<string, { name: string }>): Prisma.JsonValue {
+  if (typeof snapshot === 'string') {
+    return isCanonicalId(snapshot) ? (names.get(snapshot)?.name ?? kindLabel(parseId(snapshot).type)) : snapshot;
+  }
+  if (Array.isArray(snapshot)) return snapshot.map((item) => namedSnapshot(item, names));
+  if (snapshot === null || typeof snapshot !== 'object') return snapshot;
+  return Object.fromEntries(
+    Object.entries(snapshot)
+      .filter(([key]) => !SERVER_FIELDS.has(key))
+      .map(([key, value]) => [key, namedSnapshot(value ?? null, names)]),
+  );
 }
 
 /** A name taken from the snapshot itself, for records deleted since or kinds not looked up. */
@@ -168,6 +202,7 @@ export class AuditRepository {
       this.prisma.auditLog.count({ where }),
     ]);
     const names = await this.names(rows as AuditRow[]);
+    const readable = (snapshot: Prisma.JsonValue) => namedSnapshot(snapshot, names);
     const items = (rows as AuditRow[]).map((row): AuditLogEntry => {
       const entity = names.get(row.entityId);
       return {
@@ -184,7 +219,7 @@ export class AuditRepository {
           name: entity?.name ?? snapshotName(row.after) ?? snapshotName(row.before) ?? kindLabel(row.entityType),
           path: entity?.path ?? null,
         },
-        changes: fieldChanges(row.before, row.after),
+        changes: fieldChanges(readable(row.before), readable(row.after)),
         actorId: row.actorId,
         entityType: row.entityType,
         entityId: row.entityId,
@@ -218,6 +253,8 @@ export class AuditRepository {
     for (const row of rows) {
       ids.add(row.entityId);
       if (row.actorId) ids.add(row.actorId);
+      for (const id of idsIn(row.before)) ids.add(id);
+      for (const id of idsIn(row.after)) ids.add(id);
     }
     const byPrefix = (prefix: string) => [...ids].filter((id) => id.startsWith(`${prefix}-`));
     const financialIds = [...ids].filter((id) => FINANCIAL_KIND_LABELS.has(id.slice(0, id.lastIndexOf('-'))));
