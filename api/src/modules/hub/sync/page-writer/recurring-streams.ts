@@ -162,11 +162,7 @@ export const recurringStreamWriter: RecordKindWriter<'recurring-stream'> = {
       }
     }
 
-    const snapshot = (columns: (typeof inserts)[number]) => ({
-      name: columns.name,
-      averageAmount: columns.average_amount,
-      currency: columns.average_amount_currency,
-    });
+    const snapshot = (columns: (typeof inserts)[number]) => ({ name: columns.name });
     page.changes.push(
       ...inserts.map((columns) => ({
         action: 'CREATE' as const,

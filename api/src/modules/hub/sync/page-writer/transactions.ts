@@ -135,12 +135,10 @@ export const transactionWriter: RecordKindWriter<'transaction'> = {
       }
     }
 
-    // One audit entry a transaction written: named by its description, as the account page lists it.
+    // One audit entry a transaction written, named by its description as the account page lists it
+    // (its amount and date are on that page, written for people).
     const snapshot = (columns: TransactionColumns) => ({
       name: columns.description || columns.merchant_name || 'Transaction',
-      date: columns.date,
-      amount: columns.amount,
-      currency: columns.amount_currency,
     });
     page.changes.push(
       ...inserts.map((columns) => ({
