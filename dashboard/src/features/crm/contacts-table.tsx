@@ -1,6 +1,6 @@
 import { Badge } from '@tremor/react';
 import { Link } from 'react-router';
-import { enumLabel, type ContactListItem } from '@meridian/domain';
+import { enumLabel, formatShortDate, type ContactListItem } from '@meridian/domain';
 import { DataTable, type DataColumn, type SortState } from '../../components/data-table';
 
 const TYPE_COLOURS: Record<string, string> = {
@@ -78,7 +78,7 @@ export const CONTACT_COLUMNS: DataColumn<ContactListItem>[] = [
     label: 'Created',
     sortKey: 'createdAt',
     hiddenByDefault: true,
-    render: (item) => new Date(item.createdAt).toLocaleDateString('en-CA'),
+    render: (item) => formatShortDate(item.createdAt),
   },
 ];
 export type ContactColumn = (typeof CONTACT_COLUMNS)[number]['key'];
