@@ -4,7 +4,7 @@ import { DomainError, ErrorCode } from '@meridian/domain';
 import { routeSpecOf } from '../../../common/http/api-route.js';
 import { currentContext } from '../../../common/tenancy/request-context.js';
 import { TokenService } from './token.service.js';
-import { SystemPrisma } from '../../../infra/prisma/prisma.service.js';
+import { AuthRepository } from './auth.repository.js';
 import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
 import { isPlatformOperator } from './platform-operator.js';
 
@@ -16,7 +16,7 @@ import { isPlatformOperator } from './platform-operator.js';
 export class AuthGuard implements CanActivate {
   constructor(
     @Inject(TokenService) private readonly tokens: TokenService,
-    @Inject(SystemPrisma) private readonly prisma: SystemPrisma,
+    @Inject(AuthRepository) private readonly users: AuthRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -29,16 +29,7 @@ export class AuthGuard implements CanActivate {
     }
     const caller = await this.tokens.verify(token);
     // A deleted user, or one moved to another organization, loses access at once.
-    const user = await this.prisma.user.findUnique({
-      where: { id: caller.userId },
-      select: {
-        organizationId: true,
-        role: true,
-        email: true,
-        emailVerifiedAt: true,
-        teamMembers: { select: { teamId: true } },
-      },
-    });
+    const user = await this.users.findSessionUser(caller.userId);
     if (!user || user.organizationId !== caller.organizationId) {
       throw new DomainError(ErrorCode.UNAUTHENTICATED, 'The access token is invalid or has expired; sign in again');
     }
@@ -47,7 +38,7 @@ export class AuthGuard implements CanActivate {
     store.caller = {
       ...caller,
       role: user.role,
-      teamIds: user.teamMembers.map((member) => member.teamId),
+      teamIds: user.teamIds,
       platformOperator: isPlatformOperator(this.config, user),
     };
     return true;
