@@ -82,6 +82,11 @@ export const importMappingSchema = z.object({
       field: z.string().nullable(),
       keptAs: z.string().nullable(),
       reason: z.string().nullable(),
+      /**
+       * For a column mapped to one of our types (contact type, lead source, gender, role, status):
+       * what each value the file shows becomes (`to` null: dropped; absent from the map: `known` false).
+       */
+      values: z.array(z.object({ from: z.string(), to: z.string().nullable(), known: z.boolean() })).nullable(),
     }),
   ),
   unmappedHeaders: z.array(z.string()),

@@ -144,6 +144,17 @@ function transform(
   }
 }
 
+/**
+ * What an enum column makes of a value of the file, as the mapping shows it (`Past Client` ->
+ * OTHER): our value, null when the value is dropped on purpose, undefined when it is not in the
+ * column's map (the row then gets the field's message, or for a contact type, the import's type).
+ */
+export function enumValueOf(column: Pick<ImportColumn, 'field' | 'values'>, text: string): string | null | undefined {
+  const defaults = ENUM_FIELDS[column.field];
+  const mapped = mapValue(text, column.values ?? defaults?.values ?? {}, defaults?.message);
+  return mapped.ok ? mapped.value : undefined;
+}
+
 /** Binds each column of the profile to the first header of the file matching one of its spellings. */
 export function bindColumns<K extends ImportRecordKind>(
   profile: ImportProfile<K>,

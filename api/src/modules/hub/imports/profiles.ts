@@ -2,7 +2,9 @@ import {
   accountColumns,
   buildCustomProfile,
   countKnownHeaders,
+  IMPORT_FIELDS,
   createRowMapper,
+  enumValueOf,
   findImportProfile,
   headerExpectation,
   IMPORT_PROFILES,
@@ -136,14 +138,29 @@ export function describeMapping(
   samples: ColumnSamples | null = null,
 ) {
   const mapping: Record<string, string> = {};
-  let columns = accountColumns(null, headers, []);
+  let accounts = accountColumns(null, headers, []);
+  const boundColumns = new Map<string, { field: string; values?: Readonly<Record<string, string | null>> }>();
   if (profile) {
     const mapper = createRowMapper(profile, headers);
-    for (const binding of mapper.bindings) mapping[binding.header] = binding.column.field;
-    columns = [...mapper.columns];
+    for (const binding of mapper.bindings) {
+      mapping[binding.header] = binding.column.field;
+      boundColumns.set(binding.header, binding.column);
+    }
+    accounts = [...mapper.columns];
   }
-  const refused = new Set(columns.filter((column) => column.outcome === 'REFUSED').map((column) => column.header));
+  const refused = new Set(accounts.filter((column) => column.outcome === 'REFUSED').map((column) => column.header));
   const samplesOf = (header: string) => (refused.has(header) ? [] : (samples?.[header] ?? []));
+  const fieldTypes: Readonly<Record<string, string>> = profile ? IMPORT_FIELDS[profile.kind] : {};
+  // The value map of a column mapped to one of our types, shown on the values the file holds.
+  const valuesOf = (header: string) => {
+    const column = boundColumns.get(header);
+    if (!column || fieldTypes[column.field] !== 'enum') return null;
+    return samplesOf(header).map((from) => {
+      const to = enumValueOf(column, from);
+      return { from, to: to ?? null, known: to !== undefined };
+    });
+  };
+  const columns = accounts.map((column) => ({ ...column, values: valuesOf(column.header) }));
   const unmappedHeaders = columns.filter((column) => column.outcome === 'NOT_IMPORTED').map((column) => column.header);
   const unmappedColumns = unmappedHeaders.map((header) => ({ header, samples: samplesOf(header) }));
   return {

@@ -1,6 +1,12 @@
 import { useId } from 'react';
 import { Text } from '@tremor/react';
-import { ContactType } from '@meridian/domain';
+import {
+  ContactType,
+  FAMILY_MEMBER_ROLE_LABELS,
+  GENDER_LABELS,
+  LEAD_SOURCE_LABELS,
+  TASK_STATUS_LABELS,
+} from '@meridian/domain';
 import type { ImportMappingView, ImportRowResult } from '../../../api';
 import { controlClass } from '../../../components/fields';
 import { CONTACT_TYPE_LABELS, fieldLabel } from './import-labels';
@@ -51,6 +57,22 @@ export function UnmappedColumns({ columns }: { columns: readonly { header: strin
   );
 }
 
+/** Our values' labels per enum field, for the value map a column shows. */
+const ENUM_VALUE_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  contactType: CONTACT_TYPE_LABELS,
+  leadSource: LEAD_SOURCE_LABELS,
+  gender: GENDER_LABELS,
+  householdRole: FAMILY_MEMBER_ROLE_LABELS,
+  status: TASK_STATUS_LABELS,
+};
+
+/** `“Past Client” → Other`, or why the value is not taken. */
+function valueMapText(field: string, value: NonNullable<ImportColumnAccount['values']>[number]): string {
+  if (!value.known) return `“${value.from}” → not recognised`;
+  if (value.to === null) return `“${value.from}” → left empty`;
+  return `“${value.from}” → ${ENUM_VALUE_LABELS[field]?.[value.to] ?? fieldLabel(value.to.toLowerCase())}`;
+}
+
 /** What the import does with a column, in words. */
 function columnOutcomeText(column: ImportColumnAccount): string {
   switch (column.outcome) {
@@ -99,7 +121,20 @@ export function ColumnReport({
               <th scope="row" className="px-3 py-2 font-medium text-tremor-content-strong">
                 {column.header}
               </th>
-              <td className="px-3 py-2 text-tremor-content">{columnOutcomeText(column)}</td>
+              <td className="px-3 py-2 text-tremor-content">
+                {columnOutcomeText(column)}
+                {column.values && column.values.length > 0 && (
+                  <ul
+                    className="mt-1 space-y-0.5"
+                    aria-label={`Values of ${column.header}`}
+                    data-testid="column-values"
+                  >
+                    {column.values.map((value) => (
+                      <li key={value.from}>{valueMapText(column.field ?? '', value)}</li>
+                    ))}
+                  </ul>
+                )}
+              </td>
               <td className="px-3 py-2 text-tremor-content">
                 {column.outcome === 'REFUSED' ? 'Not shown' : sampleText(samples[column.header] ?? [])}
               </td>

@@ -331,7 +331,14 @@ function salesforceExport(): string {
 }
 
 type Columns = (ImportUpload['mapping'] & {
-  columns: { header: string; outcome: string; field: string | null; keptAs: string | null; reason: string | null }[];
+  columns: {
+    header: string;
+    outcome: string;
+    field: string | null;
+    keptAs: string | null;
+    reason: string | null;
+    values: { from: string; to: string | null; known: boolean }[] | null;
+  }[];
 })['columns'];
 
 async function mappingOf(token: string, batchId: string) {
@@ -405,6 +412,12 @@ describe('Wealthbox, Redtail and Salesforce exports, one after another', () => {
       outcome: 'KEPT',
       keptAs: 'Marital status',
     });
+    // A column mapped to one of our types shows what each of its values becomes.
+    expect(mapping.columns.find((column) => column.header === 'contact_type')!.values).toEqual([
+      { from: 'Client', to: 'CLIENT', known: true },
+      { from: 'Prospect', to: 'PROSPECT', known: true },
+    ]);
+    expect(mapping.columns.find((column) => column.header === 'first_name')!.values).toBeNull();
     const rows = await flow.rows(token, uploaded.batch.id);
     // The repaired row says so.
     expect(rows[1]!.warnings).toEqual([
