@@ -152,23 +152,42 @@ export class SearchRepository {
   /**
    * Financial records by nickname or name (the trigram index of `lower(nickname || ' ' || name)`),
    * by their institution's name, or by a kind whose label the term names (`kinds`, worked out from
-   * the domain's labels). A record is seen through its household: its team, and neither of them
-   * soft-deleted.
+   * the domain's labels). The candidates are the union of those look-ups, each one an index can
+   * serve; a record is then seen through its household: its team, and neither soft-deleted.
    */
   financialRecords(term: string, kinds: RecordKindsNamed, limit: number): Promise<FinancialRecordHit[]> {
     const organizationId = currentOrganizationId();
     const pattern = `%${likeLiteral(term)}%`;
-    const names = Prisma.sql`lower(coalesce(fr.nickname, '') || ' ' || coalesce(fr.name, ''))`;
-    const institution = Prisma.sql`lower(i.name)`;
-    const kindMatches = [
-      kinds.recordTypes.length > 0 && Prisma.sql`fr.type::text = ANY(${kinds.recordTypes}::text[])`,
-      kinds.investmentAccountTypes.length > 0 &&
-        Prisma.sql`ia.account_type::text = ANY(${kinds.investmentAccountTypes}::text[])`,
-      kinds.bankAccountTypes.length > 0 &&
-        Prisma.sql`ba.bank_account_type::text = ANY(${kinds.bankAccountTypes}::text[])`,
-      kinds.realAssetTypes.length > 0 && Prisma.sql`ra.asset_type::text = ANY(${kinds.realAssetTypes}::text[])`,
-    ].filter((match): match is Prisma.Sql => match !== false);
-    const kindMatch = kindMatches.length > 0 ? Prisma.join(kindMatches, ' OR ') : Prisma.sql`false`;
+    const names = (alias: string) =>
+      Prisma.sql`lower(coalesce(${Prisma.raw(alias)}.nickname, '') || ' ' || coalesce(${Prisma.raw(alias)}.name, ''))`;
+    const candidates = [
+      Prisma.sql`SELECT r.id FROM financial_records r WHERE r.organization_id = ${organizationId}
+        AND (${names('r')} LIKE ${pattern} OR ${names('r')} % ${term})`,
+      Prisma.sql`SELECT r.id FROM institutions inst
+        JOIN financial_records r ON r.organization_id = inst.organization_id AND r.institution_id = inst.id
+        WHERE inst.organization_id = ${organizationId} AND lower(inst.name) LIKE ${pattern}`,
+    ];
+    const byKind = (table: string, column: string, values: readonly string[]) => {
+      if (values.length > 0) {
+        candidates.push(Prisma.sql`SELECT id FROM ${Prisma.raw(table)} WHERE organization_id = ${organizationId}
+          AND ${Prisma.raw(column)}::text = ANY(${values}::text[])`);
+      }
+    };
+    byKind('financial_records', 'type', kinds.recordTypes);
+    byKind('investment_accounts', 'account_type', kinds.investmentAccountTypes);
+    byKind('bank_accounts', 'bank_account_type', kinds.bankAccountTypes);
+    byKind('real_assets', 'asset_type', kinds.realAssetTypes);
+    const kindOf = (column: string, values: readonly string[]) =>
+      values.length > 0 ? Prisma.sql`${Prisma.raw(column)}::text = ANY(${values}::text[])` : Prisma.sql`false`;
+    const kindMatch = Prisma.join(
+      [
+        kindOf('fr.type', kinds.recordTypes),
+        kindOf('ia.account_type', kinds.investmentAccountTypes),
+        kindOf('ba.bank_account_type', kinds.bankAccountTypes),
+        kindOf('ra.asset_type', kinds.realAssetTypes),
+      ],
+      ' OR ',
+    );
     return this.prisma.$queryRaw<FinancialRecordHit[]>`
       SELECT fr.id, fr.type::text AS type, fr.nickname, fr.name, i.name AS institution,
         ia.account_type::text AS "investmentAccountType", ba.bank_account_type::text AS "bankAccountType",
@@ -180,12 +199,12 @@ export class SearchRepository {
       LEFT JOIN bank_accounts ba ON ba.organization_id = fr.organization_id AND ba.id = fr.id
       LEFT JOIN real_assets ra ON ra.organization_id = fr.organization_id AND ra.id = fr.id
       WHERE fr.organization_id = ${organizationId} AND fr.deleted_at IS NULL ${teamScopeSql('h.team_id')}
-        AND (${names} LIKE ${pattern} OR ${names} % ${term} OR ${institution} LIKE ${pattern} OR ${kindMatch})
+        AND fr.id IN (${Prisma.join(candidates, ' UNION ')})
       ORDER BY LEAST(${matchRank(Prisma.sql`lower(coalesce(fr.nickname, ''))`, term)},
           ${matchRank(Prisma.sql`lower(coalesce(fr.name, ''))`, term)},
-          ${matchRank(Prisma.sql`coalesce(${institution}, '')`, term)},
+          ${matchRank(Prisma.sql`lower(coalesce(i.name, ''))`, term)},
           CASE WHEN ${kindMatch} THEN 1 ELSE 3 END),
-        similarity(${names}, ${term}) DESC, lower(h.name), fr.id
+        similarity(${names('fr')}, ${term}) DESC, lower(h.name), fr.id
       LIMIT ${limit}`;
   }
 }
