@@ -20,6 +20,12 @@ describe('configuration', () => {
     expect(loadConfig({ SMTP_URL: '', PORT: '' }).SMTP_URL).toBeUndefined();
   });
 
+  it('offers address completion only with a Loqate key, and refuses a base URL it cannot read', () => {
+    expect(loadConfig({}).LOQATE_API_KEY).toBeUndefined();
+    expect(loadConfig({ LOQATE_API_KEY: 'AA11-BB22-CC33-DD44' }).LOQATE_API_KEY).toBe('AA11-BB22-CC33-DD44');
+    expect(() => loadConfig({ LOQATE_BASE_URL: 'nope' })).toThrowError(/LOQATE_BASE_URL/);
+  });
+
   it('lists every bad value in one message', () => {
     expect(() => loadConfig({ PORT: 'abc', REDIS_URL: 'nope', SEED_DEMO: 'maybe' })).toThrowError(
       /^Invalid configuration: PORT: .+; REDIS_URL: .+; SEED_DEMO: .+$/,
