@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { PrismaClient } from '@meridian/api';
-import type { ConnectionView, FinancialView, SyncRunDetail } from '@meridian/domain';
+import type { AuditLogPage, ConnectionView, FinancialView, SyncRunDetail } from '@meridian/domain';
 import { FAKE_INSTITUTIONS } from '@meridian/connectors/testing';
 import { DEMO_ADMIN, type TestApi } from '../support/app.js';
 import { startPlaidStack, type PlaidStack } from '../support/plaid-stack.js';
@@ -112,6 +112,13 @@ describe('operations view, freshness badge and Link a bank (fake Plaid behind pr
     expect(await page.getByTestId('run-detail-status').textContent()).toBe('Succeeded');
     expect(await page.getByTestId('run-trigger').textContent()).toBe('Initial');
     expect(await page.getByTestId('run-counts').textContent()).toContain(`${detail.body.counts.created} new`);
+    // A bank's run lists what it wrote, as an import's does: as many entries as its counts say.
+    const { created, updated, deleted } = detail.body.counts;
+    expect(created).toBeGreaterThan(0);
+    await page.getByTestId('run-changes').getByTestId('audit-entry').first().waitFor();
+    expect(await page.getByTestId('run-changes-summary').textContent()).toContain(`${created} created`);
+    const changes = await call<AuditLogPage>(api.baseUrl, 'GET', `/api/sync-runs/${runId}/changes?limit=1`, { token });
+    expect(changes.body.total).toBe(created + updated + deleted);
     expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(0);
 
     // Back on the household page: every synced account, each with a fresh badge.

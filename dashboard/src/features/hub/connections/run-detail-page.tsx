@@ -15,6 +15,7 @@ import { Pager } from '../../../components/pager';
 import { RelativeTime } from '../../../components/relative-time';
 import { LIVE_REFRESH_MS, RunStatusBadge, isActiveRun } from '../../../components/run-status';
 import { useResource } from '../../../hooks/use-resource';
+import { formatCount } from '../../../lib/format';
 import { formatExact, formatMilliseconds } from '../../../lib/relative-time';
 import { listSyncRunChanges } from '../../../api/audit';
 import { AuditEntryList } from '../../platform/audit';
@@ -221,6 +222,26 @@ function ImportOfRun({ run }: { run: SyncRunDetail }) {
   );
 }
 
+/** '2 created, 4 updated and 1 removed are listed below; 3 unchanged were skipped; 1 was refused (below).' */
+function changesSummary(counts: SyncRunDetail['counts']): string {
+  const written = [
+    [counts.created, 'created'],
+    [counts.updated, 'updated'],
+    [counts.deleted, 'removed'],
+  ] as const;
+  const listed = written.filter(([count]) => count > 0).map(([count, what]) => `${formatCount(count)} ${what}`);
+  const parts = [
+    listed.length > 0 ? `${joinWords(listed)}: listed below` : 'Nothing created, updated or removed',
+    counts.unchanged > 0 && `${formatCount(counts.unchanged)} unchanged, skipped`,
+    counts.failed > 0 && `${formatCount(counts.failed)} refused: see the record errors`,
+  ].filter((part): part is string => typeof part === 'string');
+  return `${parts.join('; ')}.`;
+}
+
+function joinWords(words: readonly string[]): string {
+  return words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}
+
 /** What the run wrote: each record it created, updated or removed, linked to its page. */
 function RunChanges({ run }: { run: SyncRunDetail }) {
   const load = useCallback(
@@ -230,6 +251,9 @@ function RunChanges({ run }: { run: SyncRunDetail }) {
   return (
     <Card role="region" aria-labelledby="run-changes-title" data-testid="run-changes">
       <Title id="run-changes-title">Changes</Title>
+      <p className="mt-1 text-tremor-default text-tremor-content" data-testid="run-changes-summary">
+        {changesSummary(run.counts)}
+      </p>
       <div className="mt-2">
         <AuditEntryList
           // A running run keeps writing: load its changes again when its counts move.
