@@ -47,6 +47,6 @@ export class AuthController {
   @Get('me')
   @ApiRoute({ summary: 'The signed-in user', tags: ['identity'], response: sessionUserSchema, permission: 'SIGNED_IN' })
   me(@Caller() caller: AuthenticatedCaller): Promise<SessionUser> {
-    return this.auth.me(caller.userId);
+    return this.auth.me(caller);
   }
 }

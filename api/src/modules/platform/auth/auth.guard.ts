@@ -41,6 +41,7 @@ export class AuthGuard implements CanActivate {
       teamIds: user.teamIds,
       platformOperator: isPlatformOperator(this.config, user),
     };
+    this.users.rememberFor(store.caller, user);
     return true;
   }
 }

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { SessionUser, UserRole } from '@meridian/domain';
 import { SystemPrisma } from '../../../infra/prisma/prisma.service.js';
 import { preparedStatements } from '../../../infra/prisma/prepared-statements.js';
+import type { AuthenticatedCaller } from '../../../common/tenancy/request-context.js';
 
 /**
  * Every authenticated request reads its caller (the guard) and the session reads the same row: one
@@ -27,6 +28,8 @@ export type SessionUserRow = Omit<SessionUser, 'platformOperator'> & { role: Use
  */
 @Injectable()
 export class AuthRepository {
+  private readonly readForCaller = new WeakMap<object, SessionUserRow>();
+
   constructor(@Inject(SystemPrisma) private readonly prisma: SystemPrisma) {}
 
   findCredentialsByEmail(email: string) {
@@ -51,6 +54,19 @@ export class AuthRepository {
   async findSessionUser(userId: string): Promise<SessionUserRow | null> {
     const [row] = await this.prisma.$queryRawUnsafe<SessionUserRow[]>(SESSION_USER_SQL, userId);
     return row ?? null;
+  }
+
+  /**
+   * The row the guard read for this request's caller (the context's caller object), so `/auth/me`
+   * does not read it again; read afresh for any other caller (a login).
+   */
+  async sessionUserOf(caller: Pick<AuthenticatedCaller, 'userId'>): Promise<SessionUserRow | null> {
+    return this.readForCaller.get(caller) ?? (await this.findSessionUser(caller.userId));
+  }
+
+  /** Keeps the guard's row for the rest of the request: weakly, so it goes with the request context. */
+  rememberFor(caller: AuthenticatedCaller, row: SessionUserRow): void {
+    this.readForCaller.set(caller, row);
   }
 
   async recordLogin(userId: string): Promise<void> {

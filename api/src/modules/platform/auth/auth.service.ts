@@ -9,6 +9,7 @@ import {
   type SessionUser,
 } from '@meridian/domain';
 import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
+import type { AuthenticatedCaller } from '../../../common/tenancy/request-context.js';
 import { AuthRepository } from './auth.repository.js';
 import { TokenService } from './token.service.js';
 import { LoginThrottle } from './login-throttle.js';
@@ -63,13 +64,14 @@ export class AuthService {
   }
 
   async sessionFor(userId: string): Promise<LoginResponse> {
-    const user = await this.me(userId);
+    const user = await this.me({ userId });
     const accessToken = await this.tokens.issue({ userId, organizationId: user.organizationId, role: user.role });
     return { accessToken, user };
   }
 
-  async me(userId: string): Promise<SessionUser> {
-    const user = await this.users.findSessionUser(userId);
+  /** The signed-in user: the row the guard read for this request when `caller` is its caller. */
+  async me(caller: Pick<AuthenticatedCaller, 'userId'>): Promise<SessionUser> {
+    const user = await this.users.sessionUserOf(caller);
     if (!user)
       throw new DomainError(ErrorCode.UNAUTHENTICATED, 'The access token is invalid or has expired; sign in again');
     const { emailVerifiedAt, ...session } = user;
