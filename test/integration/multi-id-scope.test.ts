@@ -412,7 +412,7 @@ const cardCase =
     const card = (place: Place) => record(place, 'CREDIT_CARD');
     const creditCardId = await card(at('path.creditCardId'));
     const cardPlace = at('body.cardId');
-    let cardId = newId(EntityType.additionalCard);
+    let cardId: string = newId(EntityType.additionalCard);
     if (cardPlace !== 'missing') {
       const home = at('path.creditCardId') === 'own' ? creditCardId : await card('own');
       const owner = cardPlace === 'own' ? home : await card(cardPlace);
@@ -728,7 +728,7 @@ const BUILDERS: Record<string, CaseBuilder> = {
   'PATCH /api/cash-flow-sources/{cashFlowSourceId}': async (at) => {
     const place = at('path.cashFlowSourceId');
     const householdId = await household(place);
-    let cashFlowSourceId = newId(EntityType.cashFlowSource);
+    let cashFlowSourceId: string = newId(EntityType.cashFlowSource);
     if (place !== 'missing') {
       const created = await call<{ id: string }>(api.baseUrl, 'POST', '/api/cash-flow-sources', {
         token: adminOf(place),
