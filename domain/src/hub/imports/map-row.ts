@@ -149,7 +149,10 @@ function transform(
  * OTHER): our value, null when the value is dropped on purpose, undefined when it is not in the
  * column's map (the row then gets the field's message, or for a contact type, the import's type).
  */
-export function enumValueOf(column: Pick<ImportColumn, 'field' | 'values'>, text: string): string | null | undefined {
+export function enumValueOf(
+  column: { field: string; values?: ImportColumn['values'] },
+  text: string,
+): string | null | undefined {
   const defaults = ENUM_FIELDS[column.field];
   const mapped = mapValue(text, column.values ?? defaults?.values ?? {}, defaults?.message);
   return mapped.ok ? mapped.value : undefined;
