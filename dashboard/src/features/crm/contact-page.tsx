@@ -2,6 +2,7 @@ import { type FormEvent, type ReactNode, useCallback, useState } from 'react';
 import { Badge, Button, Callout, Card, Tab, TabGroup, TabList, TabPanel, TabPanels, Text, Title } from '@tremor/react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import {
+  formatShortDate,
   enumLabel,
   formatMoney,
   type FinancialView,
@@ -320,7 +321,9 @@ function HouseholdTab({ household }: { household: HouseholdResponse }) {
             {household.members.map((person) => (
               <li key={person.id} className="flex flex-wrap gap-3 py-2 text-tremor-default">
                 <span className="text-tremor-content-strong">{person.name.display}</span>
-                {person.dateOfBirth && <span className="text-tremor-content">born {person.dateOfBirth}</span>}
+                {person.dateOfBirth && (
+                  <span className="text-tremor-content">born {formatShortDate(person.dateOfBirth, true)}</span>
+                )}
               </li>
             ))}
           </ul>

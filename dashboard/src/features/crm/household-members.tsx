@@ -2,6 +2,7 @@ import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { Badge, Button } from '@tremor/react';
 import { Link } from 'react-router';
 import {
+  formatShortDate,
   addHouseholdMemberSchema,
   enumerationOptions,
   enumLabel,
@@ -156,7 +157,7 @@ function ContactPicker(props: {
 
 const describePerson = (person: FoundPerson) =>
   [
-    person.dateOfBirth ? `born ${person.dateOfBirth}` : undefined,
+    person.dateOfBirth ? `born ${formatShortDate(person.dateOfBirth, true)}` : undefined,
     person.household ? `now in ${person.household.name}` : 'in no household',
   ]
     .filter(Boolean)
@@ -364,7 +365,9 @@ export function HouseholdMembersCard({
                   {enumLabel('FamilyMemberRole', role)}
                 </Badge>
               )}
-              {person.dateOfBirth && <span className="text-tremor-content">born {person.dateOfBirth}</span>}
+              {person.dateOfBirth && (
+                <span className="text-tremor-content">born {formatShortDate(person.dateOfBirth, true)}</span>
+              )}
             </RecordRow>
           );
         })}

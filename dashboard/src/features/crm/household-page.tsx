@@ -1,7 +1,13 @@
 import { type FormEvent, useCallback, useState } from 'react';
 import { Badge, Callout, Card, Title } from '@tremor/react';
 import { Link, useParams } from 'react-router';
-import { enumLabel, updateHouseholdSchema, type FamilyResponse, type HouseholdResponse } from '@meridian/domain';
+import {
+  formatShortDate,
+  enumLabel,
+  updateHouseholdSchema,
+  type FamilyResponse,
+  type HouseholdResponse,
+} from '@meridian/domain';
 import { familyCalls, getHousehold, setHouseholdCustomField, updateHousehold } from '../../api';
 import { InputField } from '../../components/fields';
 import { LoadingState } from '../../components/full-page-status';
@@ -116,7 +122,9 @@ function FamilyCard({ family, onChange }: { family: FamilyResponse; onChange: (f
       <Badge size="xs" color={relation.role === 'HEAD' ? 'blue' : 'gray'}>
         {enumLabel('FamilyMemberRole', relation.role)}
       </Badge>
-      {relation.dateOfBirth && <span className="text-tremor-content">born {relation.dateOfBirth}</span>}
+      {relation.dateOfBirth && (
+        <span className="text-tremor-content">born {formatShortDate(relation.dateOfBirth, true)}</span>
+      )}
     </RecordRow>
   );
   return (

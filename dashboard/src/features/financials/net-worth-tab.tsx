@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { BarChart, Badge, Button, Card, DonutChart, Legend, Metric, Text, Title } from '@tremor/react';
-import { RECORD_TYPE_LABELS, type FinancialView } from '@meridian/domain';
+import { formatShortDate, RECORD_TYPE_LABELS, type FinancialView } from '@meridian/domain';
 import { FlagText } from '../../components/flag-text';
 import { useCan } from '../platform/auth/use-can';
 import { chartDollars, chartValue, showMoney, showOwnMoney } from './money';
@@ -168,7 +168,7 @@ export function NetWorthTab({
           title={`Net worth (${view.currency})`}
           value={showMoney(view.netWorth)}
           testId="net-worth"
-          note={`As of ${view.valuationDate}`}
+          note={`As of ${formatShortDate(view.valuationDate, true)}`}
         />
         <SummaryCard
           title="Total assets"
