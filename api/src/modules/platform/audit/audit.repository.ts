@@ -12,6 +12,7 @@ import {
   connectionName,
   enumLabel,
   fieldChanges,
+  formatShortDate,
   isCanonicalId,
   parseId,
   type Pagination,
@@ -64,8 +65,13 @@ function kindLabel(kind: string): string {
   return FINANCIAL_KIND_LABELS.get(kind) ?? enumLabel('EntityKind', kind.toUpperCase());
 }
 
-/** Where a drop folder sits on the server: not something a person reads in the log. */
-const SERVER_FIELDS: ReadonlySet<string> = new Set(['path']);
+/**
+ * Not for people: where a drop folder sits on the server, and the demo seed's bookkeeping (its
+ * script and parameters).
+ */
+const SERVER_FIELDS: ReadonlySet<string> = new Set(['path', 'seed']);
+/** A stored date or timestamp, written like every other date of the dashboard. */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/;
 
 /** The canonical ids a snapshot's values hold (an account's owners), to be named like the entries'. */
 function idsIn(snapshot: Prisma.JsonValue, into: string[] = []): string[] {
@@ -81,11 +87,12 @@ function idsIn(snapshot: Prisma.JsonValue, into: string[] = []): string[] {
 
 /**
  * A snapshot as a person reads it: every id it holds replaced by the name of what it points at
- * (or its kind, for one gone since), server paths left out.
+ * (or its kind, for one gone since), dates written as everywhere else, server paths left out.
  */
 function namedSnapshot(snapshot: Prisma.JsonValue, names: ReadonlyMap<string, { name: string }>): Prisma.JsonValue {
   if (typeof snapshot === 'string') {
-    return isCanonicalId(snapshot) ? (names.get(snapshot)?.name ?? kindLabel(parseId(snapshot).type)) : snapshot;
+    if (isCanonicalId(snapshot)) return names.get(snapshot)?.name ?? kindLabel(parseId(snapshot).type);
+    return ISO_DATE.test(snapshot) ? formatShortDate(snapshot, true) : snapshot;
   }
   if (Array.isArray(snapshot)) return snapshot.map((item) => namedSnapshot(item, names));
   if (snapshot === null || typeof snapshot !== 'object') return snapshot;
