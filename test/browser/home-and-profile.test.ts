@@ -101,6 +101,17 @@ describe('home page and contact profile', () => {
       expect.stringContaining('Birch Credit Union · Birch household'),
     ]);
     expect(await page.getByTestId('home-syncs-link').getAttribute('href')).toBe('/connections?status=FAILED');
+    // The failed runs the queues keep a job of: Maple's last and Cedar's, retried since.
+    expect(await page.getByTestId('home-syncs-failed-runs').textContent()).toBe('2 runs failed in the last 7 days.');
+    // The clients, by kind: not the firm's teams, users or professionals.
+    const counted = await page.getByRole('list', { name: 'Record counts' }).getByRole('listitem').allTextContents();
+    expect(counted.map((text) => text.replace(/[\d,]+$/, ''))).toEqual([
+      'Households',
+      'Household members',
+      'Contacts',
+      'Leads',
+      'Financial records',
+    ]);
     await browser.screenshot('home-admin');
   });
 

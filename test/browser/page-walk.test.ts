@@ -44,6 +44,8 @@ const CONSTANT = /\b[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]\b/g;
 /** The canonical id format: `{type}-{21 characters}` (domain/src/shared/ids). */
 const CANONICAL_ID = /\b[a-z][a-z0-9_]*-[A-Za-z0-9_-]{21}\b/g;
 const JSON_TEXT = /\{"|":\s*"|\[\{/g;
+/** A date as stored (2025-12-04), where every page writes 04 Dec 2025. */
+const ISO_DATE = /\b\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?\b/g;
 const SERVER_PATH = /(^|[\s(:'"])(\/root|\/work|\/tmp\/|\/home\/|\/var\/)|\.data\//g;
 
 /** What a person should not read on the page, each with the text around it. */
@@ -58,10 +60,18 @@ function findCodes(texts: readonly string[]): string[] {
     const word = piece.trim();
     if (word.length > 2 && CODES.has(word) && !word.includes('_')) found.push(`code ${word}`);
   }
-  for (const pattern of [CONSTANT, CANONICAL_ID, JSON_TEXT, SERVER_PATH]) {
+  for (const pattern of [CONSTANT, CANONICAL_ID, JSON_TEXT, SERVER_PATH, ISO_DATE]) {
     for (const match of text.matchAll(pattern)) {
       const what =
-        pattern === CANONICAL_ID ? 'id' : pattern === JSON_TEXT ? 'JSON' : pattern === SERVER_PATH ? 'path' : 'code';
+        pattern === CANONICAL_ID
+          ? 'id'
+          : pattern === JSON_TEXT
+            ? 'JSON'
+            : pattern === SERVER_PATH
+              ? 'path'
+              : pattern === ISO_DATE
+                ? 'date'
+                : 'code';
       found.push(`${what} ${match[0].trim()}: …${around(match.index, match[0].length)}…`);
     }
   }
@@ -109,7 +119,9 @@ function visibleTexts(page: Page): Promise<string[]> {
     for (let index = 0; index < fields.length; index += 1) {
       const field = fields[index]!;
       // What a box holds is read; a radio button's or check box's value is not shown.
-      const unread = ['password', 'hidden', 'radio', 'checkbox'].includes(field.type ?? '');
+      const unread = ['password', 'hidden', 'radio', 'checkbox', 'date', 'datetime-local', 'time'].includes(
+        field.type ?? '',
+      );
       if (shown(field) && !unread && field.value) texts.push(field.value);
     }
     return texts;

@@ -283,8 +283,10 @@ export function SyncsCard({ syncs }: { syncs: NonNullable<HomeView['syncs']> }) 
         </span>{' '}
         missed their schedule.
       </Text>
-      <Text data-testid="home-syncs-failed-runs">
-        {failedRunsSentence(syncs.failedRunCount, syncs.failedRunDays, syncs.failedCount)}
+      <Text>
+        <span data-testid="home-syncs-failed-runs">
+          {failedRunsSentence(syncs.failedRunCount, syncs.failedRunDays, syncs.failedCount)}
+        </span>
       </Text>
       {total === 0 ? (
         <Text>Every connection synced on schedule.</Text>
