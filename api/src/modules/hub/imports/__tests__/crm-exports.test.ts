@@ -90,7 +90,7 @@ const WEALTHBOX_SENSITIVE = [
 const SECRET = { ssn: '123-45-6789', passport_number: 'X1234567', taxpayer_id: '98-7654321' };
 
 function wealthboxExport(): Buffer {
-  const rows = [
+  const rows: Record<string, string>[] = [
     {
       id: 'WB-1',
       first_name: JANE.first,
