@@ -239,6 +239,23 @@ function listRowOf(document: ListRowDocument): ContactListRow {
   };
 }
 
+/**
+ * The contacts matching `condition` (over `contacts c`) in `order`, as list rows, in one statement:
+ * the caller's organization and teams, not soft-deleted, as the tenant client reads contacts.
+ */
+export async function readContactListRows(
+  client: TenantPrismaClient,
+  condition: Prisma.Sql,
+  order: Prisma.Sql,
+): Promise<ContactListRow[]> {
+  const rows = await client.$queryRaw<{ document: string }[]>`
+    SELECT ${LIST_ROW_DOCUMENT_SQL} AS document FROM contacts c
+     WHERE c.organization_id = ${currentOrganizationId()} ${teamScopeSql('c.team_id')} AND c.deleted_at IS NULL
+       AND ${condition}
+     ORDER BY ${order}`;
+  return rows.map((row) => listRowOf(JSON.parse(row.document) as ListRowDocument));
+}
+
 /** More possible duplicates than this are not listed: the first ones make the point. */
 const MAX_DUPLICATES = 10;
 

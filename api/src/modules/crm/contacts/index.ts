@@ -1,6 +1,6 @@
 export { ContactsModule } from './contacts.module.js';
 export { ContactsService } from './contacts.service.js';
-export { contactListSelect, type ContactListRow } from './contacts.repository.js';
+export { contactListSelect, readContactListRows, type ContactListRow } from './contacts.repository.js';
 export { contactListItemView } from './contact-view.js';
 // The person-shaped views (names, addresses) that households and families show the same way.
 export {

@@ -9,7 +9,7 @@ import { Prisma } from '../../../generated/prisma/client.js';
 import { currentOrganizationId } from '../../../common/tenancy/request-context.js';
 import { teamScopeSql } from '../../../common/tenancy/team-scope-sql.js';
 import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
-import { contactListSelect } from '../contacts/index.js';
+import { readContactListRows } from '../contacts/index.js';
 import { addressSelect, nameSelect, ORDER_OLDEST_FIRST } from '../contacts/index.js';
 
 export const personSelect = {
@@ -134,12 +134,13 @@ export class HouseholdsRepository {
     return this.prisma.family.findMany({ where: { householdId }, select: familySelect, orderBy: BY_NAME });
   }
 
+  /** One statement instead of Prisma's eight (the contacts, then each kind of sub-record). */
   contacts(householdId: string) {
-    return this.prisma.contact.findMany({
-      where: { householdId },
-      select: contactListSelect,
-      orderBy: [{ lastName: 'asc' }, { firstName: 'asc' }, { id: 'asc' }],
-    });
+    return readContactListRows(
+      this.prisma,
+      Prisma.sql`c.household_id = ${householdId}`,
+      Prisma.sql`c.last_name ASC, c.first_name ASC, c.id ASC`,
+    );
   }
 
   /**
