@@ -523,6 +523,29 @@ describe('GET /api/contacts/by-team/{teamId} and /by-person/{personId}', () => {
     expect(fifteenth.body.total).toBe(2);
   });
 
+  it("shows a contact's row in a list as the contact's own rows by person show it", async () => {
+    // The list reads its rows in one SQL statement, the by-person route through Prisma's relations.
+    await northApi('PATCH', `/api/contacts/${birthdayId}/add-tag`, { name: 'Anniversary', type: 'EVENT' });
+    await northApi('PATCH', `/api/contacts/${birthdayId}/emails/add`, { email: 'march@x.test', label: 'Home' });
+    await northApi('PATCH', `/api/contacts/${birthdayId}/emails/add`, { email: 'other@x.test' });
+    await northApi('PATCH', `/api/contacts/${birthdayId}/phone-numbers/add`, {
+      number: { countryCode: '1', number: '4165550123' },
+      label: 'Cell',
+    });
+    const list = await northApi('GET', '/api/contacts?limit=100&search=march');
+    const byPerson = await northApi('GET', `/api/contacts/by-person/${personId}`);
+    expect(byPerson.status).toBe(200);
+    const listed = list.body.items.filter((item: { id: string }) => item.id === birthdayId);
+    expect(listed).toEqual(byPerson.body.filter((item: { id: string }) => item.id === birthdayId));
+    expect(listed[0]).toMatchObject({
+      email: 'march@x.test',
+      phoneNumber: { number: { countryCode: '1', number: '4165550123' }, label: 'Cell', primary: true },
+      tags: [{ name: 'Birthday' }, { name: 'Anniversary' }],
+      person: { id: personId, dateOfBirth: '1980-03-15' },
+      household: { name: 'March household' },
+    });
+  });
+
   it.each([
     ['dobDay=0', 'dobDay', 'Day of birth must be a whole number from 1 to 31'],
     ['dobDay=32', 'dobDay', 'Day of birth must be a whole number from 1 to 31'],
