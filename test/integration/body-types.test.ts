@@ -56,7 +56,7 @@ afterAll(async () => {
 });
 
 /** Bodies of the types a client might send by mistake or on purpose, each carrying a change. */
-const NOT_JSON: { name: string; body: () => { body: BodyInit; headers: Record<string, string> } }[] = [
+const NOT_JSON: { name: string; body: () => { body: string | FormData; headers: Record<string, string> } }[] = [
   {
     name: 'text/plain',
     body: () => ({ body: '{"nickname":"Changed"}', headers: { 'content-type': 'text/plain' } }),
