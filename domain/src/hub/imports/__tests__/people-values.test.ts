@@ -13,6 +13,12 @@ import {
   splitTags,
   wealthboxContacts,
 } from '../index.js';
+import {
+  REDTAIL_COLUMNS,
+  SALESFORCE_COLUMNS,
+  WEALTHBOX_COLUMNS,
+  WEALTHBOX_SENSITIVE,
+} from '#test/support/crm-export-columns.js';
 
 /** What a spreadsheet shows when it reads UTF-8 bytes as Windows-1252. */
 function readTwice(text: string): string {
@@ -136,48 +142,8 @@ describe('splitTags', () => {
 });
 
 describe('every documented column is accounted for', () => {
-  const WEALTHBOX = [
-    'id',
-    'first_name',
-    'middle_name',
-    'last_name',
-    'name',
-    'prefix',
-    'suffix',
-    'nickname',
-    'type',
-    'contact_type',
-    'status',
-    'assigned_to',
-    'contact_source',
-    'birth_date',
-    'client_since',
-    'marital_status',
-    'job_title',
-    'company_name',
-    'primary_email',
-    'primary_phone',
-    'mailing_address_street',
-    'mailing_address_street_2',
-    'mailing_address_city',
-    'mailing_address_state',
-    'mailing_address_zip_code',
-    'mailing_address_country',
-    'tags',
-    'background_information',
-  ];
-  const WEALTHBOX_SENSITIVE = [
-    'ssn',
-    'passport_number',
-    'green_card_number',
-    'drivers_license_number',
-    'drivers_license_state',
-    'medical_conditions',
-    'taxpayer_id',
-  ];
-
   it('Wealthbox: every column mapped or kept, the sensitive ones refused', () => {
-    const headers = [...WEALTHBOX, ...WEALTHBOX_SENSITIVE];
+    const headers = [...WEALTHBOX_COLUMNS, ...WEALTHBOX_SENSITIVE];
     const { columns, unmappedHeaders } = createRowMapper(wealthboxContacts, headers);
     expect(unmappedHeaders).toEqual([]);
     expect(columns.map((column) => column.header)).toEqual(headers);
@@ -194,33 +160,7 @@ describe('every documented column is accounted for', () => {
   });
 
   it('Salesforce FSC: API casing and ALL CAPS alike', () => {
-    const headers = [
-      'Id',
-      'FirstName',
-      'LastName',
-      'PersonEmail',
-      'Phone',
-      'PersonHomePhone',
-      'PersonMobilePhone',
-      'PersonBirthdate',
-      'PersonMailingStreet',
-      'PersonMailingCity',
-      'PersonMailingState',
-      'PersonMailingPostalCode',
-      'PersonMailingCountry',
-      'Salutation',
-      'Description',
-      'FinServ__ClientCategory__c',
-      'FinServ__Status__c',
-      'FinServ__ServiceModel__c',
-      'FinServ__ReviewFrequency__c',
-      'FinServ__LastReview__c',
-      'FinServ__NextReview__c',
-      'FinServ__RiskTolerance__c',
-      'FinServ__InvestmentObjectives__c',
-      'FinServ__MaritalStatus__pc',
-      'FinServ__Occupation__pc',
-    ];
+    const headers = SALESFORCE_COLUMNS;
     for (const spelled of [headers, headers.map((header) => header.toUpperCase())]) {
       const { columns } = createRowMapper(salesforcePersonAccounts, spelled);
       expect(columns.filter((column) => column.outcome === 'NOT_IMPORTED')).toEqual([]);
@@ -228,43 +168,7 @@ describe('every documented column is accounted for', () => {
   });
 
   it('Redtail: the API spelling, tax_id refused', () => {
-    const headers = [
-      'id',
-      'type',
-      'salutation',
-      'first_name',
-      'middle_name',
-      'last_name',
-      'suffix',
-      'nickname',
-      'full_name',
-      'dob',
-      'gender',
-      'marital_status',
-      'tax_id',
-      'category',
-      'status',
-      'source',
-      'referred_by',
-      'servicing_advisor',
-      'writing_advisor',
-      'client_since',
-      'job_title',
-      'company_name',
-      'street_address',
-      'secondary_address',
-      'city',
-      'state',
-      'zip',
-      'country',
-      'home_phone',
-      'cell_phone',
-      'work_phone',
-      'email',
-      'work_email',
-      'tags',
-      'important_information',
-    ];
+    const headers = REDTAIL_COLUMNS;
     const { columns } = createRowMapper(redtailContacts, headers);
     expect(columns.filter((column) => column.outcome === 'NOT_IMPORTED')).toEqual([]);
     expect(columns.filter((column) => column.outcome === 'REFUSED').map((column) => column.header)).toEqual(['tax_id']);

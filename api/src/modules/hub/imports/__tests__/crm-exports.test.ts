@@ -12,6 +12,12 @@ import { startImportWorld, type ImportWorld } from '#test/support/import-world.j
 import { createOrganization } from '#test/support/factories.js';
 import { deflatedPart, zipOf } from '../../../../../../connectors/src/files/__tests__/zip-builder.js';
 import { importApi, type ImportUpload } from './import-api.js';
+import {
+  REDTAIL_COLUMNS,
+  SALESFORCE_COLUMNS,
+  WEALTHBOX_COLUMNS,
+  WEALTHBOX_SENSITIVE,
+} from '#test/support/crm-export-columns.js';
 
 let api: TestApi;
 let prisma: PrismaClient;
@@ -48,45 +54,6 @@ const MARY = {
   dob: '1975-11-30',
 };
 
-const WEALTHBOX_COLUMNS = [
-  'id',
-  'first_name',
-  'middle_name',
-  'last_name',
-  'name',
-  'prefix',
-  'suffix',
-  'nickname',
-  'type',
-  'contact_type',
-  'status',
-  'assigned_to',
-  'contact_source',
-  'birth_date',
-  'client_since',
-  'marital_status',
-  'job_title',
-  'company_name',
-  'primary_email',
-  'primary_phone',
-  'mailing_address_street',
-  'mailing_address_street_2',
-  'mailing_address_city',
-  'mailing_address_state',
-  'mailing_address_zip_code',
-  'mailing_address_country',
-  'tags',
-  'background_information',
-];
-const WEALTHBOX_SENSITIVE = [
-  'ssn',
-  'passport_number',
-  'green_card_number',
-  'drivers_license_number',
-  'drivers_license_state',
-  'medical_conditions',
-  'taxpayer_id',
-];
 const SECRET = { ssn: '123-45-6789', passport_number: 'X1234567', taxpayer_id: '98-7654321' };
 
 function wealthboxExport(): Buffer {
@@ -159,44 +126,6 @@ function wealthboxExport(): Buffer {
   return zipOf([deflatedPart('contacts.csv', csv)]);
 }
 
-const REDTAIL_COLUMNS = [
-  'id',
-  'type',
-  'salutation',
-  'first_name',
-  'middle_name',
-  'last_name',
-  'suffix',
-  'nickname',
-  'full_name',
-  'dob',
-  'gender',
-  'marital_status',
-  'tax_id',
-  'category',
-  'status',
-  'source',
-  'referred_by',
-  'servicing_advisor',
-  'writing_advisor',
-  'client_since',
-  'job_title',
-  'company_name',
-  'street_address',
-  'secondary_address',
-  'city',
-  'state',
-  'zip',
-  'country',
-  'home_phone',
-  'cell_phone',
-  'work_phone',
-  'email',
-  'work_email',
-  'tags',
-  'important_information',
-];
-
 function redtailExport(): string {
   return csvOf(REDTAIL_COLUMNS, [
     {
@@ -251,34 +180,6 @@ function redtailExport(): string {
     },
   ]);
 }
-
-const SALESFORCE_COLUMNS = [
-  'Id',
-  'FirstName',
-  'LastName',
-  'Salutation',
-  'PersonEmail',
-  'Phone',
-  'PersonHomePhone',
-  'PersonMobilePhone',
-  'PersonBirthdate',
-  'PersonMailingStreet',
-  'PersonMailingCity',
-  'PersonMailingState',
-  'PersonMailingPostalCode',
-  'PersonMailingCountry',
-  'Description',
-  'FinServ__ClientCategory__c',
-  'FinServ__Status__c',
-  'FinServ__ServiceModel__c',
-  'FinServ__ReviewFrequency__c',
-  'FinServ__LastReview__c',
-  'FinServ__NextReview__c',
-  'FinServ__RiskTolerance__c',
-  'FinServ__InvestmentObjectives__c',
-  'FinServ__MaritalStatus__pc',
-  'FinServ__Occupation__pc',
-];
 
 /** Data Loader 63 with allCapsHeaders: the headers in capitals, every value quoted. */
 function salesforceExport(): string {
