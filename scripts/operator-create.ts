@@ -8,8 +8,6 @@
 // password given, or one generated and printed once); an existing account is recorded as holding
 // its address, its password untouched. The database is migrated first, as `npm run seed` does.
 import { randomBytes } from 'node:crypto';
-import { realpathSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ZodError } from 'zod';
 import {
@@ -24,6 +22,7 @@ import {
 import { isValidEmail } from '@meridian/domain';
 import { migrateDatabase } from '../prisma/migrate.js';
 import { DatabaseSetupError } from '../prisma/postgres.js';
+import { isEntryPoint } from './lib/entry-point.js';
 
 const USAGE = 'usage: npm run operator:create -- EMAIL [--name NAME] [--organization NAME] [--password PASSWORD]';
 
@@ -102,15 +101,4 @@ async function main(): Promise<void> {
   }
 }
 
-/** True when run as `tsx scripts/operator-create.ts`, false when imported (tests). */
-function isEntryPoint(): boolean {
-  const script = process.argv[1];
-  if (script === undefined) return false;
-  try {
-    return import.meta.url === pathToFileURL(realpathSync(script)).href;
-  } catch {
-    return false;
-  }
-}
-
-if (isEntryPoint()) await main();
+if (isEntryPoint(import.meta.url)) await main();

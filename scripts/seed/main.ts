@@ -8,8 +8,6 @@
 //
 // It migrates the database first (creating it if needed), then seeds unless the database already
 // has a demo organization. `npm start` seeds only a database with no organization at all.
-import { realpathSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '@meridian/api';
 import { migrateDatabase } from '../../prisma/migrate.js';
@@ -25,6 +23,7 @@ import {
   type SeedDemoResult,
   type SeedSize,
 } from './demo.js';
+import { isEntryPoint } from '../lib/entry-point.js';
 
 export {
   DEFAULT_SEED,
@@ -104,15 +103,4 @@ async function main(): Promise<void> {
   }
 }
 
-/** True when run as `tsx scripts/seed/main.ts`, false when imported (npm start, tests). */
-function isEntryPoint(): boolean {
-  const script = process.argv[1];
-  if (script === undefined) return false;
-  try {
-    return import.meta.url === pathToFileURL(realpathSync(script)).href;
-  } catch {
-    return false;
-  }
-}
-
-if (isEntryPoint()) await main();
+if (isEntryPoint(import.meta.url)) await main();
