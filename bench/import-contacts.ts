@@ -1,4 +1,4 @@
-// How fast a contacts file imports, end to end: a generated 100,000-row CSV in the test-contacts
+// How fast a contacts file imports, end to end: a generated 100,000-row CSV in the manual-load
 // profile's canonical headers (varied names, e-mails, phones and addresses, tags, birth dates, households
 // of three for three contacts in four, a note on one in ten) is uploaded to the
 // real API (stored, read through and checked), dry-run and committed by the real worker (BullMQ
@@ -423,7 +423,7 @@ try {
   const headers = { authorization: `Bearer ${token}` };
   console.log(
     `Contacts import into scratch database ${name} on ${serverAddressOf(serverUrl)}: ` +
-      `${number(rowCount)} rows, ${mib(fileBytes)} CSV (test-contacts profile), API and worker in this process\n`,
+      `${number(rowCount)} rows, ${mib(fileBytes)} CSV (manual-load profile: our field names), API and worker in this process\n`,
   );
 
   async function batchOf(id: string): Promise<ImportBatchView> {
@@ -448,7 +448,7 @@ try {
 
   const phases: Phase[] = [];
   const uploaded = await measure('upload (store, read through, suggest)', phases, async () => {
-    const response = await fetch(`${baseUrl}/imports?fileName=contacts.csv&source=TEST`, {
+    const response = await fetch(`${baseUrl}/imports?fileName=contacts.csv&source=MANUAL_LOAD`, {
       method: 'POST',
       headers: { ...headers, 'content-type': 'text/csv' },
       body: await openAsBlob(csvPath),
