@@ -80,3 +80,13 @@ export function codeToWords(code: string): string {
     .map((word, index) => KEEP_CASE.get(word) ?? (index === 0 ? word.charAt(0).toUpperCase() + word.slice(1) : word))
     .join(' ');
 }
+
+/** Folds a value for comparison with a synonym list: lower case, no accents, single spaces. */
+export function foldValue(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9$€£]+/g, ' ')
+    .trim();
+}

@@ -34,12 +34,5 @@ export const ImportMessage = {
   extensionWithoutPhone: 'Phone extension not imported: the row has no phone number for it',
 } as const;
 
-/** Folds a value for comparison with a synonym list: lower case, no accents, single spaces. */
-export function foldValue(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9$€£]+/g, ' ')
-    .trim();
-}
+// Imports fold values with the shared folding (also how an address names its region or country).
+export { foldValue } from '../../../shared/format/words.js';
