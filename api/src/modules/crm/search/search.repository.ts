@@ -13,17 +13,20 @@ function likeLiteral(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
+/** How well `expression` matches `term`: 0 equal, 1 a (word) prefix, 2 inside, 3 only similar. */
+function matchRank(expression: Prisma.Sql, term: string): Prisma.Sql {
+  return Prisma.sql`CASE WHEN ${expression} = ${term} THEN 0
+    WHEN ${expression} LIKE ${`${likeLiteral(term)}%`} OR ${expression} LIKE ${`% ${likeLiteral(term)}%`} THEN 1
+    WHEN ${expression} LIKE ${`%${likeLiteral(term)}%`} THEN 2 ELSE 3 END`;
+}
+
 /**
- * How well `expression` (lower-cased) matches the search `term`: the whole of it, then its start or
- * a word's start, then anywhere, then a near miss (trigram similarity, typos), best first.
+ * The ORDER BY keys of how well `expression` (lower-cased) matches the search `term`: the whole of
+ * it, then its start or a word's start, then anywhere, then a near miss (trigram similarity,
+ * typos), best first.
  */
 function rank(expression: Prisma.Sql, term: string): Prisma.Sql {
-  const prefix = `${likeLiteral(term)}%`;
-  const wordPrefix = `% ${likeLiteral(term)}%`;
-  return Prisma.sql`CASE WHEN ${expression} = ${term} THEN 0
-    WHEN ${expression} LIKE ${prefix} OR ${expression} LIKE ${wordPrefix} THEN 1
-    WHEN ${expression} LIKE ${`%${likeLiteral(term)}%`} THEN 2 ELSE 3 END,
-    similarity(${expression}, ${term}) DESC`;
+  return Prisma.sql`${matchRank(expression, term)}, similarity(${expression}, ${term}) DESC`;
 }
 
 export interface ContactHit {
@@ -65,13 +68,6 @@ export interface FinancialRecordHit {
   realAssetType: RealAssetType | null;
   householdId: string;
   householdName: string;
-}
-
-/** A rank of `rank()`'s first key alone, as a number, so that several matches can take the best. */
-function matchRank(expression: Prisma.Sql, term: string): Prisma.Sql {
-  return Prisma.sql`CASE WHEN ${expression} = ${term} THEN 0
-    WHEN ${expression} LIKE ${`${likeLiteral(term)}%`} OR ${expression} LIKE ${`% ${likeLiteral(term)}%`} THEN 1
-    WHEN ${expression} LIKE ${`%${likeLiteral(term)}%`} THEN 2 ELSE 3 END`;
 }
 
 /**
