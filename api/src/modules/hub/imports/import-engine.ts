@@ -133,14 +133,14 @@ function fieldsOf(changes: readonly ImportFieldChange[], side: 'before' | 'after
   return Object.fromEntries(changes.map((change) => [change.field, change[side]]));
 }
 
-/**
- * An update of one entity as the writer takes it: the fields to write, and what they were (so a
- * list that only gains items gets them added, never replaced). Rolling back swaps the two.
- */
 /** A staged record's name part as people may type it: case and runs of spaces aside (see foldPersonName). */
 const FOLDED_NAME = (field: 'firstName' | 'lastName') =>
   `regexp_replace(lower(btrim(result.record->>'${field}')), '\\s+', ' ', 'g')`;
 
+/**
+ * An update of one entity as the writer takes it: the fields to write, and what they were (so a
+ * list that only gains items gets them added, never replaced). Rolling back swaps the two.
+ */
 function fieldsUpdate(entityId: string, changes: readonly ImportFieldChange[], direction: 'apply' | 'undo') {
   const [write, was] = direction === 'apply' ? (['after', 'before'] as const) : (['before', 'after'] as const);
   return { entityId, fields: fieldsOf(changes, write), previous: fieldsOf(changes, was) };
