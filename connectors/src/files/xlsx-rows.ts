@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { Readable } from 'node:stream';
+import { Duplex, Readable } from 'node:stream';
 import { ImportFileError } from './errors.js';
 import type { RawRow } from './raw-row.js';
 import { guardZip, type ZipLimits } from './zip-guard.js';
@@ -72,6 +72,17 @@ export async function* xlsxRows(
   }
   const input = Readable.from(guarded());
   input.on('error', () => undefined);
+  // exceljs pipes the bytes into unzipper's streaming Parse, which announces 'end' as soon as its
+  // input is written, while parts it has parsed may still wait to be read; exceljs stops at that
+  // 'end'. A part stored after a sheet that exceljs spooled to disk was then lost: the workbook
+  // part (so the sheet names) or the shared strings (so the text cells). The early 'end' is held
+  // back: Parse ends its output itself at the zip's end record (or fails on a cut file), and Node
+  // then announces the real 'end' once every part has been read.
+  const pipe = input.pipe.bind(input);
+  input.pipe = <T extends NodeJS.WritableStream>(destination: T, options?: { end?: boolean }): T => {
+    if (destination instanceof Duplex) endOnlyWhenRead(destination);
+    return pipe(destination, options);
+  };
   function untilRefused<T>(iterable: AsyncIterable<T>): AsyncIterable<T> {
     return {
       [Symbol.asyncIterator]() {
@@ -97,12 +108,29 @@ export async function* xlsxRows(
     worksheets: 'emit',
     entries: 'emit',
   });
-  // A zip may store a sheet after the shared strings but before xl/workbook.xml (a streaming
-  // writer's order varies from run to run); exceljs then reads the sheet at once and fails on the
-  // workbook model it has not read yet. With an empty model the sheet is read without its name
-  // (it is then `Sheet<n>`), which is all a first-sheet import needs.
-  const withModel = reader as unknown as { model?: { sheets?: unknown[] } };
-  withModel.model ??= { sheets: [] };
+  // A zip may store a sheet after the shared strings and the workbook's relations but before
+  // xl/workbook.xml (a streaming writer's order varies from run to run). exceljs then reads the
+  // sheet at once, before it knows the sheet names, and a sheet asked for by name is never found.
+  // exceljs spools a sheet to a temporary file and reads it at the end while it lacks the
+  // relations, so the relations are withheld from it until the workbook part has been read.
+  const internals = reader as unknown as {
+    workbookRels?: unknown;
+    _parseWorkbook(entry: unknown): Promise<void>;
+  };
+  let workbookRead = false;
+  let relations: unknown;
+  Object.defineProperty(internals, 'workbookRels', {
+    configurable: true,
+    get: () => (workbookRead ? relations : undefined),
+    set: (value: unknown) => {
+      relations = value;
+    },
+  });
+  const parseWorkbook = internals._parseWorkbook.bind(reader);
+  internals._parseWorkbook = async (entry: unknown) => {
+    await parseWorkbook(entry);
+    workbookRead = true;
+  };
   const seen: string[] = [];
   let found = false;
   try {
@@ -143,4 +171,13 @@ export async function* xlsxRows(
     }
     throw new ImportFileError('EMPTY_FILE', 'The workbook has no worksheet.', { emptyReason: 'NO_HEADER' });
   }
+}
+
+/** Lets `zip` announce 'end' (and 'close') only once its readable side has really ended, or it is destroyed. */
+function endOnlyWhenRead(zip: Duplex): void {
+  const emit = zip.emit.bind(zip);
+  zip.emit = ((event: string | symbol, ...args: unknown[]) => {
+    if ((event === 'end' || event === 'close') && !zip.readableEnded && !zip.destroyed) return false;
+    return emit(event, ...args);
+  }) as typeof zip.emit;
 }

@@ -252,7 +252,7 @@ describe('readImportFile: bad input', () => {
 });
 
 describe('readImportFile: XLSX', () => {
-  it('reads a workbook whose sheet is stored before the workbook part (zip entries in any order)', async () => {
+  it('reads a workbook whose sheet is stored before the workbook part (zip entries in any order), by position and by name', async () => {
     // A zip may store its parts in any order; a streaming writer's order even varies from run to
     // run. exceljs's reader fails ("reading 'sheets'") when a sheet comes after the shared strings
     // but before xl/workbook.xml.
@@ -269,6 +269,32 @@ describe('readImportFile: XLSX', () => {
     const { rows } = await readAll(streamOf(buffer), {
       expectation: { knownHeaders: ['First Name', 'Last Name'], required: [], minMatches: 2 },
     });
+    expect(rows.map((row) => row.values)).toEqual([{ 'First Name': 'Ann', 'Last Name': 'Lee' }]);
+    // Asked for by name, the sheet is found under the name the workbook part gives it.
+    const named = await readAll(streamOf(buffer), { sheetName: 'Contacts' });
+    expect(named.file.sheetName).toBe('Contacts');
+    expect(named.rows.map((row) => row.values)).toEqual([{ 'First Name': 'Ann', 'Last Name': 'Lee' }]);
+  });
+
+  it('reads shared-string cells of a sheet stored before its shared strings (the order Excel writes)', async () => {
+    // The sheet is spooled to disk until the shared strings are read; the part after it must not
+    // be lost when the upload has already been written whole.
+    const [contentTypes, relations, workbookPart] = workbookParts();
+    const cell = (ref: string, index: number) => `<c r="${ref}" t="s"><v>${index}</v></c>`;
+    const sheet = deflatedPart(
+      'xl/worksheets/sheet1.xml',
+      SHEET_PREFIX +
+        `<row r="1">${cell('A1', 0)}${cell('B1', 1)}</row><row r="2">${cell('A2', 2)}${cell('B2', 3)}</row>` +
+        SHEET_SUFFIX,
+    );
+    const sharedStrings = deflatedPart(
+      'xl/sharedStrings.xml',
+      '<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="4" uniqueCount="4">' +
+        '<si><t>First Name</t></si><si><t>Last Name</t></si><si><t>Ann</t></si><si><t>Lee</t></si></sst>',
+    );
+    const buffer = zipOf([contentTypes!, relations!, workbookPart!, sheet, sharedStrings]);
+    const { file, rows } = await readAll(streamOf(buffer), { sheetName: 'Contacts' });
+    expect(file.sheetName).toBe('Contacts');
     expect(rows.map((row) => row.values)).toEqual([{ 'First Name': 'Ann', 'Last Name': 'Lee' }]);
   });
 
