@@ -10,6 +10,7 @@ import { ApiExceptionFilter, bodyReadRefusal, sendError } from './common/errors/
 import { answerClientErrors } from './common/http/client-errors.js';
 import { dashboardMiddleware } from './common/http/dashboard-static.js';
 import { pathGuardMiddleware } from './common/http/path-guard.middleware.js';
+import { RequestInputGuard } from './common/http/request-input.guard.js';
 import { requestContextMiddleware } from './common/http/request-context.middleware.js';
 import { PinoNestLogger } from './common/logging/logger.js';
 import { buildOpenApiDocument } from './common/openapi/openapi-document.js';
@@ -43,6 +44,9 @@ export async function createApiApp(config: AppConfig, logger: Logger): Promise<N
   app.use(dashboardMiddleware(config.DASHBOARD_DIST));
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalFilters(new ApiExceptionFilter(logger));
+  // After the modules' global guards (authentication, then permission), which Nest has registered
+  // while creating the application: a caller who may not use a route hears 401 or 403 before 415.
+  app.useGlobalGuards(new RequestInputGuard());
 
   const document = buildOpenApiDocument(app, API_PREFIX, APP_VERSION);
   SwaggerModule.setup(`${API_PREFIX}/docs`, app, document as unknown as OpenAPIObject, {

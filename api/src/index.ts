@@ -44,6 +44,8 @@ export {
   type ConnectorRegistry,
 } from './modules/hub/providers/index.js';
 export { EmailModule, OutboxService, OutboxRepository } from './modules/platform/email/index.js';
+export { WorkflowsModule, WorkflowsService } from './modules/practice/workflows/index.js';
+export { NotificationsCoreModule, TaskDigestService } from './modules/practice/notifications/index.js';
 export {
   InvitationDeliveryModule,
   InvitationDeliveryService,

@@ -2,9 +2,17 @@ import * as contacts from './crm/contacts/enums.js';
 import * as customFields from './crm/custom-fields/enums.js';
 import * as households from './crm/households/enums.js';
 import * as meetings from './crm/meetings/enums.js';
-import * as notes from './crm/notes/enums.js';
+import * as notes from './practice/notes/enums.js';
 import * as services from './crm/proposals/enums.js';
-import * as tasks from './crm/tasks/enums.js';
+import * as tasks from './practice/tasks/enums.js';
+import * as opportunities from './sales/opportunities/enums.js';
+import * as proposals from './sales/proposals/enums.js';
+import * as notifications from './practice/notifications/enums.js';
+import * as documents from './practice/documents/enums.js';
+import * as files from './platform/files/schemas.js';
+import * as workflows from './practice/workflows/templates.js';
+import * as workflowApi from './practice/workflows/api.js';
+import * as taskTypes from './practice/tasks/task-types.js';
 import * as timelines from './crm/timelines/enums.js';
 import * as cashFlows from './financials/cash-flows/enums.js';
 import {
@@ -42,7 +50,7 @@ import {
 } from './crm/contacts/forms.js';
 import { removeFamilyMemberForm } from './crm/households/forms.js';
 import { saveMeetingTranscriptForm } from './crm/meetings/forms.js';
-import { createTaskForm } from './crm/tasks/forms.js';
+import { createTaskForm } from './practice/tasks/forms.js';
 import { addExpenseForm, addIncomeForm, deleteStreamForm, renameStreamForm } from './financials/cash-flows/forms.js';
 import { createPlanForm } from './financials/planning/forms.js';
 import {
@@ -279,12 +287,61 @@ export const ENUMERATIONS = {
   LeadSource: entry(contacts.LeadSource, 'Lead sources', contacts.LEAD_SOURCE_LABELS),
   DiscoveryMethod: entry(contacts.DiscoveryMethod, 'How a lead was discovered', contacts.DISCOVERY_METHOD_LABELS),
   MarketingMedium: entry(contacts.MarketingMedium, 'Marketing media', contacts.MARKETING_MEDIUM_LABELS),
+  OpportunityStage: entry(
+    opportunities.OpportunityStage,
+    'Stages of an opportunity',
+    opportunities.OPPORTUNITY_STAGE_LABELS,
+  ),
+  ProposalStatus: entry(proposals.ProposalStatus, 'States of a proposal', proposals.PROPOSAL_STATUS_LABELS),
   PhoneType: entry(contacts.PhoneType, 'Phone types', contacts.PHONE_TYPE_LABELS),
   ContactLinkType: entry(contacts.ContactLinkType, 'Social and web link types', contacts.CONTACT_LINK_TYPE_LABELS),
   // Tasks
   TaskStatus: entry(tasks.TaskStatus, 'Task statuses', tasks.TASK_STATUS_LABELS),
   TaskOwnerKind: entry(tasks.TaskOwnerKind, 'Kinds of entity a task may belong to', tasks.TASK_OWNER_KIND_LABELS),
   WorkflowTaskView: entry(tasks.WorkflowTaskView, 'Workflow task views', tasks.WORKFLOW_TASK_VIEW_LABELS),
+  TaskType: entry(taskTypes.TaskType, 'The advisory kinds of task', taskTypes.TASK_TYPE_LABELS),
+  WorkflowSubject: entry(
+    workflows.WorkflowSubject,
+    'Whom a workflow is started for',
+    workflows.WORKFLOW_SUBJECT_LABELS,
+  ),
+  WorkflowRequirementKind: entry(
+    workflows.WorkflowRequirementKind,
+    'What a workflow step may require besides its tasks',
+    workflows.WORKFLOW_REQUIREMENT_LABELS,
+  ),
+  WorkflowAssignee: entry(
+    workflows.WorkflowAssignee,
+    'Who a workflow step’s task goes to',
+    workflows.WORKFLOW_ASSIGNEE_LABELS,
+  ),
+  WorkflowDueFrom: entry(
+    workflows.WorkflowDueFrom,
+    'When a workflow task’s due date is counted from',
+    workflows.WORKFLOW_DUE_FROM_LABELS,
+  ),
+  WorkflowStatus: entry(workflowApi.WorkflowStatus, 'Workflow statuses', workflowApi.WORKFLOW_STATUS_LABELS),
+  WorkflowStepStatus: entry(
+    workflowApi.WorkflowStepStatus,
+    'Where a workflow step stands',
+    workflowApi.WORKFLOW_STEP_STATUS_LABELS,
+  ),
+  WorkflowRequirementStatus: entry(
+    workflowApi.WorkflowRequirementStatus,
+    'Where a workflow step’s requirement stands',
+    workflowApi.WORKFLOW_REQUIREMENT_STATUS_LABELS,
+  ),
+  NotificationKind: entry(
+    notifications.NotificationKind,
+    'What a notification tells',
+    notifications.NOTIFICATION_KIND_LABELS,
+  ),
+  DocumentFileType: entry(
+    documents.DocumentFileType,
+    'Kinds of file a firm keeps as documents',
+    documents.DOCUMENT_FILE_TYPE_LABELS,
+  ),
+  UploadPurpose: entry(files.UploadPurpose, 'What an upload is for', files.UPLOAD_PURPOSE_LABELS),
   // Timelines
   LifeEventCategory: entry(
     timelines.LifeEventCategory,

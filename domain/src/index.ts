@@ -4,4 +4,6 @@ export * from './platform/index.js';
 export * from './crm/index.js';
 export * from './financials/index.js';
 export * from './hub/index.js';
+export * from './practice/index.js';
+export * from './sales/index.js';
 export * from './catalogue.js';

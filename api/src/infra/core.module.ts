@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { APP_CONFIG, type AppConfig } from '../common/config/config.js';
 import { LOGGER } from '../common/logging/logger.js';
 import { scopeToCurrentOrganization } from '../common/tenancy/tenant-scope.js';
+import { PreparedDocuments } from './prisma/prepared-documents.js';
 import { SystemPrisma, TENANT_PRISMA } from './prisma/prisma.service.js';
 import { createRedis, REDIS, RedisCloser } from './redis/redis.module.js';
 import { WindowLimiter } from './redis/window-limiter.js';
@@ -28,13 +29,24 @@ export class CoreModule {
           inject: [SystemPrisma],
           useFactory: (prisma: SystemPrisma) => scopeToCurrentOrganization(prisma),
         },
+        PreparedDocuments,
         { provide: REDIS, useFactory: () => createRedis(config.REDIS_URL) },
         RedisCloser,
         WindowLimiter,
         QueueService,
         CredentialVault,
       ],
-      exports: [APP_CONFIG, LOGGER, SystemPrisma, TENANT_PRISMA, REDIS, WindowLimiter, QueueService, CredentialVault],
+      exports: [
+        APP_CONFIG,
+        LOGGER,
+        SystemPrisma,
+        TENANT_PRISMA,
+        PreparedDocuments,
+        REDIS,
+        WindowLimiter,
+        QueueService,
+        CredentialVault,
+      ],
     };
   }
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ENUMERATIONS, type EnumerationEntry, enumerationOptions, enumLabel, FORMS } from '../catalogue.js';
 import { codeToWords, KEEP_CASE_WORDS } from '../shared/format/words.js';
+import { QueueName, queueLabel } from '../platform/jobs/job-definitions.js';
 
 const entries = Object.entries(ENUMERATIONS) as [string, EnumerationEntry][];
 
@@ -86,5 +87,22 @@ describe('every enumeration value has a proper label', () => {
         }
       }
     }
+  });
+});
+
+describe('job queues are named by what they carry', () => {
+  it('labels every queue with words of its own, never its key', () => {
+    const labels = Object.values(QueueName).map(queueLabel);
+    expect(labels).toEqual([
+      'E-mails and text messages',
+      'Syncs and imports',
+      'Logo images',
+      'Task reminders and workflow rules',
+    ]);
+    expect(new Set(labels).size).toBe(labels.length);
+  });
+
+  it('reads a queue no list knows as its name, capitalised', () => {
+    expect(queueLabel('reports')).toBe('Reports');
   });
 });

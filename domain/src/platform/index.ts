@@ -13,3 +13,4 @@ export * from './users/enums.js';
 export * from './permissions/permissions.js';
 export * from './audit/audit-log.js';
 export * from './audit/enums.js';
+export * from './references/entity-references.js';

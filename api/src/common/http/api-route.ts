@@ -27,7 +27,7 @@ export interface RouteSpec {
   /**
    * The route reads the request's bytes itself (a file, a signed webhook) rather than a JSON body:
    * what it takes, in a few words, for the document. Only such a route is given a body of another
-   * type than JSON; every other one refuses it with 415 (`JsonBodyInterceptor`).
+   * type than JSON; every other one refuses it with 415 (`RequestInputGuard`).
    */
   rawBody?: string;
   query?: z.ZodType;
@@ -45,15 +45,24 @@ export function ApiRoute(spec: RouteSpec): MethodDecorator {
   return applyDecorators(SetMetadata(ROUTE_SPEC, spec), HttpCode(spec.status ?? 200));
 }
 
+/** Each handler's spec, once read: the guards and the input decorators ask for it on every request. */
+const specOfHandler = new WeakMap<object, RouteSpec | null>();
+
 export function routeSpecOf(handler: object): RouteSpec | undefined {
-  return Reflect.getMetadata(ROUTE_SPEC, handler) as RouteSpec | undefined;
+  let spec = specOfHandler.get(handler);
+  if (spec === undefined) {
+    // Decorators have run when the class was defined, before any request: the metadata is final.
+    spec = (Reflect.getMetadata(ROUTE_SPEC, handler) as RouteSpec | undefined) ?? null;
+    specOfHandler.set(handler, spec);
+  }
+  return spec ?? undefined;
 }
 
 function parsePart(part: 'body' | 'query' | 'params', ctx: ExecutionContext): unknown {
   const spec = routeSpecOf(ctx.getHandler());
   const schema = spec?.[part];
   if (!schema) throw new Error(`Route ${ctx.getHandler().name} reads its ${part} but declares no ${part} schema`);
-  // A body of another type than JSON never gets here: JsonBodyInterceptor answers 415 first.
+  // A body of another type than JSON never gets here: RequestInputGuard answers 415 first.
   const result = schema.safeParse(ctx.switchToHttp().getRequest<Request>()[part] ?? {});
   if (!result.success) {
     throw validationError(result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })));

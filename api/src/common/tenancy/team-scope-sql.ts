@@ -22,3 +22,13 @@ export function teamScopeParam(column: string, index: number): { sql: string; va
   if (!teamIds) return { sql: '', values: [] };
   return { sql: ` AND ${column} = ANY($${index}::text[])`, values: [[...teamIds]] };
 }
+
+/**
+ * The team scope as one parameter of a statement whose text never changes (a prepared one): the
+ * caller's teams, or null when the context sees every team, for `($n::text[] IS NULL OR
+ * <column> = ANY($n::text[]))`.
+ */
+export function teamScopeValue(): string[] | null {
+  const teamIds = currentTeamScope();
+  return teamIds ? [...teamIds] : null;
+}

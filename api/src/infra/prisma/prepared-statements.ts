@@ -30,6 +30,11 @@ type StatementNameGenerator = NonNullable<
   NonNullable<ConstructorParameters<typeof PrismaPg>[1]>['statementNameGenerator']
 >;
 
+/** The name a registered statement is prepared under; undefined for any other text. */
+export function preparedName(sql: string): string | undefined {
+  return nameOfText.get(sql);
+}
+
 /**
  * The adapter's name for a statement: the registered one, or none. The adapter's type asks for a
  * string, but node-postgres runs a statement without a name as an unnamed one.

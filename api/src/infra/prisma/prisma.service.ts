@@ -1,5 +1,6 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import { PrismaClient } from '../../generated/prisma/client.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
 import type { TenantPrismaClient } from '../../common/tenancy/tenant-scope.js';
@@ -21,12 +22,25 @@ export function createPrismaClient(databaseUrl: string): PrismaClient {
  */
 @Injectable()
 export class SystemPrisma extends PrismaClient implements OnModuleDestroy {
+  /**
+   * The adapter's connections (node-postgres's pool, as the adapter would make it), kept so hot
+   * reads can run a prepared statement on them without Prisma's pipeline (prepared-documents.ts).
+   */
+  readonly pool: pg.Pool;
+
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    super({ adapter: adapterFor(config.DATABASE_URL) });
+    const pool = new pg.Pool({ connectionString: config.DATABASE_URL });
+    super({ adapter: new PrismaPg(pool, { statementNameGenerator: statementName }) });
+    // An idle connection that breaks (PostgreSQL restarted) leaves the pool by itself; unheard, the
+    // pool's error event would end the process before Prisma has connected and listens to it.
+    pool.on('error', () => undefined);
+    this.pool = pool;
   }
 
   async onModuleDestroy(): Promise<void> {
     await this.$disconnect();
+    // Nest calls this for the tenant client too (an extension of this one, whose methods it shares).
+    if (!this.pool.ended) await this.pool.end();
   }
 }
 

@@ -18,7 +18,17 @@ export const FileMessage = {
   linkInvalid: 'This link is not valid',
   fileNotFound: 'No such file',
   alreadyUploaded: 'A file was already uploaded with this link; ask for a new one',
+  purposeInvalid: 'Purpose must be DOCUMENT, or left out',
+  fileSizeInvalid: 'File size must be a whole number of bytes, at least 1',
 } as const;
+
+/**
+ * Uploads with rules of their own beyond the file store's: a client document (practice/documents:
+ * the types and size a firm keeps). Any other upload is a plain file (a photo, a logo, an attachment).
+ */
+export const UploadPurpose = ['DOCUMENT'] as const;
+export type UploadPurpose = (typeof UploadPurpose)[number];
+export const UPLOAD_PURPOSE_LABELS: Readonly<Record<UploadPurpose, string>> = { DOCUMENT: 'Client document' };
 
 /** What may be uploaded, by extension, with the Content-Type the upload must carry (no SVG: it can carry scripts). */
 export const UPLOAD_TYPES: Readonly<Record<string, string>> = {
@@ -59,6 +69,14 @@ export function uploadTypeOf(fileName: string): { contentType: string } | { refu
 export const uploadRequestSchema = z.object({
   fileName: requiredString(FileMessage.fileNameRequired).max(200, FileMessage.fileNameTooLong),
   useVault: z.boolean().default(false),
+  /** What the file is for, when it has rules of its own (a client document's types and size). */
+  purpose: z.enum(UploadPurpose, { error: FileMessage.purposeInvalid }).optional(),
+  /** The size the upload will have, in bytes, so a file too large is refused before it is sent. */
+  fileSize: z
+    .number({ error: FileMessage.fileSizeInvalid })
+    .int(FileMessage.fileSizeInvalid)
+    .positive(FileMessage.fileSizeInvalid)
+    .optional(),
 });
 export type UploadRequest = z.output<typeof uploadRequestSchema>;
 

@@ -9,8 +9,30 @@ export const QueueName = {
   email: 'email',
   sync: 'sync',
   media: 'media',
+  practice: 'practice',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
+
+/**
+ * What each queue carries, in the words of the operations views (home's health card, the
+ * connections page): a queue's own name is BullMQ's key, not something a person reads.
+ */
+export const QUEUE_LABELS: Readonly<Record<QueueName, string>> = {
+  // E-mails, and the text messages of SMS invitations.
+  email: 'E-mails and text messages',
+  // Every sync run of a connection, and every import: dry runs, commits, drop-folder scans.
+  sync: 'Syncs and imports',
+  // The sizes made of an uploaded brand logo.
+  media: 'Logo images',
+  // The daily task digests, and the workflow rules' daily runs.
+  practice: 'Task reminders and workflow rules',
+};
+
+/** The label of a queue the health report names; one no list knows keeps its name, capitalised. */
+export function queueLabel(name: string): string {
+  const known = (QUEUE_LABELS as Readonly<Record<string, string>>)[name];
+  return known ?? `${name.charAt(0).toUpperCase()}${name.slice(1)}`;
+}
 
 export const jobDefinitions = {
   'email.deliver': {
@@ -95,6 +117,23 @@ export const jobDefinitions = {
       uploadId: z.string().min(1),
     }),
   },
+  /**
+   * Scheduled daily: starts the workflow each person's registered accounts call for (conversion at
+   * 71, income fund withdrawals, RDSP payments), once per rule key however many workers run it.
+   * `date` replays the rules as of another day; the schedule leaves it out (today).
+   */
+  'practice.apply-workflow-rules': {
+    queue: QueueName.practice,
+    payload: z.object({ date: z.iso.date().optional() }),
+  },
+  /**
+   * Scheduled daily: e-mails each user the open tasks assigned to them that are due today or
+   * overdue, once per user per day (the outbox's dedupe key), however many workers run it.
+   */
+  'practice.task-digest': {
+    queue: QueueName.practice,
+    payload: z.object({}),
+  },
 } as const satisfies Record<string, { queue: QueueName; payload: z.ZodType }>;
 
 export type JobName = keyof typeof jobDefinitions;
@@ -121,6 +160,9 @@ export function jobIdFor<N extends JobName>(name: N, payload: JobPayload<N>): st
       return `imports.scan-folder-${(payload as JobPayload<'imports.scan-folder'>).folderId}`;
     case 'brands.process-logo':
       return `brands.process-logo-${(payload as JobPayload<'brands.process-logo'>).uploadId}`;
+    // One run per day asked for; the JSON of the payload would hold a ":".
+    case 'practice.apply-workflow-rules':
+      return `practice.apply-workflow-rules-${(payload as JobPayload<'practice.apply-workflow-rules'>).date ?? 'today'}`;
     default:
       return `${name as string}-${JSON.stringify(payload)}`;
   }

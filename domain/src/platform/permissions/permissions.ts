@@ -20,6 +20,16 @@ export const Permission = [
   'FINANCIALS_DELETE',
   /** Link a household's bank through Plaid and place its accounts. */
   'BANK_LINK',
+  /** Read tasks, workflows, notes and documents of one's teams. */
+  'PRACTICE_READ',
+  /** Create, change, complete and assign them; star notes; upload documents. */
+  'PRACTICE_WRITE',
+  /** Delete notes and documents. */
+  'PRACTICE_DELETE',
+  /** Read opportunities and the pipeline of one's teams. */
+  'SALES_READ',
+  /** Create opportunities and move them through their stages. */
+  'SALES_WRITE',
   /** The organization's settings, teams, invitations of team members, brands, custom fields. */
   'ORGANIZATION_MANAGE',
   /** Set exchange rates. */
@@ -44,6 +54,11 @@ export const PERMISSION_LABELS: Readonly<Record<Permission, string>> = {
   FINANCIALS_WRITE: 'Create and edit financials of their teams',
   FINANCIALS_DELETE: 'Delete financials of their teams',
   BANK_LINK: 'Link a household’s bank',
+  PRACTICE_READ: 'Read the tasks, notes and documents of their teams',
+  PRACTICE_WRITE: 'Create and edit tasks, notes and documents of their teams',
+  PRACTICE_DELETE: 'Delete notes and documents of their teams',
+  SALES_READ: 'Read the opportunities and pipeline of their teams, and the firm’s offerings and package templates',
+  SALES_WRITE: 'Create and move the opportunities of their teams; edit the firm’s offerings and package templates',
   ORGANIZATION_MANAGE: 'Manage the organization, teams and invitations',
   FX_MANAGE: 'Set exchange rates',
   HUB_MANAGE: 'Manage connections, syncs and imports',
@@ -61,6 +76,11 @@ const ADVISING: readonly Permission[] = [
   'FINANCIALS_WRITE',
   'FINANCIALS_DELETE',
   'BANK_LINK',
+  'PRACTICE_READ',
+  'PRACTICE_WRITE',
+  'PRACTICE_DELETE',
+  'SALES_READ',
+  'SALES_WRITE',
 ];
 
 /** What each role may do. ADMIN alone works across every team of the organization. */
@@ -68,12 +88,15 @@ export const ROLE_PERMISSIONS: Readonly<Record<UserRole, readonly Permission[]>>
   ADMIN: Permission.filter((permission) => permission !== 'PLATFORM_OPERATE'),
   ADVISOR: ADVISING,
   ADVISING_REPRESENTATIVE: ADVISING,
-  // An associate works the files but cannot delete anything.
+  // An associate works the files but cannot delete anything; a sale is the advisor's to move, so
+  // they follow the pipeline without changing it.
   ASSOCIATE_ADVISING_REPRESENTATIVE: ADVISING.filter(
-    (permission) => permission !== 'CRM_DELETE' && permission !== 'FINANCIALS_DELETE',
+    (permission) => !permission.endsWith('_DELETE') && permission !== 'SALES_WRITE',
   ),
-  // A portfolio manager reads portfolios (and, once they exist, plans); changes nothing.
-  PM: ['SIGNED_IN', 'CRM_READ', 'FINANCIALS_READ'],
+  // A portfolio manager reads portfolios (and, once they exist, plans) and changes no record; they
+  // work the practice as any team member does: complete the tasks given to them, write notes,
+  // upload documents, without deleting anyone's work. They follow the pipeline but do not sell.
+  PM: ['SIGNED_IN', 'CRM_READ', 'FINANCIALS_READ', 'PRACTICE_READ', 'PRACTICE_WRITE', 'SALES_READ'],
 };
 
 /**

@@ -90,3 +90,8 @@ export function foldValue(text: string): string {
     .replace(/[^a-z0-9$€£]+/g, ' ')
     .trim();
 }
+
+/** Words as a list in a sentence: `a`, `a or b`, `a, b or c` (with `and`: `a, b and c`). */
+export function wordList(words: readonly string[], conjunction: 'and' | 'or'): string {
+  return words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} ${conjunction} ${words.at(-1)}`;
+}

@@ -15,18 +15,28 @@ import {
   formatShortDate,
   isCanonicalId,
   parseId,
+  referenceKindOf,
+  ReferenceUse,
   type Pagination,
   notFound,
 } from '@meridian/domain';
 import type { Prisma } from '../../../generated/prisma/client.js';
 import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
 import { currentOrganizationId } from '../../../common/tenancy/request-context.js';
+import { EntityResolver } from '../entity-resolver/index.js';
 
 const DAY_MS = 86_400_000;
 
-/** A contact's or person's name as the lists show it: the preferred first name, then the last. */
-function displayName(row: { firstName: string; lastName: string; preferredName: string | null }): string {
-  return `${row.preferredName ?? row.firstName} ${row.lastName}`;
+/** The dashboard page of a named entity: contacts and households have one. */
+function entityPath(id: string): string | null {
+  switch (referenceKindOf(id)) {
+    case 'CONTACT':
+      return `/crm/contacts/${id}`;
+    case 'HOUSEHOLD':
+      return `/crm/households/${id}`;
+    default:
+      return null;
+  }
 }
 
 /** Which audit rows to read; every filter optional, all of them together. */
@@ -124,7 +134,10 @@ function snapshotName(snapshot: Prisma.JsonValue): string | undefined {
  */
 @Injectable()
 export class AuditRepository {
-  constructor(@Inject(TENANT_PRISMA) private readonly prisma: TenantPrismaClient) {}
+  constructor(
+    @Inject(TENANT_PRISMA) private readonly prisma: TenantPrismaClient,
+    @Inject(EntityResolver) private readonly entities: EntityResolver,
+  ) {}
 
   /**
    * A record whose history a caller limited to their teams may read: one of their contacts,
@@ -265,20 +278,8 @@ export class AuditRepository {
     }
     const byPrefix = (prefix: string) => [...ids].filter((id) => id.startsWith(`${prefix}-`));
     const financialIds = [...ids].filter((id) => FINANCIAL_KIND_LABELS.has(id.slice(0, id.lastIndexOf('-'))));
-    const [contacts, households, persons, users, records, runs, connections] = await Promise.all([
-      this.prisma.contact.findMany({
-        where: { id: { in: byPrefix(EntityType.contact) } },
-        select: { id: true, firstName: true, lastName: true, preferredName: true },
-      }),
-      this.prisma.household.findMany({
-        where: { id: { in: byPrefix(EntityType.household) } },
-        select: { id: true, name: true },
-      }),
-      this.prisma.person.findMany({
-        where: { id: { in: byPrefix(EntityType.person) } },
-        select: { id: true, firstName: true, lastName: true, preferredName: true },
-      }),
-      this.prisma.user.findMany({ where: { id: { in: byPrefix(EntityType.user) } }, select: { id: true, name: true } }),
+    const [entities, records, runs, connections] = await Promise.all([
+      this.entities.displayNames(ids, ReferenceUse.auditName.kinds),
       this.prisma.financialRecord.findMany({
         where: { id: { in: financialIds } },
         select: { id: true, nickname: true, name: true, type: true, householdId: true },
@@ -293,10 +294,7 @@ export class AuditRepository {
       }),
     ]);
     const names = new Map<string, { name: string; path: string | null }>();
-    for (const row of contacts) names.set(row.id, { name: displayName(row), path: `/crm/contacts/${row.id}` });
-    for (const row of households) names.set(row.id, { name: row.name, path: `/crm/households/${row.id}` });
-    for (const row of persons) names.set(row.id, { name: displayName(row), path: null });
-    for (const row of users) names.set(row.id, { name: row.name, path: null });
+    for (const [id, name] of entities) names.set(id, { name, path: entityPath(id) });
     for (const row of records) {
       names.set(row.id, {
         name: row.nickname ?? row.name ?? codeToWords(row.type),

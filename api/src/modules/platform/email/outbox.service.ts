@@ -11,11 +11,21 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * For an e-mail that must go once only, whoever writes it (two workers running the same daily
+   * job): a second write with the same key in the organization writes nothing.
+   */
+  dedupeKey?: string;
 }
 
 /** Any client that can write an outbox row: the system client's transaction, or the tenant client's. */
 export interface OutboxWriter {
-  outboxEmail: { create(args: { data: Prisma.OutboxEmailUncheckedCreateInput }): Promise<unknown> };
+  outboxEmail: {
+    create(args: { data: Prisma.OutboxEmailUncheckedCreateInput }): Promise<unknown>;
+    createMany(args: { data: Prisma.OutboxEmailCreateManyInput[]; skipDuplicates?: boolean }): Promise<{
+      count: number;
+    }>;
+  };
 }
 
 /**
@@ -30,20 +40,33 @@ export class OutboxService {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  /** Writes the message inside `tx`; call `dispatch` with the returned id after commit. */
-  async write(tx: OutboxWriter, email: OutgoingEmail): Promise<string> {
+  /**
+   * Writes the message inside `tx`; call `dispatch` with the returned id after commit. With a
+   * `dedupeKey` already written (by this transaction or a committed one) it writes nothing and
+   * answers null; a concurrent writer of the same key waits for the first to commit or roll back.
+   */
+  async write(tx: OutboxWriter, email: OutgoingEmail & { dedupeKey: string }): Promise<string | null>;
+  async write(tx: OutboxWriter, email: OutgoingEmail): Promise<string>;
+  async write(tx: OutboxWriter, email: OutgoingEmail): Promise<string | null> {
     const id = newId(EntityType.outboxEmail);
-    await tx.outboxEmail.create({
-      data: {
-        id,
-        organizationId: email.organizationId,
-        toAddress: email.to,
-        subject: email.subject,
-        textBody: email.text,
-        htmlBody: email.html ?? null,
-      },
+    const data = {
+      id,
+      organizationId: email.organizationId,
+      toAddress: email.to,
+      subject: email.subject,
+      textBody: email.text,
+      htmlBody: email.html ?? null,
+    };
+    if (email.dedupeKey === undefined) {
+      await tx.outboxEmail.create({ data });
+      return id;
+    }
+    // ON CONFLICT DO NOTHING on (organization_id, dedupe_key): no error, so the transaction goes on.
+    const { count } = await tx.outboxEmail.createMany({
+      data: [{ ...data, dedupeKey: email.dedupeKey }],
+      skipDuplicates: true,
     });
-    return id;
+    return count === 1 ? id : null;
   }
 
   /** Enqueues delivery; a Redis failure is logged, not thrown: the worker's sweep picks the row up later. */

@@ -3,6 +3,11 @@ import type { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   canBeyond,
+  DOCUMENT_MAX_BYTES,
+  DOCUMENT_UPLOAD_FOLDER,
+  DocumentFileMessage,
+  documentFileTypeOf,
+  documentSizeProblem,
   DomainError,
   enumLabel,
   ErrorCode,
@@ -41,25 +46,49 @@ export class FilesService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  requestUpload(caller: AuthenticatedCaller, { fileName, useVault }: UploadRequest, now = new Date()): UploadTicket {
+  requestUpload(
+    caller: AuthenticatedCaller,
+    { fileName, useVault, purpose, fileSize }: UploadRequest,
+    now = new Date(),
+  ): UploadTicket {
     // The route's declared condition (OUTSIDE_VAULT): a vault file needs its `beyond` permission.
     if (useVault && !canBeyond(caller, 'OUTSIDE_VAULT')) {
       const { beyond } = PERMISSION_CONDITIONS.OUTSIDE_VAULT;
       throw new DomainError(ErrorCode.FORBIDDEN, permissionRefusal(beyond, enumLabel('UserRole', caller.role)));
     }
-    const type = uploadTypeOf(fileName);
+    const document = purpose === 'DOCUMENT';
+    // A document is refused here, before anything is sent, for a type or a declared size the firm
+    // does not keep; its path says it is one, so the upload applies the same limits.
+    const type = document ? documentFileTypeOf(fileName) : uploadTypeOf(fileName);
     if ('refusal' in type) throw new DomainError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, type.refusal);
+    const maxBytes = this.maxBytesOf(document);
+    if (fileSize !== undefined && fileSize > maxBytes) {
+      const message = document ? documentSizeProblem(fileSize, maxBytes)! : FileMessage.tooLarge(maxBytes);
+      throw new DomainError(ErrorCode.PAYLOAD_TOO_LARGE, message);
+    }
     const area = useVault ? 'vault' : 'files';
     const uploadId = randomBytes(12).toString('base64url');
-    const filePath = `${area}/${currentOrganizationId()}/${uploadId}/${safeName(fileName)}`;
+    const folder = document ? `${DOCUMENT_UPLOAD_FOLDER}/` : '';
+    const filePath = `${area}/${currentOrganizationId()}/${folder}${uploadId}/${safeName(fileName)}`;
     const expiresAt = new Date(now.getTime() + this.config.FILE_URL_TTL_SECONDS * 1000);
     return {
       uploadUrl: this.signer.url(UPLOAD_ROUTE, 'PUT', filePath, expiresAt),
       filePath,
       contentType: type.contentType,
-      maxBytes: this.config.FILE_MAX_BYTES,
+      maxBytes,
       expiresAt: expiresAt.toISOString(),
     };
+  }
+
+  /** The largest upload: the file store's limit, and a document's when lower. */
+  private maxBytesOf(document: boolean): number {
+    return document ? Math.min(this.config.FILE_MAX_BYTES, DOCUMENT_MAX_BYTES) : this.config.FILE_MAX_BYTES;
+  }
+
+  /** Whether a path is a document's upload (`<area>/<org>/documents/<id>/<name>`). */
+  isDocumentPath(path: string): boolean {
+    const parts = path.split('/');
+    return parts.length === 5 && parts[2] === DOCUMENT_UPLOAD_FOLDER;
   }
 
   /** The signed PUT: checks the link, the type and the size, then keeps the bytes (sealed for the vault). */
@@ -70,17 +99,19 @@ export class FilesService {
     body: Readable,
   ): Promise<UploadedFile> {
     this.signer.verify('PUT', query.path, query.expires, query.signature);
-    const type = uploadTypeOf(query.path);
+    const document = this.isDocumentPath(query.path);
+    const type = document ? documentFileTypeOf(query.path) : uploadTypeOf(query.path);
     if ('refusal' in type) throw new DomainError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, type.refusal);
     if ((contentType ?? '').split(';')[0]!.trim().toLowerCase() !== type.contentType) {
       throw new DomainError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, FileMessage.contentTypeMismatch(type.contentType));
     }
-    const maxBytes = this.config.FILE_MAX_BYTES;
+    const maxBytes = this.maxBytesOf(document);
+    const tooLarge = document ? DocumentFileMessage.tooLarge(maxBytes) : FileMessage.tooLarge(maxBytes);
     if (declaredLength !== null && declaredLength > maxBytes) {
-      throw new DomainError(ErrorCode.PAYLOAD_TOO_LARGE, FileMessage.tooLarge(maxBytes));
+      throw new DomainError(ErrorCode.PAYLOAD_TOO_LARGE, tooLarge);
     }
     const bytes = await readAtMost(body, maxBytes);
-    if (bytes === null) throw new DomainError(ErrorCode.PAYLOAD_TOO_LARGE, FileMessage.tooLarge(maxBytes));
+    if (bytes === null) throw new DomainError(ErrorCode.PAYLOAD_TOO_LARGE, tooLarge);
     if (bytes.length === 0) throw new DomainError(ErrorCode.VALIDATION_ERROR, FileMessage.empty);
     if (await this.storage.exists(query.path)) throw new DomainError(ErrorCode.CONFLICT, FileMessage.alreadyUploaded);
     await this.write(query.path, bytes, type.contentType);
@@ -120,9 +151,28 @@ export class FilesService {
     return filePath;
   }
 
+  /**
+   * Whether `filePath` is an uploaded file of the caller's organization (in the vault or not, as
+   * its path says): false for another organization's path, a path of no upload, or a deleted file.
+   */
+  async isOwnFile(filePath: string): Promise<boolean> {
+    let key: string;
+    try {
+      key = this.ownKey(filePath, filePath.startsWith('vault/'));
+    } catch {
+      return false;
+    }
+    return this.storage.exists(key);
+  }
+
   /** A signed, expiring address that reads the file (what the dashboard puts in an <img>). */
   readUrl(key: string, now = new Date()): string {
-    return this.signer.url(FILE_ROUTE, 'GET', key, new Date(now.getTime() + READ_TTL_SECONDS * 1000));
+    return this.signer.url(FILE_ROUTE, 'GET', key, this.readExpiry(now));
+  }
+
+  /** When a read address made `now` stops working. */
+  readExpiry(now = new Date()): Date {
+    return new Date(now.getTime() + READ_TTL_SECONDS * 1000);
   }
 
   async read(key: string): Promise<Buffer | null> {

@@ -1,0 +1,3 @@
+export { EntityResolverModule } from './entity-resolver.module.js';
+export { EntityResolver, type Reference } from './entity-resolver.service.js';
+export type { ResolvedEntity } from './entity-resolver.repository.js';
