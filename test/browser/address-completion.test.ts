@@ -51,7 +51,9 @@ describe('address completion in the address form', () => {
     expect(await page.getByTestId('add-address-PostalCode').inputValue()).toBe('V5K 0A1');
     expect(await page.getByTestId('add-address-CountryName').inputValue()).toBe('Canada');
     await browser.screenshot('address-completion-filled');
-    await page.getByRole('form', { name: 'Add address' }).getByRole('button', { name: 'Add' }).click();
+    // The suggestions close once one is picked, and stay closed.
+    await expect.poll(() => page.getByTestId('add-address-lookup-suggestion').count()).toBe(0);
+    await page.getByRole('form', { name: 'Add address' }).getByRole('button', { name: 'Add', exact: true }).click();
     await page.getByTestId('address-row').first().waitFor();
     expect(await page.getByTestId('address-row').first().textContent()).toContain('10 Cedarvale Lane, Vancouver, BC');
     const kept = await prisma.contactAddress.findFirstOrThrow({ where: { contactId } });

@@ -32,6 +32,15 @@ const PEOPLE_CSV = [
 ].join('\n');
 const IMPORTED_EMAILS = ['amara.okonkwo@example.com', 'bastien.lefebvre@example.com', 'chiara.moretti@example.com'];
 const PROFILE_NAME = 'Generic people export';
+/** A Redtail export: its category (the contact type) and status have a value map the user can change. */
+const REDTAIL_CSV = [
+  'id,first_name,last_name,email,category,status',
+  '7001,Olu,Adeyemi,olu.adeyemi@example.com,Client,Active',
+  '7002,Priya,Raman,priya.raman@example.com,Prospect,Inactive',
+  '7003,Quinn,Sato,quinn.sato@example.com,Vendor,Deceased',
+  '7004,Rosa,Diaz,rosa.diaz@example.com,Client,Former client',
+  '',
+].join('\n');
 /** No source id column: row 2 shares its e-mail with a contact the firm has, row 3 is new. */
 const PROSPECTS_CSV = 'Given,Family,Mail\nZed,Stone-Okafor,ZED.STONE@example.com\nAmy,Lake,amy.lake@example.com\n';
 
@@ -52,6 +61,7 @@ describe('import wizard: a generic CSV mapped by hand, dry run, commit, re-impor
     await writeFile(join(files, 'people.csv'), PEOPLE_CSV);
     await writeFile(join(files, 'people-headers-only.csv'), `${PEOPLE_CSV.split('\n')[0]}\n`);
     await writeFile(join(files, 'prospects.csv'), PROSPECTS_CSV);
+    await writeFile(join(files, 'redtail.csv'), REDTAIL_CSV);
     environment = await createTestEnvironment({ IMPORT_DIR: join(files, 'uploads') });
     api = await startTestApi({ seedDemo: false, environment });
     worker = await startTestWorker(environment);
@@ -159,9 +169,6 @@ describe('import wizard: a generic CSV mapped by hand, dry run, commit, re-impor
     expect(await invalid.getByTestId('row-error').textContent()).toBe(
       `Mail “dmitri-at-example”: ${ContactMessage.emailInvalid}`,
     );
-    // The column left unmapped is listed with what it holds (issue 14: nothing is lost silently).
-    const leftOut = page.getByRole('table', { name: 'Columns not imported' }).getByTestId('unmapped-column');
-    expect(await leftOut.allTextContents()).toEqual(['Cell“416-555-0101”, “514-555-0102”, “604-555-0103”']);
     // Every column of the file, with what happens to it, in words (step 12).
     const columnReport = page.getByRole('table', { name: 'Every column of the file' }).getByTestId('column-report-row');
     expect((await columnReport.allTextContents()).map((text) => text.replace(/“.*$/, ''))).toEqual([
@@ -170,6 +177,10 @@ describe('import wizard: a generic CSV mapped by hand, dry run, commit, re-impor
       'FamilyImported as last name',
       'MailImported as email',
       'CellNot imported',
+    ]);
+    // The column left unmapped shows what it holds (issue 14: nothing is lost silently).
+    expect(await columnReport.filter({ hasText: 'Not imported' }).allTextContents()).toEqual([
+      'CellNot imported“416-555-0101”, “514-555-0102”, “604-555-0103”',
     ]);
     await browser.screenshot('imports-dry-run');
 
@@ -298,5 +309,80 @@ describe('import wizard: a generic CSV mapped by hand, dry run, commit, re-impor
     await update.waitFor(LIVE);
     expect(await update.getByTestId('row-change').allTextContents()).toContain('Last name: Stone → Stone-Okafor');
     expect((await batchOf(batchId)).counts).toMatchObject({ create: 1, update: 1, review: 0 });
+  });
+
+  it('shows the value map of a Redtail export after the dry run by labels; a changed value runs the dry run again and the commit follows it', async () => {
+    const page = await signIn();
+    await page.goto(`${api.baseUrl}/imports/new`);
+    const batchId = await uploadFile(page, 'redtail.csv');
+    expect(await page.getByTestId('import-profile').textContent()).toBe('Redtail contacts');
+    await page.getByRole('button', { name: 'Continue to the dry run' }).click();
+    await page.getByRole('button', { name: 'Start dry run' }).click();
+    await page.getByTestId('dry-run-result').waitFor(LIVE);
+    expect(await page.getByTestId('count-create').textContent()).toBe('4');
+
+    // Every value the file holds, each with what it becomes: the category's 3, the status's 4.
+    const valueMap = page.getByTestId('value-map');
+    await expect.poll(() => valueMap.getByTestId('value-map-row').count(), LIVE).toBe(7);
+    const chosen = (label: string) => valueMap.getByLabel(label).locator('option:checked').textContent();
+    expect(await chosen('category: Vendor')).toBe('Other');
+    expect(await chosen('status: Inactive')).toBe('Keep on the contact’s note');
+    expect(await valueMap.getByLabel('status: Active').locator('option').allTextContents()).toEqual([
+      'Client',
+      'Lead',
+      'Onboarding',
+      'Other',
+      'Prospect',
+      'Keep on the contact’s note',
+      'Keep as a tag',
+    ]);
+    // Labels only: no enumeration constant anywhere in the map.
+    expect(await valueMap.innerText()).not.toMatch(/KEEP_|\b(CLIENT|PROSPECT|OTHER|LEAD)\b/);
+
+    await valueMap.getByLabel('status: Inactive').selectOption({ label: 'Keep as a tag' });
+    await valueMap.getByLabel('category: Vendor').selectOption({ label: 'Prospect' });
+    await valueMap.getByLabel('status: Former client').selectOption({ label: 'Other' });
+    await browser.screenshot('imports-value-map');
+    await valueMap.getByRole('button', { name: 'Save the values and run the dry run again' }).click();
+    // The dry run runs again with the map; the page shows the map as saved.
+    await expect.poll(async () => (await batchOf(batchId)).stage, LIVE).toBe('DRY_RUN_DONE');
+    await page.getByTestId('dry-run-result').waitFor(LIVE);
+    await expect.poll(() => chosen('status: Inactive'), LIVE).toBe('Keep as a tag');
+    expect(await chosen('category: Vendor')).toBe('Prospect');
+    const statusReport = page
+      .getByRole('table', { name: 'Every column of the file' })
+      .getByRole('list', { name: 'Values of status' });
+    // The report comes with the new dry run's result, which may land after the saved map shows.
+    await expect
+      .poll(() => statusReport.getByRole('listitem').allTextContents(), LIVE)
+      .toEqual([
+        '“Active” → Keep on the contact’s note',
+        '“Inactive” → Keep as a tag',
+        '“Deceased” → Keep on the contact’s note',
+        '“Former client” → Other',
+      ]);
+
+    await page.getByRole('button', { name: 'Continue to commit' }).click();
+    await page.getByRole('button', { name: 'Commit import' }).click();
+    await page.getByTestId('commit-result').waitFor(LIVE);
+    const contacts = await prisma.contact.findMany({
+      where: { organizationId: user.organizationId, firstName: { in: ['Olu', 'Priya', 'Quinn', 'Rosa'] } },
+      include: { tags: { include: { tag: true } }, ownedNotes: true },
+      orderBy: { firstName: 'asc' },
+    });
+    expect(
+      contacts.map((contact) => [
+        contact.firstName,
+        contact.type,
+        contact.tags.map((link) => link.tag.name),
+        contact.ownedNotes.map((note) => note.body),
+      ]),
+    ).toEqual([
+      ['Olu', 'CLIENT', [], ['Status: Active']],
+      ['Priya', 'PROSPECT', ['Inactive'], []],
+      ['Quinn', 'PROSPECT', [], ['Status: Deceased']],
+      // The category is the contact type: it wins over the status's.
+      ['Rosa', 'CLIENT', [], []],
+    ]);
   });
 });

@@ -7,10 +7,18 @@
  * taking two ids or more needs a case builder below, so a route declared tomorrow is covered the
  * day it exists (the walk fails until it has one). Each case also runs with every id the caller's,
  * which must succeed, so the walk can fail.
+ *
+ * The routes only an Admin may call take the other firm's ids: an Admin spans every team of their
+ * firm, so team B's ids are theirs and the team swap does not apply. The Plaid placements ask the
+ * fake Plaid for the connection's accounts (a new item per case), as the API asks Plaid.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can, EntityType, newId, type Permission } from '@meridian/domain';
 import { createPrismaClient, type PrismaClient } from '@meridian/api';
+import { FakePlaidServer } from '@meridian/connectors/testing';
 import { createTestEnvironment, startTestApi, type TestApi } from '#test/support/app.js';
 import { addUser, createOrganization, type CreatedOrganization } from '#test/support/factories.js';
 import {
@@ -73,9 +81,19 @@ const NOT_OUR_IDS = new Set([
  * Ids of what the whole firm shares (custom fields, tags, professionals, users): no team holds them,
  * so only the other firm's are foreign.
  */
-const FIRM_WIDE = new Set(['definitionId', 'primaryAdvisorId', 'advisorId', 'tagId', 'actorId']);
+const FIRM_WIDE = new Set(['definitionId', 'primaryAdvisorId', 'advisorId', 'tagId', 'actorId', 'template']);
+/**
+ * Routes whose every id is of what the whole firm shares (package templates, their offers, the
+ * offerings they name): no team holds them, so only the other firm's are foreign.
+ */
+const FIRM_WIDE_PATHS = ['/api/package-templates/'];
 /** Lists of our ids whose name does not end in Id(s). */
 const ID_LISTS = new Set(['owners', 'members', 'payers', 'payees', 'streams', 'transactions']);
+/**
+ * Ids of what the product ships, the same for every firm (a built-in import profile's id, such as
+ * `hubspot-contacts`): no firm has its own, so there is no foreign one to give.
+ */
+const BUILT_IN = new Set(['profileId']);
 
 let api: TestApi;
 let prisma: PrismaClient;
@@ -87,9 +105,21 @@ let advisorToken: string;
 let firmAdminToken: string;
 let otherAdminToken: string;
 let operations: Operation[];
+let fakePlaid: FakePlaidServer;
+let dropRoot: string;
 
 beforeAll(async () => {
-  const environment = await createTestEnvironment();
+  fakePlaid = await FakePlaidServer.start();
+  const importDir = await mkdtemp(join(tmpdir(), 'meridian-multi-id-'));
+  dropRoot = join(importDir, 'drop');
+  const environment = await createTestEnvironment({
+    PLAID_ENV: 'fake',
+    PLAID_BASE_URL: fakePlaid.url,
+    PLAID_CLIENT_ID: fakePlaid.clientId,
+    PLAID_SECRET: fakePlaid.secret,
+    IMPORT_DIR: importDir,
+    IMPORT_DROP_ROOT: dropRoot,
+  });
   api = await startTestApi({ seedDemo: false, environment });
   prisma = createPrismaClient(api.databaseUrl);
   firm = await createOrganization(prisma, { name: 'North Wealth', role: 'ADVISOR' });
@@ -113,6 +143,8 @@ beforeAll(async () => {
     await prisma?.$disconnect();
     await api?.close();
     await environment.dispose();
+    await fakePlaid?.close();
+    await rm(importDir, { recursive: true, force: true });
   };
 });
 afterAll(() => undefined);
@@ -265,8 +297,171 @@ async function lifeEvent(place: Place, timelineId: string): Promise<string> {
   });
   return id;
 }
+/** A task of a team of `place`, owned by the team. */
+async function task(place: Place): Promise<string> {
+  if (place === 'missing') return newId(EntityType.basicTask);
+  const org = orgOf(place);
+  const id = newId(EntityType.basicTask);
+  await prisma.task.create({
+    data: {
+      id,
+      organizationId: org.organizationId,
+      teamId: org.teamId,
+      title: 'Call',
+      ownerKind: 'TEAM',
+      ownerTeamId: org.teamId,
+    },
+  });
+  return id;
+}
+/** A meeting of a team of `place`, organized by a new member of it. */
+async function meeting(place: Place): Promise<string> {
+  if (place === 'missing') return newId(EntityType.meeting);
+  const org = orgOf(place);
+  const id = newId(EntityType.meeting);
+  await prisma.meeting.create({
+    data: {
+      id,
+      organizationId: org.organizationId,
+      teamId: org.teamId,
+      organizerTeamMemberId: await teamMember(place),
+      title: 'Review',
+      message: 'Annual review',
+      type: 'PHONE',
+      startTime: new Date('2099-01-01T15:00:00Z'),
+      durationMinutes: 30,
+      timeZone: 'America/Toronto',
+    },
+  });
+  return id;
+}
 async function team(place: Place): Promise<string> {
   return place === 'missing' ? newId(EntityType.team) : orgOf(place).teamId;
+}
+/**
+ * A workflow of a household of `place`, its one step open and waiting for a document (the
+ * household's own, for a document of the caller's).
+ */
+async function workflow(place: Place): Promise<{ workflowId: string; householdId: string; requirementId: string }> {
+  if (place === 'missing') {
+    return {
+      workflowId: newId(EntityType.workflow),
+      householdId: newId(EntityType.household),
+      requirementId: newId(EntityType.workflowStepRequirement),
+    };
+  }
+  const { organizationId, teamId } = orgOf(place);
+  const householdId = await household(place);
+  const [workflowId, stepId, requirementId] = [
+    newId(EntityType.workflow),
+    newId(EntityType.workflowStep),
+    newId(EntityType.workflowStepRequirement),
+  ];
+  const steps = [{ name: 'Sign', tasks: [], requirements: [{ kind: 'DOCUMENT_UPLOADED', label: 'Signed form' }] }];
+  await prisma.workflow.create({
+    data: {
+      id: workflowId,
+      organizationId,
+      teamId,
+      householdId,
+      name: 'Account opening',
+      startedAt: new Date(),
+      definition: {
+        name: 'Account opening',
+        subject: 'HOUSEHOLD',
+        steps,
+        startedByTeamMemberId: null,
+        deadline: null,
+        taskNote: null,
+      },
+    },
+  });
+  await prisma.workflowStep.create({
+    data: { id: stepId, organizationId, workflowId, position: 0, name: 'Sign', openedAt: new Date() },
+  });
+  await prisma.workflowStepRequirement.create({
+    data: {
+      id: requirementId,
+      organizationId,
+      workflowStepId: stepId,
+      kind: 'DOCUMENT_UPLOADED',
+      label: 'Signed form',
+    },
+  });
+  return { workflowId, householdId, requirementId };
+}
+/** A document owned by `householdId` for the caller's place, else by a household of `place`. */
+async function householdDocument(place: Place, householdId: string): Promise<string> {
+  if (place === 'missing') return newId(EntityType.document);
+  const { organizationId, teamId } = orgOf(place);
+  const id = newId(EntityType.document);
+  await prisma.document.create({
+    data: {
+      id,
+      organizationId,
+      teamId,
+      filePath: `files/${organizationId}/${id}/form.pdf`,
+      originalFileName: 'form.pdf',
+      ownerKind: 'HOUSEHOLD',
+      ownerHouseholdId: place === 'own' ? householdId : await household(place),
+    },
+  });
+  return id;
+}
+/** A note of `place` about a household of its own (a new one), written straight to the database. */
+async function note(place: Place): Promise<string> {
+  if (place === 'missing') return newId(EntityType.note);
+  const { organizationId, teamId } = orgOf(place);
+  const id = newId(EntityType.note);
+  await prisma.note.create({
+    data: {
+      id,
+      organizationId,
+      teamId,
+      body: 'Call notes',
+      ownerKind: 'HOUSEHOLD',
+      ownerHouseholdId: await household(place),
+    },
+  });
+  return id;
+}
+/** A client document's file uploaded by the caller (purpose DOCUMENT); its path. */
+async function uploadedDocumentFile(): Promise<string> {
+  const ticket = await call<{ uploadUrl: string; filePath: string }>(api.baseUrl, 'POST', '/api/upload/request', {
+    token: advisorToken,
+    body: { fileName: 'form.pdf', purpose: 'DOCUMENT' },
+  });
+  const put = await fetch(`${api.baseUrl}${ticket.body.uploadUrl}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/pdf' },
+    body: '%PDF-1.4 form',
+  });
+  if (put.status !== 201) throw new Error(`document upload: ${put.status}`);
+  return ticket.body.filePath;
+}
+/** A firm workflow template of `place` (templates are the firm's, not a team's). */
+async function workflowTemplate(place: Place): Promise<string> {
+  if (place === 'missing') return newId(EntityType.workflowTemplate);
+  const id = newId(EntityType.workflowTemplate);
+  const steps = [
+    {
+      name: 'Meet',
+      tasks: [
+        { title: 'Meet', type: 'ANNUAL_REVIEW', dueInDays: 7, dueFrom: 'STEP_OPEN', assignee: 'PRIMARY_ADVISOR' },
+      ],
+      requirements: [],
+    },
+  ];
+  await prisma.workflowTemplate.create({
+    data: {
+      id,
+      organizationId: orgOf(place).organizationId,
+      name: 'Review',
+      subject: 'HOUSEHOLD',
+      definition: { steps },
+    },
+  });
+  return id;
 }
 async function professional(place: Place): Promise<string> {
   if (place === 'missing') return newId(EntityType.professional);
@@ -274,6 +469,15 @@ async function professional(place: Place): Promise<string> {
   await prisma.professional.create({
     data: { id, organizationId: orgOf(place).organizationId, displayName: `${place} advisor`, role: 'ADVISOR' },
   });
+  return id;
+}
+/** A lead of `place`: a LEAD contact of its team and the lead row naming it. */
+async function lead(place: Place): Promise<string> {
+  if (place === 'missing') return newId(EntityType.lead);
+  const org = orgOf(place);
+  const contactId = (await createContact(prisma, org, { type: 'LEAD', teamId: org.teamId })).contactId;
+  const id = newId(EntityType.lead);
+  await prisma.lead.create({ data: { id, organizationId: org.organizationId, teamId: org.teamId, contactId } });
   return id;
 }
 async function tag(place: Place): Promise<string> {
@@ -287,6 +491,68 @@ async function tag(place: Place): Promise<string> {
 async function definition(place: Place, entityKind: 'CONTACT' | 'HOUSEHOLD'): Promise<string> {
   if (place === 'missing') return newId(EntityType.customFieldDefinition);
   return createCustomField(prisma, orgOf(place), { entityKind, type: 'TEXT', name: `Field ${newId('f').slice(-6)}` });
+}
+
+/** A member of a team of `place` who may leave it (a new user, with no work of their own). */
+async function teamMember(place: Place): Promise<string> {
+  if (place === 'missing') return newId(EntityType.teamMember);
+  const { userId } = await addUser(prisma, orgOf(place), 'ADVISOR');
+  return (await prisma.teamMember.findFirstOrThrow({ where: { userId } })).id;
+}
+/** A custom import profile saved by the place's admin. */
+async function importProfile(place: Place): Promise<string> {
+  if (place === 'missing') return newId(EntityType.importProfile);
+  const response = await call<{ id: string }>(api.baseUrl, 'POST', '/api/import-profiles', {
+    token: adminOf(place),
+    body: {
+      name: `Old CRM ${newId('p').slice(-8)}`,
+      kind: 'contacts',
+      mapping: { Ident: 'sourceId', Given: 'firstName', Family: 'lastName' },
+      sourceIdHeader: 'Ident',
+    },
+  });
+  if (response.status !== 201) throw new Error(`import profile: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.id;
+}
+/** A file uploaded by the place's admin: an import batch waiting for its mapping. */
+async function importBatch(place: Place): Promise<string> {
+  if (place === 'missing') return newId(EntityType.importBatch);
+  const response = await call<{ batch: { id: string } }>(api.baseUrl, 'POST', '/api/imports?fileName=people.csv', {
+    token: adminOf(place),
+    rawBody: 'Ident,Given,Family\nB1,Bea,Hart\n',
+    headers: { 'content-type': 'text/csv' },
+  });
+  if (response.status !== 201) throw new Error(`import: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.batch.id;
+}
+/** A new folder of the place's firm under the drop root (each firm has its part of it). */
+const folderPath = (place: Place) => join(dropRoot, orgOf(place).organizationId, `folder-${newId('f').slice(-8)}`);
+async function dropFolder(place: Place): Promise<string> {
+  if (place === 'missing') return newId(EntityType.importDropFolder);
+  const response = await call<{ id: string }>(api.baseUrl, 'POST', '/api/import-folders', {
+    token: adminOf(place),
+    body: { name: 'Nightly', path: folderPath(place), cron: '0 3 * * *', customProfileId: await importProfile(place) },
+  });
+  if (response.status !== 201) throw new Error(`import folder: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.id;
+}
+/**
+ * A Plaid connection of `householdId` (of `place`) whose one account waits for its placement: a new
+ * item of the fake Plaid, which the placement asks for its accounts before it checks anything else.
+ */
+async function plaidConnection(place: Place, householdId: string) {
+  const item = fakePlaid.createItem({
+    accounts: [{ type: 'depository', subtype: 'checking', name: 'Everyday Chequing', mask: '0001' }],
+  });
+  const accountId = item.accounts[0]!.account_id;
+  if (place === 'missing') return { connectionId: newId(EntityType.connection), accountId };
+  const connection = await seedPlaidConnection(prisma, api.environment.config, {
+    organizationId: orgOf(place).organizationId,
+    householdId,
+    itemId: item.itemId,
+    accessToken: item.accessToken,
+  });
+  return { connectionId: connection.id, accountId };
 }
 
 const RECORD_ID: Record<string, string> = {
@@ -451,7 +717,135 @@ const cashFlowBody = async (at: At, householdId: string, prefix: string) => {
   };
 };
 
+/** An offering of the place's firm (the firm's own for 'own' and 'team': offerings have no team). */
+async function offering(place: Place): Promise<string> {
+  const created = await call<{ id: string }>(api.baseUrl, 'POST', '/api/offerings', {
+    token: adminOf(place),
+    body: {
+      name: 'Financial plan',
+      description: 'A written plan',
+      category: 'FINANCIAL_PLANNING',
+      type: 'ONE_OFF_SERVICE',
+    },
+  });
+  return created.body.id;
+}
+const packageOffer = (offeringId: string) => ({
+  billingStartType: 'ON_START',
+  offerings: [offeringId],
+  pricingPlan: {
+    type: 'ONE_TIME_FEE',
+    paymentMethod: 'MANUAL',
+    oneTimeFee: { amount: { currency: 'CAD', value: 900 } },
+  },
+});
+/** A package template of the place's firm with one offer; fresh ids for a missing one. */
+async function packageTemplate(place: Place): Promise<{ templateId: string; offerId: string }> {
+  if (place === 'missing') return { templateId: newId(EntityType.packageTemplate), offerId: newId(EntityType.offer) };
+  const created = await call<{ id: string; offers: { id: string }[] }>(api.baseUrl, 'POST', '/api/package-templates', {
+    token: adminOf(place),
+    body: { name: 'Starter package', offers: [packageOffer(await offering(place))] },
+  });
+  return { templateId: created.body.id, offerId: created.body.offers[0]!.id };
+}
+/** A template's offer, edited (with an offering of the caller's firm) or removed. */
+const templateOfferCase =
+  (edit: boolean): CaseBuilder =>
+  async (at) => {
+    const own = await packageTemplate(at('path.templateId'));
+    const offerId = at('path.offerId') === 'own' ? own.offerId : (await packageTemplate(at('path.offerId'))).offerId;
+    return {
+      path: { templateId: own.templateId, offerId },
+      ...(edit ? { body: { offer: packageOffer(await offering('own')) } } : {}),
+    };
+  };
+
+/**
+ * A DRAFT proposal with one offer, for a household's opportunity of the place's team (a proposal's
+ * team is its opportunity's); fresh ids for a missing one.
+ */
+async function proposal(place: Place): Promise<{ proposalId: string; offerId: string }> {
+  if (place === 'missing') return { proposalId: newId(EntityType.proposal), offerId: newId(EntityType.offer) };
+  const token = adminOf(place);
+  const opportunity = await call<{ id: string }>(api.baseUrl, 'POST', '/api/opportunitys', {
+    token,
+    body: { householdId: await household(place) },
+  });
+  await call(api.baseUrl, 'PATCH', `/api/opportunitys/${opportunity.body.id}/initiate-discovery`, { token, body: {} });
+  const created = await call<{ id: string }>(api.baseUrl, 'POST', '/api/proposals', {
+    token,
+    body: { opportunityId: opportunity.body.id },
+  });
+  const priced = await call<{ offers: { id: string }[] }>(
+    api.baseUrl,
+    'PATCH',
+    `/api/proposals/${created.body.id}/offers`,
+    {
+      token,
+      body: { offer: packageOffer(await offering(place)) },
+    },
+  );
+  return { proposalId: created.body.id, offerId: priced.body.offers[0]!.id };
+}
+/** A proposal's offer, edited (with an offering of the caller's firm) or removed. */
+const proposalOfferCase =
+  (edit: boolean): CaseBuilder =>
+  async (at) => {
+    const own = await proposal(at('path.proposalId'));
+    const offerId = at('path.offerId') === 'own' ? own.offerId : (await proposal(at('path.offerId'))).offerId;
+    return {
+      path: { proposalId: own.proposalId, offerId },
+      ...(edit ? { body: { offer: packageOffer(await offering('own')) } } : {}),
+    };
+  };
+
 const BUILDERS: Record<string, CaseBuilder> = {
+  // A workflow starts for a household or for a person, never both: the person's slot is walked alone.
+  'POST /api/workflows': async (at) => {
+    if (at('body.personId') !== 'own') {
+      return { path: {}, body: { template: 'RRSP_TO_RRIF_CONVERSION', personId: await person(at('body.personId')) } };
+    }
+    return {
+      path: {},
+      body: {
+        template: await workflowTemplate(at('body.template')),
+        householdId: await household(at('body.householdId')),
+        teamId: await team(at('body.teamId')),
+      },
+    };
+  },
+  'GET /api/workflows/{workflowId}': async (at) => {
+    const own = await workflow(at('path.workflowId'));
+    const home = at('path.workflowId') === 'own' ? own.householdId : await household('own');
+    return {
+      path: { workflowId: own.workflowId },
+      query: { currentParticipant: await memberOf(at('query.currentParticipant'), home) },
+    };
+  },
+  'PATCH /api/workflows/{workflowId}/requirements/{requirementId}/meet': async (at) => {
+    const own = await workflow(at('path.workflowId'));
+    const requirementId =
+      at('path.requirementId') === 'own' ? own.requirementId : (await workflow(at('path.requirementId'))).requirementId;
+    const home = at('path.workflowId') === 'own' ? own.householdId : await household('own');
+    return {
+      path: { workflowId: own.workflowId, requirementId },
+      body: { documentId: await householdDocument(at('body.documentId'), home) },
+    };
+  },
+  'PATCH /api/workflows/{workflowId}/requirements/{requirementId}/cancel': async (at) => {
+    const own = await workflow(at('path.workflowId'));
+    const requirementId =
+      at('path.requirementId') === 'own' ? own.requirementId : (await workflow(at('path.requirementId'))).requirementId;
+    return { path: { workflowId: own.workflowId, requirementId } };
+  },
+  'PATCH /api/workflows/person-tasks-view/{workflowId}/{personId}': async (at) => {
+    const own = await workflow(at('path.workflowId'));
+    const home = at('path.workflowId') === 'own' ? own.householdId : await household('own');
+    return {
+      path: { workflowId: own.workflowId, personId: await memberOf(at('path.personId'), home) },
+      body: { view: 'COMPLETED' },
+    };
+  },
   'GET /api/contacts': async (at) => ({
     path: {},
     query: {
@@ -597,6 +991,52 @@ const BUILDERS: Record<string, CaseBuilder> = {
       },
     };
   },
+  'POST /api/tasks': async (at) => ({
+    path: {},
+    body: {
+      title: 'Call',
+      owner: { kind: 'TEAM', id: firm.teamId },
+      assigneeId: await teamMember(at('body.assigneeId')),
+      meetingId: await meeting(at('body.meetingId')),
+      meetingTaskType: 'PRE',
+    },
+  }),
+  'GET /api/tasks': async (at) => ({
+    path: {},
+    query: {
+      contactId: await contact(at('query.contactId')),
+      householdId: await household(at('query.householdId')),
+    },
+  }),
+  'GET /api/tasks/team/{teamId}/assignable-entities': async (at) => ({
+    path: { teamId: await team(at('path.teamId')) },
+    query: {
+      entityId: await household(at('query.entityId')),
+      entityIds: await person(at('query.entityIds[]') === 'own' ? at('query.entityIds') : at('query.entityIds[]')),
+    },
+  }),
+  'PATCH /api/tasks/{taskId}/assign': async (at) => ({
+    path: { taskId: await task(at('path.taskId')) },
+    body: { entityId: await teamMember(at('body.entityId')) },
+  }),
+  // An opportunity is begun with one of a lead, a contact or a household: each is walked alone.
+  'POST /api/opportunitys': async (at) => {
+    const primaryAdvisorId = await professional(at('body.primaryAdvisorId'));
+    if (at('body.leadId') !== 'own') {
+      return { path: {}, body: { leadId: await lead(at('body.leadId')), primaryAdvisorId } };
+    }
+    if (at('body.contactId') !== 'own') {
+      return { path: {}, body: { contactId: await contact(at('body.contactId')), primaryAdvisorId } };
+    }
+    return { path: {}, body: { householdId: await household(at('body.householdId')), primaryAdvisorId } };
+  },
+  'GET /api/opportunitys/pipeline': async (at) => ({
+    path: {},
+    query: {
+      teamId: await team(at('query.teamId')),
+      primaryAdvisorId: await professional(at('query.primaryAdvisorId')),
+    },
+  }),
   'POST /api/financial-records': async (at) => {
     const householdId = await household(at('body.householdId'));
     const home = at('body.householdId') === 'own' ? householdId : await household('own');
@@ -757,34 +1197,19 @@ const BUILDERS: Record<string, CaseBuilder> = {
   'POST /api/plaid/connections/{connectionId}/account-placements': async (at) => {
     const place = at('path.connectionId');
     const householdId = await household(place);
-    const connectionId =
-      place === 'missing'
-        ? newId(EntityType.connection)
-        : (
-            await seedPlaidConnection(prisma, api.environment.config, {
-              organizationId: orgOf(place).organizationId,
-              householdId,
-            })
-          ).id;
-    return {
-      path: { connectionId },
-      body: {
-        placements: [
-          {
-            externalAccountId: 'acc-checking',
-            owners: [await memberOf(at('body.placements[].owners[]'), await homeOf(place, householdId))],
-            matchRecordId: await recordOf(
-              at('body.placements[].matchRecordId'),
-              await homeOf(place, householdId),
-              'BANK_ACCOUNT',
-              {
-                bankAccountType: 'CHECKING',
-              },
-            ),
-          },
-        ],
-      },
-    };
+    const home = await homeOf(place, householdId);
+    const { connectionId, accountId } = await plaidConnection(place, householdId);
+    // An account is either matched with a manual record or added with its owners: one body per slot.
+    const matchPlace = at('body.placements[].matchRecordId');
+    const placement =
+      matchPlace === 'own'
+        ? { externalAccountId: accountId, owners: [await memberOf(at('body.placements[].owners[]'), home)] }
+        : {
+            externalAccountId: accountId,
+            owners: [],
+            matchRecordId: await recordOf(matchPlace, home, 'BANK_ACCOUNT', { bankAccountType: 'CHECKING' }),
+          };
+    return { path: { connectionId }, body: { placements: [placement] } };
   },
   'GET /api/audit-logs': async (at) => ({
     path: {},
@@ -798,12 +1223,60 @@ const BUILDERS: Record<string, CaseBuilder> = {
             : orgOf(at('query.actorId')).userId,
     },
   }),
-};
-
-/** Operations this walk cannot call as they are meant, and why (each still needs its builder). */
-const NOT_WALKED: Record<string, string> = {
-  'POST /api/plaid/connections/{connectionId}/account-placements':
-    'asks Plaid for the accounts first; owners and matched records are then checked against the connection’s own household (plaid-placements.service.ts)',
+  // Admin only: the other firm's ids (see adminOnly).
+  'PATCH /api/teams/{teamId}/members/{teamMemberId}/remove': async (at) => ({
+    path: { teamId: await team(at('path.teamId')), teamMemberId: await teamMember(at('path.teamMemberId')) },
+  }),
+  'PUT /api/imports/{batchId}/mapping': async (at) => ({
+    path: { batchId: await importBatch(at('path.batchId')) },
+    body: { customProfileId: await importProfile(at('body.customProfileId')) },
+  }),
+  'POST /api/import-folders': async (at) => ({
+    path: {},
+    body: {
+      name: 'Nightly',
+      path: folderPath('own'),
+      cron: '0 3 * * *',
+      customProfileId: await importProfile(at('body.customProfileId')),
+    },
+  }),
+  'PATCH /api/import-folders/{folderId}': async (at) => ({
+    path: { folderId: await dropFolder(at('path.folderId')) },
+    body: { customProfileId: await importProfile(at('body.customProfileId')) },
+  }),
+  'POST /api/notes': async (at) => ({
+    path: {},
+    body: {
+      owner: await household('own'),
+      team: await team(at('body.team')),
+      body: {
+        content: 'Review call',
+        extraMentions: [{ entityType: 'person', entityId: await person(at('body.body.extraMentions[].entityId')) }],
+      },
+    },
+  }),
+  'PATCH /api/notes/{noteId}/edit-note': async (at) => ({
+    path: { noteId: await note(at('path.noteId')) },
+    body: {
+      body: {
+        content: 'Edited',
+        extraMentions: [{ entityType: 'person', entityId: await person(at('body.body.extraMentions[].entityId')) }],
+      },
+    },
+  }),
+  'POST /api/documents/create': async (at) => ({
+    path: {},
+    body: {
+      filePath: await uploadedDocumentFile(),
+      ownerId: await household(at('body.ownerId')),
+      originalFileName: 'Form.pdf',
+      mentions: [{ entityType: 'person', entityId: await person(at('body.mentions[].entityId')) }],
+    },
+  }),
+  'PATCH /api/package-templates/{templateId}/offers/{offerId}': templateOfferCase(true),
+  'DELETE /api/package-templates/{templateId}/offers/{offerId}': templateOfferCase(false),
+  'PATCH /api/proposals/{proposalId}/offers/{offerId}': proposalOfferCase(true),
+  'DELETE /api/proposals/{proposalId}/offers/{offerId}': proposalOfferCase(false),
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -816,8 +1289,21 @@ function urlOf(operation: Operation, request: Request): string {
   return query ? `${path}?${query}` : path;
 }
 
+/**
+ * An operation an Advisor may not call, which the firm's Admin calls instead. An Admin spans every
+ * team of the firm, so team B's ids are theirs: only another firm's are foreign to them.
+ */
+const adminOnly = (operation: Operation) => !can({ role: 'ADVISOR' }, operation.permission ?? 'PLATFORM_OPERATE');
+
+/** The slots a walk swaps: every id the operation takes but a built-in one. */
+const walkedSlots = (operation: Operation) =>
+  operation.slots.filter((slot) => !BUILT_IN.has(slot.split('.').at(-1)!.replace('[]', '')));
+
 async function send(operation: Operation, request: Request): Promise<JsonResponse> {
-  return call(api.baseUrl, operation.method, urlOf(operation, request), { token: advisorToken, body: request.body });
+  return call(api.baseUrl, operation.method, urlOf(operation, request), {
+    token: adminOnly(operation) ? firmAdminToken : advisorToken,
+    body: request.body,
+  });
 }
 
 const withoutRequestId = (body: unknown) =>
@@ -827,8 +1313,10 @@ const withoutRequestId = (body: unknown) =>
 async function foreignInSlot(operation: Operation, build: CaseBuilder, slot: string): Promise<string[]> {
   const key = `${operation.method} ${operation.path}`;
   const problems: string[] = [];
-  const firmWide = FIRM_WIDE.has(slot.split('.').at(-1)!.replace('[]', ''));
-  const places = firmWide ? (['firm'] as const) : (['team', 'firm'] as const);
+  const firmWide =
+    FIRM_WIDE.has(slot.split('.').at(-1)!.replace('[]', '')) ||
+    FIRM_WIDE_PATHS.some((prefix) => operation.path.startsWith(prefix));
+  const places = firmWide || adminOnly(operation) ? (['firm'] as const) : (['team', 'firm'] as const);
   // The rows of every case are written first, together; the requests then go one at a time, each
   // between two readings of the change counter.
   const [missingRequest, ...requests] = await Promise.all(
@@ -857,8 +1345,10 @@ describe('every id a route takes is in the caller’s team and firm', () => {
   it('reads the operations of the document that take two ids or more, each with a case builder', () => {
     const multi = operations.filter((operation) => operation.slots.length >= 2);
     expect(multi.length).toBeGreaterThan(40);
+    // Every route of a firm's users, the Admin's included; the platform operator's routes (new
+    // firms' invitations) belong to no firm.
     const uncovered = multi
-      .filter((operation) => can({ role: 'ADVISOR' }, operation.permission ?? 'PLATFORM_OPERATE'))
+      .filter((operation) => can({ role: 'ADMIN' }, operation.permission ?? 'PLATFORM_OPERATE'))
       .filter((operation) => !BUILDERS[`${operation.method} ${operation.path}`])
       .map((operation) => `${operation.method} ${operation.path} ${operation.slots.join(' ')}`);
     expect(uncovered, 'add a case builder for each').toEqual([]);
@@ -872,7 +1362,7 @@ describe('every id a route takes is in the caller’s team and firm', () => {
       for (const operation of operations.filter((candidate) => candidate.slots.length >= 2)) {
         const key = `${operation.method} ${operation.path}`;
         if (!BUILDERS[key]) continue;
-        for (const slot of NOT_WALKED[key] ? [] : operation.slots) {
+        for (const slot of walkedSlots(operation)) {
           problems.push(
             ...(await foreignInSlot(operation, BUILDERS[key], slot).catch((error: unknown) => [
               `${key} ${slot}: ${String(error).slice(0, 300)}`,
@@ -889,7 +1379,7 @@ describe('every id a route takes is in the caller’s team and firm', () => {
     for (const operation of operations.filter((candidate) => candidate.slots.length >= 2)) {
       const key = `${operation.method} ${operation.path}`;
       const build = BUILDERS[key];
-      if (!build || NOT_WALKED[key]) continue;
+      if (!build) continue;
       const response = await build(() => 'own')
         .then((request) => send(operation, request))
         .catch((error: unknown) => ({ status: 999, body: String(error) }));

@@ -9,6 +9,7 @@ import type {
   ImportReviewDecision,
   ImportReviewItemView,
   ImportRowAction,
+  ImportValueMapInput,
   importMappingSchema,
   importRowPageSchema,
 } from '@meridian/domain';
@@ -62,6 +63,11 @@ export function getImportMapping(batchId: string, signal?: AbortSignal) {
 
 export function putImportMapping(batchId: string, body: ImportMappingInput) {
   return apiRequest<ImportMappingView>(`/imports/${batchId}/mapping`, { method: 'PUT', body });
+}
+
+/** Replaces the import's value map (what each value of its typed columns becomes); a dry run must follow. */
+export function putImportValueMap(batchId: string, body: ImportValueMapInput) {
+  return apiRequest<ImportMappingView>(`/imports/${batchId}/value-map`, { method: 'PUT', body });
 }
 
 /** Queues the dry run; `defaultContactType` is the type of new contacts whose row gives none. */

@@ -324,7 +324,7 @@ Object.assign(EXPECTED, {
     changed: { '1003': ['phones'] },
   },
   // Data Loader with allCapsHeaders: every value quoted, a street of two lines, a ZIP without its
-  // leading zero, the FSC fields kept on the note.
+  // leading zero, the FSC category and status kept on the note, its review fields in custom fields.
   'salesforce-person-accounts': {
     count: 2,
     record: [
@@ -344,14 +344,17 @@ Object.assign(EXPECTED, {
           'Salutation: Ms.',
           'Client category: Gold',
           'Status: Active',
-          'Service model: Comprehensive',
-          'Review frequency: Quarterly',
-          'Last review: 2024-01-15',
-          'Next review: 2024-04-15',
-          'Risk tolerance: Moderate',
-          'Investment objectives: Growth',
           'Marital status: Married',
         ].join('\n'),
+        // Review dates, frequency, service model, risk tolerance and objectives go to custom fields.
+        customFields: expect.arrayContaining([
+          { name: 'Service model', type: 'SINGLE_SELECT', value: 'Comprehensive' },
+          { name: 'Review frequency', type: 'SINGLE_SELECT', value: 'Quarterly' },
+          { name: 'Last review', type: 'DATE', value: '2024-01-15' },
+          { name: 'Next review', type: 'DATE', value: '2024-04-15' },
+          { name: 'Risk tolerance', type: 'SINGLE_SELECT', value: 'Moderate' },
+          { name: 'Investment objectives', type: 'TEXT', value: 'Growth' },
+        ]),
       },
     ],
     changed: { '0015e00000PaAc2AAB': ['phones'] },

@@ -1,6 +1,9 @@
-import { AuditTrail } from '../platform/audit';
+import { ActivityTimeline } from '../practice/activity';
 
-/** Who changed what on this contact, newest first, with each change as "before -> after". */
+/**
+ * The contact's activity: its notes, tasks, documents, sync events and changes on one timeline,
+ * newest first (the household's page shows the same timeline).
+ */
 export function ContactActivity({ entityId }: { entityId: string }) {
-  return <AuditTrail entityId={entityId} />;
+  return <ActivityTimeline entityId={entityId} notesTab="?tab=notes" tasksLink="/tasks" />;
 }

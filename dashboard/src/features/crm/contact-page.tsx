@@ -31,12 +31,16 @@ import {
   TagsSection,
 } from './contact-records';
 import { ContactActivity } from './contact-activity';
+import { DocumentsTab } from '../practice/documents';
+import { NotesTab } from '../practice/notes';
+import { ContactTasks } from '../practice/tasks/owner-tasks';
 import { PortalAccessCard } from './contact-portal-access';
 import { ContactsTable } from './contacts-table';
 import { ContactActions } from './contact-actions';
 import { CustomFieldsCard } from './custom-field-values';
 import { DefinitionForm } from './definition-form';
 import { MergeAction } from './merge';
+import { BeginSaleButton } from '../sales/pipeline/begin-sale-button';
 import { useForm } from './use-form';
 
 function AvatarForm({ contact, onChange }: { contact: ContactResponse; onChange: (contact: ContactResponse) => void }) {
@@ -62,6 +66,9 @@ const TABS = [
   { key: 'household', label: 'Household' },
   { key: 'financials', label: 'Financials' },
   { key: 'activity', label: 'Activity' },
+  { key: 'notes', label: 'Notes' },
+  { key: 'documents', label: 'Documents' },
+  { key: 'tasks', label: 'Tasks' },
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
 
@@ -90,6 +97,7 @@ function headerActions(
         reload();
       }}
     />,
+    <BeginSaleButton key="sale" subject={contact.leadId ? { leadId: contact.leadId } : { contactId: contact.id }} />,
   ];
 }
 
@@ -414,7 +422,7 @@ function FinancialsTab({
 /**
  * A contact's profile: a header with the facts looked for first (name, type, household, advisor,
  * tags, the household's net worth and AUM) and the actions, then tabs: Details (the spec's edit
- * forms, crm §2, §7), Household, Financials and Activity. The open tab is in the URL (`?tab=`).
+ * forms, crm §2, §7), Household, Financials, Activity, Notes and Documents. The open tab is in the URL (`?tab=`).
  */
 export default function ContactPage() {
   const { contactId = '' } = useParams();
@@ -507,6 +515,17 @@ export default function ContactPage() {
               ))}
           </TabPanel>
           <TabPanel className="pt-6">{tab === 'activity' && <ContactActivity entityId={shown.id} />}</TabPanel>
+          <TabPanel className="pt-6">
+            {tab === 'notes' && <NotesTab ownerId={shown.id} teamId={shown.teamId} ownerName={shown.name.display} />}
+          </TabPanel>
+          <TabPanel className="pt-6">
+            {tab === 'documents' && <DocumentsTab ownerId={shown.id} ownerName={shown.name.display} />}
+          </TabPanel>
+          <TabPanel className="pt-6">
+            {tab === 'tasks' && (
+              <ContactTasks contact={{ id: shown.id, name: shown.name.display, teamId: shown.teamId }} />
+            )}
+          </TabPanel>
         </TabPanels>
       </TabGroup>
     </div>

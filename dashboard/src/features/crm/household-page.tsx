@@ -14,10 +14,12 @@ import { LoadingState } from '../../components/full-page-status';
 import { useResource } from '../../hooks/use-resource';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { AuditTrail } from '../platform/audit';
+import { HouseholdPracticeTabs } from '../practice/activity';
 import { useCan } from '../platform/auth/use-can';
 import { AddressForm } from './contact-records';
 import { ContactsTable } from './contacts-table';
 import { CustomFieldsCard } from './custom-field-values';
+import { BeginSaleButton } from '../sales/pipeline/begin-sale-button';
 import { HouseholdActions } from './household-actions';
 import { HouseholdNameFields } from './household-fields';
 import { HouseholdMembersCard } from './household-members';
@@ -241,6 +243,7 @@ export default function HouseholdPage() {
               resource.reload();
             }}
           />
+          <BeginSaleButton subject={{ householdId: shown.id }} />
           <HouseholdActions household={shown} />
         </div>
       </div>
@@ -268,6 +271,12 @@ export default function HouseholdPage() {
           )}
         />
       </div>
+      <HouseholdPracticeTabs
+        key={`practice-${shown.id}`}
+        householdId={shown.id}
+        teamId={shown.teamId}
+        name={shown.name}
+      />
       <HouseholdTimeline key={shown.id} householdId={shown.id} members={shown.members} />
       <section className="space-y-3" aria-labelledby="families-title">
         <Title id="families-title">Families and relationships</Title>

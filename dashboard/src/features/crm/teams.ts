@@ -19,5 +19,6 @@ export function useTeamOptions(): Option[] {
     [key],
   );
   const { data } = useResource(load);
-  return data ?? user.teamIds.map((teamId) => ({ value: teamId, label: teamId }));
+  // Until the names arrive there is nothing to choose: an id is no name to show.
+  return data ?? [];
 }

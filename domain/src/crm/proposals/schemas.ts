@@ -52,7 +52,12 @@ export const amountSchema = z
   }, evenWhenFieldsFail);
 export type Amount = z.output<typeof amountSchema>;
 
-/** One tier of an AUM fee rubric: above `breakpoint` (assets) the `fee` percent applies. */
+/**
+ * One tier of an AUM fee rubric. `breakpoint` is the upper bound of the assets the tier covers,
+ * from the previous tier's breakpoint (0 for the first); `fee` is the annual percent charged on the
+ * assets inside the tier, marginally like tax brackets. Assets above the last breakpoint pay the
+ * last tier's rate. The fee engine (sales/fees/aum-fee.ts) computes it; DECISIONS.md, step 14.
+ */
 export const feeTierSchema = z.object({
   breakpoint: z.number({ error: ProposalMessage.breakpointPositive }).positive(ProposalMessage.breakpointPositive),
   fee: z

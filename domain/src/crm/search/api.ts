@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ContactType } from '../contacts/enums.js';
 import { SEARCH_MAX_LENGTH } from '../contacts/api.js';
 import { FinancialRecordType } from '../../financials/records/enums.js';
+import { noteSearchHitSchema } from '../../practice/notes/api.js';
 
 /** Messages of the global search's query; ours. */
 export const GlobalSearchMessage = {
@@ -79,5 +80,7 @@ export const globalSearchResultSchema = z.object({
       household: householdRefSchema,
     }),
   ),
+  /** Notes found by their words (English or French), each with its owner for a link to the owner's page. */
+  notes: z.array(noteSearchHitSchema),
 });
 export type GlobalSearchResult = z.output<typeof globalSearchResultSchema>;

@@ -9,6 +9,7 @@ import {
   type TaxStatus,
 } from './enums.js';
 import type { CountryCode } from '../../shared/regions/regions.js';
+import { wordList } from '../../shared/format/words.js';
 import { PensionMessage } from '../pension/messages.js';
 
 /** Ownership messages (foundations §5 rules; the wording is ours). */
@@ -27,9 +28,10 @@ export const OwnershipMessage = {
 
 /** ['Person'] -> 'a person'; all four -> 'a person, corporation, trust or foundation'. */
 export function ownerKindPhrase(kinds: readonly OwnerKind[]): string {
-  const words = kinds.map((kind) => kind.toLowerCase());
-  const head = words.slice(0, -1).join(', ');
-  return `a ${head ? `${head} or ` : ''}${words.at(-1) ?? ''}`;
+  return `a ${wordList(
+    kinds.map((kind) => kind.toLowerCase()),
+    'or',
+  )}`;
 }
 
 export interface OwnershipState {

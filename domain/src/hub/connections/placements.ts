@@ -20,7 +20,7 @@ export const PlacementMessage = {
   placedTwice: 'is placed twice',
   unplaced: 'must be placed too: every account of the bank gets an owner or a match',
   noOwner: 'needs an owner: a person of the household',
-  ownerNotInHousehold: 'is not a person of this household',
+  ownerNotInHousehold: 'has an owner who is not a person of this household',
   notJoint: 'cannot be owned jointly: choose one owner',
   matchWithOwners: 'keeps the owners of the account it is matched with: leave owners empty',
   matchNotAllowed: 'can only be matched with a manual account of the same kind in this household',

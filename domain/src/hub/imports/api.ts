@@ -63,6 +63,22 @@ export const importMappingInputSchema = z.union([
 ]);
 export type ImportMappingInput = z.output<typeof importMappingInputSchema>;
 
+/**
+ * PUT value-map: the import's value map, per column of the file (its header), each value the file
+ * holds (as it writes it) -> one of the column's targets: our value (`CLIENT`), KEEP_AS_TAG,
+ * KEEP_ON_NOTE, or null where the column may be left empty. Replaces the map the import had; a
+ * dry run must follow.
+ */
+export const importValueMapInputSchema = z
+  .object({
+    values: z.record(
+      freeText().min(1),
+      z.record(freeText({ max: 255 }), freeText({ kind: 'identifier' }).min(1).nullable()),
+    ),
+  })
+  .strict();
+export type ImportValueMapInput = z.output<typeof importValueMapInputSchema>;
+
 export const importMappingSchema = z.object({
   profileId: z.string().nullable(),
   customProfileId: z.string().nullable(),
@@ -81,12 +97,18 @@ export const importMappingSchema = z.object({
       outcome: z.enum(ColumnOutcome),
       field: z.string().nullable(),
       keptAs: z.string().nullable(),
+      /** The custom field of contacts a MAPPED column fills (`Last review`). */
+      customField: z.string().nullable(),
       reason: z.string().nullable(),
       /**
-       * For a column mapped to one of our types (contact type, lead source, gender, role, status):
-       * what each value the file shows becomes (`to` null: dropped; absent from the map: `known` false).
+       * For a column with a value map (contact type, category, status, marital status, lead source,
+       * gender, role): what each value the file holds becomes (`to`: our value, KEEP_AS_TAG or
+       * KEEP_ON_NOTE; null: left empty; absent from the map: `known` false). Before a dry run the
+       * values sampled at upload, after it every distinct value of the file.
        */
       values: z.array(z.object({ from: z.string(), to: z.string().nullable(), known: z.boolean() })).nullable(),
+      /** What the column's values may become (PUT value-map), in the order to offer them; null without a value map. */
+      targets: z.array(z.string().nullable()).nullable(),
     }),
   ),
   unmappedHeaders: z.array(z.string()),

@@ -3,8 +3,9 @@ import type { ImportColumn, ImportProfile, ImportRecordKind, RefusedColumn } fro
 
 /**
  * What an import does with each column of a file (the dry run lists every one, so nothing is left
- * behind unsaid): MAPPED into a field of ours, KEPT on the contact's note under a label, REFUSED by
- * design (sensitive data), or NOT_IMPORTED (no column of the profile reads it).
+ * behind unsaid): MAPPED into a field of ours (a custom field of the organization among them),
+ * KEPT on the contact's note under a label, REFUSED by design (sensitive data), or NOT_IMPORTED
+ * (no column of the profile reads it).
  */
 export const ColumnOutcome = ['MAPPED', 'KEPT', 'REFUSED', 'NOT_IMPORTED'] as const;
 export type ColumnOutcome = (typeof ColumnOutcome)[number];
@@ -14,13 +15,18 @@ export interface ColumnAccount {
   outcome: ColumnOutcome;
   /** The field a MAPPED or KEPT column feeds. */
   field: string | null;
-  /** The label a KEPT column's values carry on the note. */
+  /** The label a KEPT column's values (or a category's values kept on the note) carry on the note. */
   keptAs: string | null;
+  /** The custom field of contacts a MAPPED column fills (`Last review`), made by the first import that needs it. */
+  customField: string | null;
   /** Why a REFUSED column is refused. */
   reason: string | null;
 }
 
 const SENSITIVE = 'Sensitive: never imported';
+
+/** The contact fields that fill a custom field named by the column's label. */
+const CUSTOM_FIELD_COLUMNS: ReadonlySet<string> = new Set(['customDate', 'customChoice', 'customText']);
 
 /**
  * Columns no import reads, whatever its profile or mapping: government identity numbers and health
@@ -65,12 +71,14 @@ export function accountColumns<K extends ImportRecordKind>(
 ): ColumnAccount[] {
   return headers.map((header) => {
     const refused = refusalOf(profile, header);
-    if (refused) return { header, outcome: 'REFUSED', field: null, keptAs: null, reason: refused.reason };
+    const none = { keptAs: null, customField: null, reason: null };
+    if (refused) return { header, outcome: 'REFUSED', field: null, ...none, reason: refused.reason };
     const binding = bindings.find((candidate) => candidate.header === header);
-    if (!binding) return { header, outcome: 'NOT_IMPORTED', field: null, keptAs: null, reason: null };
+    if (!binding) return { header, outcome: 'NOT_IMPORTED', field: null, ...none };
     const { field, label } = binding.column;
-    return field === 'kept'
-      ? { header, outcome: 'KEPT', field, keptAs: label ?? header, reason: null }
-      : { header, outcome: 'MAPPED', field, keptAs: null, reason: null };
+    if (field === 'kept') return { header, outcome: 'KEPT', field, ...none, keptAs: label ?? header };
+    if (CUSTOM_FIELD_COLUMNS.has(field))
+      return { header, outcome: 'MAPPED', field, ...none, customField: label ?? header };
+    return { header, outcome: 'MAPPED', field, ...none, keptAs: field === 'category' ? (label ?? header) : null };
   });
 }

@@ -16,6 +16,7 @@ export * from './records.js';
 export * from './samples.js';
 export * from './transforms/index.js';
 export * from './value-maps.js';
+export * from './value-map-edits.js';
 export * from './api.js';
 export * from './drop-folders.js';
 export * from './review.js';

@@ -14,7 +14,8 @@ import { ImportMessage, ok, type TransformResult } from './transforms/result.js'
 import { normalizeUsZip, parseBirthDate, repairDoubleUtf8, splitTags } from './transforms/text.js';
 import { accountColumns, refusalOf, type ColumnAccount } from './column-accounts.js';
 import { mapValue, parseBoolean, parseEmail, splitFullName, splitValues } from './transforms/values.js';
-import { ENUM_FIELDS } from './value-maps.js';
+import { ENUM_FIELDS, KEEP_AS_TAG, KEEP_ON_NOTE } from './value-maps.js';
+import type { ImportedCustomField } from './records.js';
 
 /** One problem of a row: the record field, the file column it came from, the text, and the rule's message. */
 export interface ImportFieldError {
@@ -135,27 +136,51 @@ function transform(
       return ok(
         column.separator && !/[,;]/.test(column.separator) ? splitValues(text, column.separator) : splitTags(text),
       );
-    case 'enum': {
-      const defaults = ENUM_FIELDS[field];
-      return mapValue(text, column.values ?? defaults?.values ?? {}, defaults?.message);
-    }
+    case 'enum':
+      return mapThroughValues(column, text);
     default:
       return ok(text.trim());
   }
 }
 
+/** A value through its column's map, else its field's default map. */
+function mapThroughValues(column: Pick<ImportColumn, 'field' | 'values'>, text: string) {
+  const defaults = ENUM_FIELDS[column.field];
+  return mapValue(text, column.values ?? defaults?.values ?? {}, defaults?.message);
+}
+
 /**
- * What an enum column makes of a value of the file, as the mapping shows it (`Past Client` ->
- * OTHER): our value, null when the value is dropped on purpose, undefined when it is not in the
- * column's map (the row then gets the field's message, or for a contact type, the import's type).
+ * Whether a column of the kind has a value map the user sees and can change (issue 23): an enum
+ * field's column (contact type, category, gender, source, role, task status), or a `kept` column
+ * given a `values` map for its short list of values (marital status).
+ */
+export function hasValueMap(
+  kind: ImportRecordKind,
+  column: { field: string; values?: ImportColumn['values'] | undefined },
+): boolean {
+  const type = (IMPORT_FIELDS[kind] as Readonly<Record<string, ImportFieldType>>)[column.field];
+  return type === 'enum' || (column.field === 'kept' && column.values !== undefined);
+}
+
+/**
+ * What a value-mapped column makes of a value of the file, as the mapping shows it (`Past Client`
+ * -> OTHER): our value, KEEP_AS_TAG or KEEP_ON_NOTE, null when the value is dropped on purpose,
+ * undefined when it is not in the column's map (the row then gets the field's message, or for a
+ * contact type, the import's type).
  */
 export function enumValueOf(
-  column: { field: string; values?: ImportColumn['values'] },
+  column: { field: string; values?: ImportColumn['values'] | undefined },
   text: string,
 ): string | null | undefined {
-  const defaults = ENUM_FIELDS[column.field];
-  const mapped = mapValue(text, column.values ?? defaults?.values ?? {}, defaults?.message);
+  const mapped = mapThroughValues(column as Pick<ImportColumn, 'field' | 'values'>, text);
   return mapped.ok ? mapped.value : undefined;
+}
+
+/** The field a value-mapped column's value goes to: a kept value to the note or the tags, a category's type to the type. */
+function destinationOf(field: string, value: unknown): string {
+  if (value === KEEP_ON_NOTE) return 'kept';
+  if (value === KEEP_AS_TAG) return 'tags';
+  return field === 'category' ? 'contactType' : field;
 }
 
 /** Binds each column of the profile to the first header of the file matching one of its spellings. */
@@ -229,7 +254,8 @@ export function createRowMapper<K extends ImportRecordKind>(
         const text = repaired ?? cell;
         if (repaired !== null)
           warnings.push({ field: column.field, column: header, value: cell, message: ImportMessage.textRepaired });
-        const type = fieldTypes[column.field] as ImportFieldType;
+        const valueMapped = hasValueMap(profile.kind, column);
+        const type = valueMapped ? 'enum' : (fieldTypes[column.field] as ImportFieldType);
         const many =
           (type === 'email' || type === 'phone') && column.separator ? splitValues(text, column.separator) : [text];
         for (const part of many) {
@@ -250,9 +276,18 @@ export function createRowMapper<K extends ImportRecordKind>(
             else if (dropped) warnings.push({ ...problem, message: `${dropped}: ${result.message}` });
             else errors.push(problem);
           } else if (result.value !== null) {
-            const entries = bag.get(column.field) ?? [];
-            entries.push({ value: result.value, column: column as ImportColumn, header });
-            bag.set(column.field, entries);
+            // A value the map keeps rather than converts goes to the note (under the column's
+            // label) or the tags, as the file writes it.
+            const field = valueMapped ? destinationOf(column.field, result.value) : column.field;
+            const value =
+              field === 'kept' && valueMapped
+                ? part.trim()
+                : field === 'tags' && valueMapped
+                  ? [part.trim()]
+                  : result.value;
+            const entries = bag.get(field) ?? [];
+            entries.push({ value, column: column as ImportColumn, header });
+            bag.set(field, entries);
           }
         }
       }
@@ -313,17 +348,23 @@ function droppedPartMessage(
 ): string | null {
   if (kind !== 'contacts') return null;
   if (field === 'contactType') return ImportMessage.contactTypeDropped;
+  // A review date the file writes in no way we read is left out, not the person with it.
+  if (field in CUSTOM_FIELD_TYPES) return ImportMessage.customFieldDropped;
   if (position === 0) return null;
   if (type === 'email') return ImportMessage.emailDropped;
   if (type === 'phone') return ImportMessage.phoneDropped;
   return null;
 }
 
-/** The parts of a contact that may be left out when they fail: every address, e-mails and phones after the first. */
-const OPTIONAL_LISTS: Readonly<Record<string, { from: number; message: string }>> = {
-  addresses: { from: 0, message: ImportMessage.addressDropped },
-  emails: { from: 1, message: ImportMessage.emailDropped },
-  phones: { from: 1, message: ImportMessage.phoneDropped },
+/**
+ * The parts of a contact that may be left out when they fail: every address, e-mails and phones
+ * after the first, every custom field value; `primary`: the list has one primary item.
+ */
+const OPTIONAL_LISTS: Readonly<Record<string, { from: number; message: string; primary: boolean }>> = {
+  addresses: { from: 0, message: ImportMessage.addressDropped, primary: true },
+  emails: { from: 1, message: ImportMessage.emailDropped, primary: true },
+  phones: { from: 1, message: ImportMessage.phoneDropped, primary: true },
+  customFields: { from: 0, message: ImportMessage.customFieldDropped, primary: false },
 };
 
 /**
@@ -358,7 +399,10 @@ function optionalParts(kind: ImportRecordKind, issues: readonly z.core.$ZodIssue
         const drop = new Set(parts.filter((part) => part.list === list).map((part) => part.index));
         const kept = (record[list] as Record<string, unknown>[]).filter((_, index) => !drop.has(index));
         // The first part left is the primary one (exactly one of each list is primary, crm §5).
-        next[list] = kept.map((item, index) => ({ ...item, primary: index === 0 }));
+        if (OPTIONAL_LISTS[list]!.primary) next[list] = kept.map((item, index) => ({ ...item, primary: index === 0 }));
+        else if (kept.length > 0) next[list] = kept;
+        // An empty list of custom fields is no list (see importedContactSchema).
+        else delete next[list];
       }
       return next;
     },
@@ -571,6 +615,7 @@ function buildContact(bag: Bag, profile: ImportProfile): Draft {
     .map((entry) => `${entry.column.label ?? entry.header}: ${(entry.value as string).replace(/\s*[\r\n]+\s*/g, ' ')}`);
   for (const entry of builder.all('kept')) builder.note('note', entry.header, 'kept');
   if (kept.length > 0) notes.push(kept.join('\n'));
+  const customFields = customFieldsOf(builder, profile);
   return builder.done({
     kind: 'contacts',
     sourceId: builder.first<string>('sourceId'),
@@ -589,7 +634,26 @@ function buildContact(bag: Bag, profile: ImportProfile): Draft {
     note: notes.length > 0 ? notes.join('\n\n') : null,
     dateOfBirth: builder.first<string>('dateOfBirth'),
     household: builder.household(),
+    ...(customFields.length > 0 && { customFields }),
   });
+}
+
+const CUSTOM_FIELD_TYPES = { customDate: 'DATE', customChoice: 'SINGLE_SELECT', customText: 'TEXT' } as const;
+
+/** The row's custom field values in the profile's column order, one per field name (the first column naming it wins). */
+function customFieldsOf(builder: DraftBuilder, profile: ImportProfile): ImportedCustomField[] {
+  const entries = Object.keys(CUSTOM_FIELD_TYPES)
+    .flatMap((field) => builder.all(field))
+    .sort((a, b) => profile.columns.indexOf(a.column) - profile.columns.indexOf(b.column));
+  const fields: ImportedCustomField[] = [];
+  for (const entry of entries) {
+    const name = entry.column.label ?? entry.header;
+    if (fields.some((known) => known.name.toLowerCase() === name.toLowerCase())) continue;
+    const type = CUSTOM_FIELD_TYPES[entry.column.field as keyof typeof CUSTOM_FIELD_TYPES];
+    builder.note(`customFields.${fields.length}`, entry.header, entry.column.field);
+    fields.push({ name, type, value: entry.value as string } as ImportedCustomField);
+  }
+  return fields;
 }
 
 function buildPerson(bag: Bag): Draft {

@@ -41,8 +41,27 @@ export const IMPORT_FIELDS = {
     jobTitle: 'text',
     tags: 'list',
     note: 'text',
-    /** A documented column we have no field for, kept on the contact's note as `<label>: <value>`. */
+    /**
+     * A documented column we have no field for, kept on the contact's note as `<label>: <value>`.
+     * With a `values` map (a short list of values: marital status), the user may keep each value
+     * as a tag instead (issue 23).
+     */
     kept: 'text',
+    /**
+     * A source's category or status (Redtail `status`, Salesforce's client category): through its
+     * value map a contact type (when no contact type column gives one), a tag, or by default a
+     * line `<label>: <value>` of the contact's note.
+     */
+    category: 'enum',
+    /**
+     * A documented column the product has no field for but the firm can keep as one of its own
+     * (review dates, risk tolerance): a custom field of contacts named by the column's `label`,
+     * made on the first import that needs it. `customDate` a date field, `customChoice` a
+     * single-select field whose options grow with the values met, `customText` a text field.
+     */
+    customDate: 'date',
+    customChoice: 'text',
+    customText: 'text',
     dateOfBirth: 'birthDate',
     householdSourceId: 'id',
     householdName: 'text',
@@ -153,7 +172,8 @@ export interface ImportColumn<K extends ImportRecordKind = ImportRecordKind> {
   required?: boolean;
   /**
    * Label of the e-mail, phone or address this column fills (`Work`, `Home`, `Mobile`); for a
-   * `kept` column, the label its value is kept under on the contact's note (`Marital status`).
+   * `kept` or `category` column, the label its value is kept under on the contact's note (`Marital
+   * status`); for a custom field column, the custom field's name (`Last review`).
    */
   label?: string;
   /** For phones: landline unless said. */
@@ -165,7 +185,11 @@ export interface ImportColumn<K extends ImportRecordKind = ImportRecordKind> {
   group?: string;
   /** Splits a cell holding several values (`,` for Pipedrive e-mails, `;` for HubSpot multi-selects). */
   separator?: string;
-  /** For `enum` fields: source values (folded) to ours; null drops the value. Overrides the field's default map. */
+  /**
+   * For `enum` fields (and `kept` columns with a short list of values): source values (folded) to
+   * ours, or to KEEP_AS_TAG / KEEP_ON_NOTE for a contact column; null drops the value. Overrides the
+   * field's default map; the user's value map of an import overrides both (see withValueMap).
+   */
   values?: Readonly<Record<string, string | null>>;
 }
 

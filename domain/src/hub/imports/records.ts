@@ -4,7 +4,7 @@ import { ContactType, Gender, LeadSource, PhoneType } from '../../crm/contacts/e
 import { BankAccountType, InvestmentAccountType } from '../../financials/records/enums.js';
 import { CountryCode } from '../../shared/regions/regions.js';
 import { FamilyMemberRole } from '../../crm/households/enums.js';
-import { TaskStatus } from '../../crm/tasks/enums.js';
+import { TaskStatus } from '../../practice/tasks/enums.js';
 import { CURRENCY_CODES } from '../../shared/money/currency.js';
 import { AddressMessage } from '../../shared/input/address.js';
 import { optionalText, requiredString } from '../../shared/input/common.js';
@@ -13,8 +13,13 @@ import { emailSchema } from '../../shared/input/email.js';
 import { HOUSEHOLD_NAME_MAX_LENGTH, HouseholdMessage } from '../../crm/households/schemas.js';
 import { nameParts } from '../../shared/input/person-name.js';
 import { phoneSchema } from '../../shared/input/phone.js';
-import { TaskMessage } from '../../crm/tasks/schemas.js';
+import { TaskMessage } from '../../practice/tasks/schemas.js';
 import { ImportMessage } from './transforms/result.js';
+import {
+  CUSTOM_FIELD_NAME_MAX_LENGTH,
+  CUSTOM_FIELD_TEXT_MAX_LENGTH,
+  CustomFieldMessage,
+} from '../../crm/custom-fields/schemas.js';
 
 /**
  * The normalized records a mapped row becomes, one shape per kind, and their validation. The
@@ -62,6 +67,25 @@ export const importedHouseholdRefSchema = z.object({
   role: z.enum(FamilyMemberRole, { error: HouseholdMessage.roleInvalid }).nullable(),
 });
 
+/** The kinds of custom field an import makes (and fills): a date, a single choice, a text. */
+export const ImportedCustomFieldType = ['DATE', 'SINGLE_SELECT', 'TEXT'] as const;
+export type ImportedCustomFieldType = (typeof ImportedCustomFieldType)[number];
+
+/** A value the contact keeps in a custom field of its organization, named as the profile names it. */
+export const importedCustomFieldSchema = z.discriminatedUnion('type', [
+  z.object({
+    name: z.string().trim().min(1).max(CUSTOM_FIELD_NAME_MAX_LENGTH),
+    type: z.literal('DATE'),
+    value: isoDate,
+  }),
+  z.object({
+    name: z.string().trim().min(1).max(CUSTOM_FIELD_NAME_MAX_LENGTH),
+    type: z.enum(['SINGLE_SELECT', 'TEXT']),
+    value: z.string().trim().min(1).max(CUSTOM_FIELD_TEXT_MAX_LENGTH, CustomFieldMessage.textTooLong),
+  }),
+]);
+export type ImportedCustomField = z.output<typeof importedCustomFieldSchema>;
+
 export const importedContactSchema = z.object({
   kind: z.literal('contacts'),
   sourceId,
@@ -80,6 +104,12 @@ export const importedContactSchema = z.object({
   note: nullableNote,
   dateOfBirth: isoDate.nullable(),
   household: importedHouseholdRefSchema.nullable(),
+  /**
+   * Values kept in the organization's custom fields of contacts (review dates, risk tolerance),
+   * one per field name. Absent rather than empty, so the records (and content hashes) of files
+   * without such columns are what they were before custom fields were imported.
+   */
+  customFields: z.array(importedCustomFieldSchema).min(1).optional(),
 });
 export type ImportedContact = z.output<typeof importedContactSchema>;
 

@@ -66,6 +66,18 @@ function unionOf<T extends { primary: boolean }>(current: readonly T[], file: re
   return [...current, ...added.map((item) => ({ ...item, primary: false }))];
 }
 
+type CustomField = NonNullable<ImportedContact['customFields']>[number];
+
+/**
+ * The contact's custom field values, then the file's for fields it has no value in: a value the
+ * contact has (perhaps the advisor's) is never replaced by a merge. Absent when neither has any.
+ */
+function customFieldUnion(current: readonly CustomField[] = [], file: readonly CustomField[] = []) {
+  const known = new Set(current.map((field) => folded(field.name)));
+  const merged = [...current, ...file.filter((field) => !known.has(folded(field.name)))];
+  return merged.length > 0 ? merged : undefined;
+}
+
 function tagUnion(current: readonly string[], file: readonly string[]): string[] {
   const known = new Set(current.map(folded));
   const added = file.filter((name) => {
@@ -144,6 +156,8 @@ export function mergeContactRecords(
     addresses: unionOf(current.addresses, file.addresses, LIST_ITEM_KEYS.addresses),
     tags: tagUnion(current.tags, file.tags),
   };
+  const customFields = customFieldUnion(current.customFields, file.customFields);
+  if (customFields) merged.customFields = customFields;
   const take = <F extends ImportReviewChoiceField>(field: F, value: ImportedContact[F]) => {
     (merged as Record<string, unknown>)[field] = value;
   };
@@ -196,19 +210,16 @@ export function onlyAdds(before: readonly unknown[] | null | undefined, after: r
 /**
  * A row of another system surely the same person as a stored contact (the same e-mail or phone
  * and first name, or the same name and birth date): merged without asking when nothing conflicts.
- * Each system's note is kept, the row's appended to the contact's unless already there; any other
- * field both fill differently makes the match doubtful (null: the row goes to the review queue).
+ * The note is each system's own (`current.note` is the note this row's system wrote, see
+ * storedContactRecord): the row's replaces only that one, never another system's. Any other field
+ * both fill differently makes the match doubtful (null: the row goes to the review queue).
  */
 export function mergeAcrossSystems(current: ImportedContact, file: ImportedContact): ContactMerge | null {
-  const note =
-    file.note === null || current.note === null || current.note.includes(file.note)
-      ? (current.note ?? file.note)
-      : `${current.note}\n\n${file.note}`;
   // A name typed in other case or spacing (`MARY`, `o'brien`) is the same name: the contact's spelling stays.
   const names = { ...file };
   for (const part of ['firstName', 'lastName', 'middleName', 'preferredName'] as const)
     if (file[part] && foldPersonName(file[part]) === foldPersonName(current[part])) names[part] = current[part]!;
-  const merge = mergeContactRecords(current, { ...names, note }, { choices: { note: 'FILE' } });
+  const merge = mergeContactRecords(current, names, { choices: { note: 'FILE' } });
   return merge.conflicts.every((conflict) => conflict.field === 'note') ? { ...merge, conflicts: [] } : null;
 }
 

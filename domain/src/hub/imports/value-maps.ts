@@ -1,9 +1,16 @@
-import type { ContactType, Gender, LeadSource } from '../../crm/contacts/enums.js';
-import type { FamilyMemberRole } from '../../crm/households/enums.js';
-import type { TaskStatus } from '../../crm/tasks/enums.js';
+import {
+  CONTACT_TYPE_LABELS,
+  ContactType,
+  Gender,
+  GENDER_LABELS,
+  LEAD_SOURCE_LABELS,
+  LeadSource,
+} from '../../crm/contacts/enums.js';
+import { FAMILY_MEMBER_ROLE_LABELS, FamilyMemberRole } from '../../crm/households/enums.js';
+import { TASK_STATUS_LABELS, TaskStatus } from '../../practice/tasks/enums.js';
 import { ContactMessage } from '../../crm/contacts/schemas.js';
 import { HouseholdMessage } from '../../crm/households/schemas.js';
-import { TaskMessage } from '../../crm/tasks/schemas.js';
+import { TaskMessage } from '../../practice/tasks/schemas.js';
 import { ImportMessage } from './transforms/result.js';
 
 /**
@@ -162,13 +169,96 @@ export const TASK_STATUS_VALUES: Readonly<Record<string, TaskStatus | null>> = {
   scheduled: 'SCHEDULED',
 };
 
-/** The default map and message of each enum field. */
-export const ENUM_FIELDS: Readonly<
-  Record<string, { values: Readonly<Record<string, string | null>>; message: string }>
-> = {
-  gender: { values: GENDER_VALUES, message: ContactMessage.genderInvalid },
-  contactType: { values: CONTACT_TYPE_VALUES, message: ImportMessage.valueNotInList },
-  leadSource: { values: LEAD_SOURCE_VALUES, message: ContactMessage.sourceInvalid },
-  householdRole: { values: HOUSEHOLD_ROLE_VALUES, message: HouseholdMessage.roleInvalid },
-  status: { values: TASK_STATUS_VALUES, message: TaskMessage.statusInvalid },
+/**
+ * What a value of a contact column may become besides one of our values (issue 23's value map):
+ * a tag on the contact, or a line `<label>: <value>` of the contact's imported note.
+ */
+export const KEEP_AS_TAG = 'KEEP_AS_TAG';
+export const KEEP_ON_NOTE = 'KEEP_ON_NOTE';
+export const ValueKeep = [KEEP_AS_TAG, KEEP_ON_NOTE] as const;
+export type ValueKeep = (typeof ValueKeep)[number];
+
+export const VALUE_KEEP_LABELS: Readonly<Record<ValueKeep, string>> = {
+  KEEP_AS_TAG: 'Keep as a tag',
+  KEEP_ON_NOTE: 'Keep on the contact’s note',
 };
+
+/**
+ * A source's categories and statuses (Redtail `status`, Salesforce's client category): none of ours
+ * by default, so each value stays on the contact's note until the user maps it to a contact type
+ * or a tag.
+ */
+export const CATEGORY_VALUES: Readonly<Record<string, string | null>> = { '*': KEEP_ON_NOTE };
+
+/** A documented column with a short list of values and no field of ours (marital status): on the note by default. */
+export const KEPT_VALUES: Readonly<Record<string, string | null>> = { '*': KEEP_ON_NOTE };
+
+/**
+ * An enum field of the import: its default map (`values`), the message of a value not in it, the
+ * values it may take (`ours`, with their labels), and what an empty result means (`none`: its
+ * label; null when the field must have a value).
+ */
+export interface ImportEnumField {
+  values: Readonly<Record<string, string | null>>;
+  message: string;
+  ours: readonly string[];
+  labels: Readonly<Record<string, string>>;
+  none: string | null;
+}
+
+/** The default map and message of each enum field. */
+export const ENUM_FIELDS: Readonly<Record<string, ImportEnumField>> = {
+  gender: {
+    values: GENDER_VALUES,
+    message: ContactMessage.genderInvalid,
+    ours: Gender,
+    labels: GENDER_LABELS,
+    none: 'Left empty',
+  },
+  contactType: {
+    values: CONTACT_TYPE_VALUES,
+    message: ImportMessage.valueNotInList,
+    ours: ContactType,
+    labels: CONTACT_TYPE_LABELS,
+    // A created contact whose row gives no type gets the one chosen for the import.
+    none: 'The import’s contact type',
+  },
+  leadSource: {
+    values: LEAD_SOURCE_VALUES,
+    message: ContactMessage.sourceInvalid,
+    ours: LeadSource,
+    labels: LEAD_SOURCE_LABELS,
+    none: 'Left empty',
+  },
+  householdRole: {
+    values: HOUSEHOLD_ROLE_VALUES,
+    message: HouseholdMessage.roleInvalid,
+    ours: FamilyMemberRole,
+    labels: FAMILY_MEMBER_ROLE_LABELS,
+    none: 'Left empty',
+  },
+  status: {
+    values: TASK_STATUS_VALUES,
+    message: TaskMessage.statusInvalid,
+    ours: TaskStatus,
+    labels: TASK_STATUS_LABELS,
+    none: null,
+  },
+  // A category's value becomes a contact type when the user says so; the contact type column wins.
+  category: {
+    values: CATEGORY_VALUES,
+    message: ImportMessage.valueNotInList,
+    ours: ContactType,
+    labels: CONTACT_TYPE_LABELS,
+    none: null,
+  },
+  kept: { values: KEPT_VALUES, message: ImportMessage.valueNotInList, ours: [], labels: {}, none: null },
+};
+
+/** A target of a value map as the user reads it: our value's label, a way of keeping it, or what empty means. */
+export function valueTargetLabel(field: string, target: string | null): string {
+  if (target === KEEP_AS_TAG || target === KEEP_ON_NOTE) return VALUE_KEEP_LABELS[target];
+  const enumField = ENUM_FIELDS[field];
+  if (target === null) return enumField?.none ?? 'Left empty';
+  return enumField?.labels[target] ?? target;
+}

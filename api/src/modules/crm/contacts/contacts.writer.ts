@@ -418,6 +418,38 @@ export class ContactsWriter {
     await deleteRows(scope.sql, 'contacts', scope.organizationId, contactIds);
   }
 
+  /** Soft-deletes a household's live contacts with it, at the household's instant (its restore finds them by it). */
+  async softDeleteOfHousehold(scope: WriteScope, householdId: string): Promise<void> {
+    await scope.sql.execute(
+      `UPDATE contacts SET deleted_at = $3, updated_at = $3
+        WHERE organization_id = $1 AND household_id = $2 AND deleted_at IS NULL`,
+      scope.organizationId,
+      householdId,
+      scope.now,
+    );
+  }
+
+  /** Brings soft-deleted contacts back (an admin's restore). */
+  async restore(scope: WriteScope, contactIds: readonly string[]): Promise<void> {
+    await scope.sql.execute(
+      `UPDATE contacts SET deleted_at = NULL, updated_at = $3 WHERE organization_id = $1 AND id = ANY($2::text[])`,
+      scope.organizationId,
+      [...contactIds],
+      scope.now,
+    );
+  }
+
+  /** A lead became a client: its lead row is qualified now, unless it was already. */
+  async qualifyLeads(scope: WriteScope, contactIds: readonly string[]): Promise<void> {
+    await scope.sql.execute(
+      `UPDATE leads SET qualified_at = $3, updated_at = $3
+        WHERE organization_id = $1 AND contact_id = ANY($2::text[]) AND qualified_at IS NULL`,
+      scope.organizationId,
+      [...contactIds],
+      scope.now,
+    );
+  }
+
   /** Sets the contacts' client-portal access (a CLIENT invitation sent, accepted or revoked). */
   async setPortalAccess(scope: WriteScope, contactIds: readonly string[], access: PortalAccess): Promise<void> {
     await scope.sql.execute(

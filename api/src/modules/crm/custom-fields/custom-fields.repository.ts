@@ -83,12 +83,4 @@ export class CustomFieldsRepository {
     ]);
     return { definitions, values };
   }
-
-  ownerExists(owner: ValueOwner): Promise<boolean> {
-    const count =
-      owner.kind === 'CONTACT'
-        ? this.prisma.contact.count({ where: { id: owner.contactId } })
-        : this.prisma.household.count({ where: { id: owner.householdId } });
-    return count.then((n) => n > 0);
-  }
 }

@@ -7,6 +7,7 @@ import {
   isSelectType,
   newId,
   notFound,
+  ReferenceUse,
   validationError,
   type CreateCustomField,
   type CustomFieldDefinitionResponse,
@@ -17,6 +18,7 @@ import {
 import type { Prisma } from '../../../generated/prisma/client.js';
 import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
 import { AuditService } from '../../platform/audit/index.js';
+import { EntityResolver } from '../../platform/entity-resolver/index.js';
 import { withOrganization } from '../../../common/tenancy/tenant-transaction.js';
 import {
   CustomFieldsRepository,
@@ -67,6 +69,25 @@ function readValue(definition: Pick<DefinitionRow, 'type'>, row: ValueRow | unde
   }
 }
 
+/**
+ * Each field of `definitions` (the active ones of a kind, in their order) with the owner's value
+ * among `values` (null when unset): what `valuesFor` answers, for a read that loads the rows
+ * itself (the household page, in its one statement).
+ */
+export function customFieldValueViews(
+  definitions: readonly Pick<DefinitionRow, 'id' | 'name' | 'type' | 'options'>[],
+  values: readonly ValueRow[],
+): CustomFieldValueView[] {
+  const byDefinition = new Map(values.map((value) => [value.definitionId, value]));
+  return definitions.map((definition) => ({
+    definitionId: definition.id,
+    name: definition.name,
+    type: definition.type,
+    options: optionsOf(definition),
+    value: readValue(definition, byDefinition.get(definition.id)),
+  }));
+}
+
 /** The columns to write for a parsed value: every slot, so a changed type never leaves an old value behind. */
 function valueColumns(definition: Pick<DefinitionRow, 'type'>, value: unknown) {
   const columns = {
@@ -108,6 +129,7 @@ export class CustomFieldsService {
     @Inject(TENANT_PRISMA) private readonly prisma: TenantPrismaClient,
     @Inject(CustomFieldsRepository) private readonly fields: CustomFieldsRepository,
     @Inject(AuditService) private readonly audit: AuditService,
+    @Inject(EntityResolver) private readonly entities: EntityResolver,
   ) {}
 
   async list(entityKind: CustomFieldEntityKind | undefined): Promise<CustomFieldDefinitionResponse[]> {
@@ -197,20 +219,13 @@ export class CustomFieldsService {
   /** Every active field of the owner's kind with the owner's value (null when unset). */
   async valuesFor(owner: ValueOwner): Promise<CustomFieldValueView[]> {
     const { definitions, values } = await this.fields.definitionsWithValues(owner);
-    const byDefinition = new Map(values.map((value) => [value.definitionId, value]));
-    return definitions.map((definition) => ({
-      definitionId: definition.id,
-      name: definition.name,
-      type: definition.type,
-      options: optionsOf(definition),
-      value: readValue(definition, byDefinition.get(definition.id)),
-    }));
+    return customFieldValueViews(definitions, values);
   }
 
   /** Sets (or with null, clears) one value; the value must suit the field's type. */
   async setValue(owner: ValueOwner, definitionId: string, input: unknown): Promise<CustomFieldValueView[]> {
-    const ownerLabel = owner.kind === 'CONTACT' ? 'Contact' : 'Household';
-    if (!(await this.fields.ownerExists(owner))) throw notFound(ownerLabel);
+    const entityId = owner.kind === 'CONTACT' ? owner.contactId : owner.householdId;
+    await this.entities.requireOne(entityId, ReferenceUse.customFieldOwner);
     const definition = await this.fields.findDefinition(definitionId);
     if (!definition || definition.entityKind !== owner.kind) throw notFound('Custom field');
     let parsed: unknown = null;
@@ -224,7 +239,6 @@ export class CustomFieldsService {
       parsed = result.data;
     }
     const entityType = owner.kind === 'CONTACT' ? EntityType.contact : EntityType.household;
-    const entityId = owner.kind === 'CONTACT' ? owner.contactId : owner.householdId;
     await this.prisma.$transaction(async (tx) => {
       const existing = await tx.customFieldValue.findFirst({
         where: { definitionId, ...ownerWhere(owner) },

@@ -18,6 +18,7 @@ import type { TenantTransaction } from '../../../common/tenancy/tenant-transacti
 import { writeScope } from '../../../common/tenancy/write-scope.js';
 import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
 import { AuditService } from '../../platform/audit/index.js';
+import { ContactsWriter } from '../contacts/index.js';
 
 const fullName = (row: { firstName: string; lastName: string }) => `${row.firstName} ${row.lastName}`;
 const BY_NAME = [{ lastName: 'asc' as const }, { firstName: 'asc' as const }, { id: 'asc' as const }];
@@ -70,26 +71,26 @@ export class DeletedRecordsService {
   constructor(
     @Inject(TENANT_PRISMA) private readonly prisma: TenantPrismaClient,
     @Inject(AuditService) private readonly audit: AuditService,
+    @Inject(ContactsWriter) private readonly contactsWriter: ContactsWriter,
   ) {}
 
   /** `GET /households/{householdId}/deletion`: what deleting the household takes with it. */
   async householdDeletion(householdId: string, client: TenantPrismaClient | TenantTransaction = this.prisma) {
     const household = await client.household.findUnique({ where: { id: householdId }, select: { id: true } });
     if (!household) throw notFound('Household');
-    const [members, contacts, financialRecords, families] = await Promise.all([
-      client.person.findMany({
-        where: { householdId },
-        select: { id: true, firstName: true, lastName: true },
-        orderBy: BY_NAME,
-      }),
-      client.contact.findMany({
-        where: { householdId },
-        select: { id: true, firstName: true, lastName: true },
-        orderBy: BY_NAME,
-      }),
-      client.financialRecord.count({ where: { householdId, deletedAt: null } }),
-      client.family.count({ where: { householdId } }),
-    ]);
+    // One after another: `client` may be a transaction, whose one connection runs one query at a time.
+    const members = await client.person.findMany({
+      where: { householdId },
+      select: { id: true, firstName: true, lastName: true },
+      orderBy: BY_NAME,
+    });
+    const contacts = await client.contact.findMany({
+      where: { householdId },
+      select: { id: true, firstName: true, lastName: true },
+      orderBy: BY_NAME,
+    });
+    const financialRecords = await client.financialRecord.count({ where: { householdId, deletedAt: null } });
+    const families = await client.family.count({ where: { householdId } });
     return {
       members: members.map((row) => ({ id: row.id, name: fullName(row) })),
       contacts: contacts.map((row) => ({ id: row.id, name: fullName(row) })),
@@ -107,7 +108,7 @@ export class DeletedRecordsService {
       const takes = await this.householdDeletion(householdId, tx);
       await tx.household.update({ where: { id: householdId }, data: { deletedAt: now } });
       await tx.person.updateMany({ where: { householdId }, data: { deletedAt: now } });
-      await tx.contact.updateMany({ where: { householdId }, data: { deletedAt: now } });
+      await this.contactsWriter.softDeleteOfHousehold(writeScope(tx, { now }), householdId);
       await this.audit.recordMany(writeScope(tx, { now }), [
         {
           action: 'SOFT_DELETE',
@@ -148,10 +149,8 @@ export class DeletedRecordsService {
       });
       if (!person) throw notFound('Person');
       const live = { financialRecord: { deletedAt: null } };
-      const [owned, parties] = await Promise.all([
-        tx.financialRecordOwner.count({ where: { personId, ...live } }),
-        tx.liabilityParty.count({ where: { personId, ...live } }),
-      ]);
+      const owned = await tx.financialRecordOwner.count({ where: { personId, ...live } });
+      const parties = await tx.liabilityParty.count({ where: { personId, ...live } });
       if (owned + parties > 0) throw new DomainError(ErrorCode.CONFLICT, LifecycleMessage.ownsRecords);
       await tx.person.update({ where: { id: personId }, data: { deletedAt: now } });
       await this.audit.record(tx, {
@@ -212,7 +211,7 @@ export class DeletedRecordsService {
       if (!row) throw await this.notDeleted(tx.contact.count({ where: { id: contactId } }), 'Contact');
       if (row.mergedIntoId) throw new DomainError(ErrorCode.CONFLICT, LifecycleMessage.mergedNotRestorable);
       if (row.household?.deletedAt) throw new DomainError(ErrorCode.CONFLICT, LifecycleMessage.householdDeleted);
-      await tx.contact.update({ where: { id: contactId, deletedAt: { not: null } }, data: { deletedAt: null } });
+      await this.contactsWriter.restore(writeScope(tx), [contactId]);
       await this.recordRestore(tx, EntityType.contact, contactId, row.deletedAt);
     });
     return { id: contactId, deletedAt: null };
@@ -244,13 +243,14 @@ export class DeletedRecordsService {
       if (!row) throw await this.notDeleted(tx.household.count({ where: { id: householdId } }), 'Household');
       if (row.mergedIntoId) throw new DomainError(ErrorCode.CONFLICT, LifecycleMessage.mergedNotRestorable);
       const withIt = { householdId, deletedAt: row.deletedAt, mergedIntoId: null };
-      const [persons, contacts] = await Promise.all([
-        tx.person.findMany({ where: withIt, select: { id: true } }),
-        tx.contact.findMany({ where: withIt, select: { id: true } }),
-      ]);
+      const persons = await tx.person.findMany({ where: withIt, select: { id: true } });
+      const contacts = await tx.contact.findMany({ where: withIt, select: { id: true } });
       await tx.household.update({ where: { id: householdId, deletedAt: { not: null } }, data: { deletedAt: null } });
       await tx.person.updateMany({ where: withIt, data: { deletedAt: null } });
-      await tx.contact.updateMany({ where: withIt, data: { deletedAt: null } });
+      await this.contactsWriter.restore(
+        writeScope(tx),
+        contacts.map((contact) => contact.id),
+      );
       await this.recordRestore(tx, EntityType.household, householdId, row.deletedAt, {
         persons: persons.map((person) => person.id),
         contacts: contacts.map((contact) => contact.id),

@@ -152,7 +152,7 @@ export class HouseholdMembersService {
       }
       await this.joinContact(scope, contactId, householdId, input.role, { alreadyMemberIsConflict: false });
       await this.contactsWriter.update(scope, [{ id: contactId, fields: { type: 'CLIENT' } }]);
-      await tx.lead.updateMany({ where: { contactId, qualifiedAt: null }, data: { qualifiedAt: scope.now } });
+      await this.contactsWriter.qualifyLeads(scope, [contactId]);
       await this.audit.record(tx, {
         action: 'UPDATE',
         entityType: EntityType.contact,

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { ContactsModule } from '../contacts/index.js';
-import { CustomFieldsModule } from '../custom-fields/index.js';
 import { FinancialRecordsModule } from '../../financials/financial-records/index.js';
 import { DeletedRecordsService } from './deleted-records.service.js';
 import { FamiliesController } from './families.controller.js';
@@ -15,7 +14,7 @@ import { PersonsController } from './persons.controller.js';
 import { PersonsService } from './persons.service.js';
 
 @Module({
-  imports: [CustomFieldsModule, FinancialRecordsModule, ContactsModule],
+  imports: [FinancialRecordsModule, ContactsModule],
   controllers: [HouseholdsController, AdvisorsController, PersonsController, FamiliesController, LifecycleController],
   providers: [
     HouseholdsService,

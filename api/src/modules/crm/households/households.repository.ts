@@ -8,8 +8,10 @@ import {
 import { Prisma } from '../../../generated/prisma/client.js';
 import { currentOrganizationId } from '../../../common/tenancy/request-context.js';
 import { teamScopeSql } from '../../../common/tenancy/team-scope-sql.js';
+import { PreparedDocuments } from '../../../infra/prisma/prepared-documents.js';
 import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
 import { readContactListRows } from '../contacts/index.js';
+import { readHouseholdDetail } from './household-detail-read.js';
 import { addressSelect, nameSelect, ORDER_OLDEST_FIRST } from '../contacts/index.js';
 
 export const personSelect = {
@@ -88,10 +90,18 @@ const BY_NAME = [{ name: 'asc' as const }, { id: 'asc' as const }];
 
 @Injectable()
 export class HouseholdsRepository {
-  constructor(@Inject(TENANT_PRISMA) private readonly prisma: TenantPrismaClient) {}
+  constructor(
+    @Inject(TENANT_PRISMA) private readonly prisma: TenantPrismaClient,
+    @Inject(PreparedDocuments) private readonly documents: PreparedDocuments,
+  ) {}
 
-  findHousehold(householdId: string) {
-    return this.prisma.household.findUnique({ where: { id: householdId }, select: householdSelect });
+  /**
+   * What `GET /households/{householdId}` shows of the household itself and its members, entities
+   * and families, in one statement (household-detail-read.ts); null when it is not the caller's.
+   * Tells whether `userId` is a member of its team too.
+   */
+  detail(householdId: string, userId: string) {
+    return readHouseholdDetail(this.documents, { organizationId: currentOrganizationId(), householdId, userId });
   }
 
   exists(model: 'team' | 'professional' | 'household' | 'person', id: string): Promise<boolean> {
@@ -103,11 +113,6 @@ export class HouseholdsRepository {
       person: () => this.prisma.person.count(where),
     }[model]();
     return count.then((n) => n > 0);
-  }
-
-  /** Whether the user is a member of the team (for the household's permissions). */
-  isTeamMember(teamId: string, userId: string): Promise<boolean> {
-    return this.prisma.teamMember.count({ where: { teamId, userId } }).then((n) => n > 0);
   }
 
   members(householdId: string) {
@@ -128,10 +133,6 @@ export class HouseholdsRepository {
 
   foundations(householdId: string) {
     return this.prisma.foundation.findMany({ where: { householdId }, select: foundationSelect, orderBy: BY_NAME });
-  }
-
-  families(householdId: string) {
-    return this.prisma.family.findMany({ where: { householdId }, select: familySelect, orderBy: BY_NAME });
   }
 
   /** One statement instead of Prisma's eight (the contacts, then each kind of sub-record). */

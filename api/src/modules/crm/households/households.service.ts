@@ -20,7 +20,7 @@ import type { AuthenticatedCaller } from '../../../common/tenancy/request-contex
 import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
 import { AuditService } from '../../platform/audit/index.js';
 import { contactListItemView } from '../contacts/index.js';
-import { CustomFieldsService } from '../custom-fields/index.js';
+import { customFieldValueViews } from '../custom-fields/index.js';
 import { FinancialRecordsService } from '../../financials/financial-records/index.js';
 import { corporationView, familyView, foundationView, personView, trustView } from './household-views.js';
 import { householdSelect, HouseholdsRepository, type HouseholdRow } from './households.repository.js';
@@ -42,9 +42,10 @@ function householdRecord(row: HouseholdRow) {
 
 /**
  * Households (foundations §3, §7) and what relates to them: members (persons), corporations,
- * trusts, foundations, families and contacts. `GET /households/{householdId}` assembles its view
- * from one part per relation (`get` below); a further part, such as the household's financial
- * records, joins by adding one more entry there and one more field to `householdSchema`.
+ * trusts, foundations, families and contacts. `GET /households/{householdId}` (`get` below) reads
+ * the household with its members, entities, families and custom fields in one statement, then
+ * its contacts and financial records side by side; a further part joins as one more entry there
+ * (or one more subquery of the household's statement) and one more field of `householdSchema`.
  */
 @Injectable()
 export class HouseholdsService {
@@ -53,30 +54,23 @@ export class HouseholdsService {
     @Inject(HouseholdsRepository) private readonly households: HouseholdsRepository,
     @Inject(AuditService) private readonly audit: AuditService,
     @Inject(HouseholdsWriter) private readonly writer: HouseholdsWriter,
-    @Inject(CustomFieldsService) private readonly customFields: CustomFieldsService,
     @Inject(FinancialRecordsService) private readonly financialRecords: FinancialRecordsService,
   ) {}
 
   async get(householdId: string, query: HouseholdQuery, caller: AuthenticatedCaller): Promise<HouseholdResponse> {
-    const household = await this.households.findHousehold(householdId);
+    const detail = await this.households.detail(householdId, caller.userId);
     // Another organization's household is indistinguishable from a missing one.
-    if (!household) throw notFound('Household');
-    const [members, corporations, trusts, foundations, families, contacts, customFields, permissions, records] =
-      await Promise.all([
-        this.members(householdId),
-        this.corporations(householdId),
-        this.trusts(householdId),
-        this.foundations(householdId),
-        this.households.families(householdId).then((rows) => rows.map(familyView)),
-        this.households
-          .contacts(householdId)
-          // With their person, so the page links each member to their contact.
-          .then((rows) => rows.map((row) => contactListItemView(row, { tags: true, entities: true, lead: false }))),
-        this.customFields.valuesFor({ kind: 'HOUSEHOLD', householdId }),
-        query.withPermissions ? this.permissions(household.teamId, caller) : undefined,
-        // Each record in its own currency, and in `currency` when asked (foundations §7).
-        this.financialRecords.householdRecords(householdId, query.currency),
-      ]);
+    if (!detail) throw notFound('Household');
+    const { household } = detail;
+    const [contacts, records] = await Promise.all([
+      this.households
+        .contacts(householdId)
+        // With their person, so the page links each member to their contact.
+        .then((rows) => rows.map((row) => contactListItemView(row, { tags: true, entities: true, lead: false }))),
+      // Each record in its own currency, and in `currency` when asked (foundations §7).
+      this.financialRecords.householdRecords(householdId, query.currency),
+    ]);
+    const permissions = query.withPermissions ? this.permissions(detail.isTeamMember, caller) : undefined;
     return {
       id: household.id,
       teamId: household.teamId,
@@ -84,13 +78,13 @@ export class HouseholdsService {
       salutation: household.salutation,
       primaryAdvisor: household.primaryAdvisor,
       lastKycUpdatedAt: household.lastKycUpdatedAt?.toISOString() ?? null,
-      members,
-      corporations,
-      trusts,
-      foundations,
-      families,
+      members: detail.members.map(personView),
+      corporations: detail.corporations.map(corporationView),
+      trusts: detail.trusts.map(trustView),
+      foundations: detail.foundations.map(foundationView),
+      families: detail.families.map(familyView),
       contacts,
-      customFields,
+      customFields: customFieldValueViews(detail.customFields.definitions, detail.customFields.values),
       financialRecords: records.records,
       ...(permissions ? { permissions } : {}),
       createdAt: household.createdAt.toISOString(),
@@ -98,10 +92,10 @@ export class HouseholdsService {
     };
   }
 
-  private async permissions(teamId: string, caller: AuthenticatedCaller) {
+  private permissions(isTeamMember: boolean, caller: AuthenticatedCaller) {
     return {
       role: caller.role,
-      isTeamMember: await this.households.isTeamMember(teamId, caller.userId),
+      isTeamMember,
       // The household was reached, so the team scope allows it; what is left is the role's matrix.
       can: {
         edit: can(caller, 'CRM_WRITE'),

@@ -24,7 +24,7 @@ import { AuditService } from '../../platform/audit/index.js';
 import { ProfessionalsService } from '../../platform/professionals/index.js';
 import { FilesService } from '../../platform/files/index.js';
 import { ContactsService } from '../contacts/index.js';
-import { NotesWriter } from '../notes/index.js';
+import { NotesWriter } from '../../practice/notes/index.js';
 import type { TenantTransaction } from '../../../common/tenancy/tenant-transaction.js';
 import { ContactFormStamp } from './contact-form-stamp.js';
 

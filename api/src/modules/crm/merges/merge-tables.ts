@@ -135,7 +135,7 @@ export const HOUSEHOLD_CHILD_TABLES: readonly ChildTable[] = [
   ...referenceTables('household'),
 ];
 
-/** Outside ids (hub external_links) and mentions in notes and documents name a record by id alone. */
+/** Outside ids (hub external_links) and mentions in notes, tasks and documents name a record by id alone. */
 function referenceTables(entityType: MergeKind): ChildTable[] {
   const kind = entityType === 'contact' ? 'CONTACT' : 'HOUSEHOLD';
   return [
@@ -153,6 +153,14 @@ function referenceTables(entityType: MergeKind): ChildTable[] {
       label: 'note mentions',
       duplicateWhen: ['$.note_id'],
       entityType: { column: 'entity_kind', value: kind },
+    },
+    {
+      // No id of its own: a task mentions an entity once, so the task names the moved row.
+      table: 'task_mentions',
+      column: 'entity_id',
+      key: 'task_id',
+      label: 'task mentions',
+      duplicateWhen: ['$.task_id'],
     },
     {
       table: 'document_mentions',

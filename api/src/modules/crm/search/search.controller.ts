@@ -11,7 +11,7 @@ export class SearchController {
   @ApiRoute({
     permission: 'SIGNED_IN',
     summary:
-      'Find contacts (name, e-mail, phone), households (name), persons (name) and financial records (nickname, name, institution, kind such as RRSP), best match first; limit per kind',
+      'Find contacts (name, e-mail, phone), households (name), persons (name) and financial records (nickname, name, institution, kind such as RRSP) and notes (their words, English or French), best match first; limit per kind',
     tags: ['search'],
     query: globalSearchQuerySchema,
     response: globalSearchResultSchema,

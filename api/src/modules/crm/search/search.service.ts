@@ -6,6 +6,7 @@ import {
   type GlobalSearchQuery,
   type GlobalSearchResult,
 } from '@meridian/domain';
+import { NotesService } from '../../practice/notes/index.js';
 import { SearchRepository } from './search.repository.js';
 
 function displayName(row: { firstName: string; lastName: string; preferredName: string | null }): string {
@@ -17,21 +18,26 @@ function household(row: { householdId: string | null; householdName: string | nu
 }
 
 /**
- * The command palette's search over contacts, households, persons and financial records (the four
- * kinds at once).
+ * The command palette's search over contacts, households, persons, financial records and notes
+ * (the five kinds at once).
  */
 @Injectable()
 export class SearchService {
-  constructor(@Inject(SearchRepository) private readonly search: SearchRepository) {}
+  constructor(
+    @Inject(SearchRepository) private readonly search: SearchRepository,
+    @Inject(NotesService) private readonly notes: NotesService,
+  ) {}
 
   async find(query: GlobalSearchQuery): Promise<GlobalSearchResult> {
     // The trigram indexes hold lower-cased text; the term is matched the same way.
     const term = query.q.toLowerCase();
-    const [contacts, households, persons, records] = await Promise.all([
+    const [contacts, households, persons, records, notes] = await Promise.all([
       this.search.contacts(term, query.limit),
       this.search.households(term, query.limit),
       this.search.persons(term, query.limit),
       this.search.financialRecords(term, recordKindsNamed(term), query.limit),
+      // Notes by their words (full text, English and French), as GET /notes/search finds them.
+      this.notes.search({ q: query.q, limit: query.limit }),
     ]);
     return {
       contacts: contacts.map((row) => ({
@@ -65,6 +71,7 @@ export class SearchService {
           household: { id: row.householdId, name: row.householdName },
         };
       }),
+      notes,
     };
   }
 }

@@ -37,15 +37,6 @@ function toTimeline(row: TimelineRow): TimelineResponse {
 export class TimelinesRepository {
   constructor(@Inject(TENANT_PRISMA) private readonly prisma: TenantPrismaClient) {}
 
-  householdExists(householdId: string): Promise<boolean> {
-    return this.prisma.household.count({ where: { id: householdId } }).then((count) => count > 0);
-  }
-
-  /** The person, when they belong to the household (a deleted person is hidden by the tenant scope). */
-  personInHousehold(personId: string, householdId: string): Promise<boolean> {
-    return this.prisma.person.count({ where: { id: personId, householdId } }).then((count) => count > 0);
-  }
-
   async find(timelineId: string, client: Client = this.prisma): Promise<TimelineResponse | null> {
     const row = await client.timeline.findUnique({ where: { id: timelineId }, select: TIMELINE_SELECT });
     return row ? toTimeline(row) : null;

@@ -4,12 +4,14 @@ import {
   EntityType,
   newId,
   notFound,
+  ReferenceUse,
   type createLifeEventSchema,
   type createTimelineSchema,
   type LifeEventResponse,
   type TimelineResponse,
 } from '@meridian/domain';
 import { AuditService } from '../../platform/audit/index.js';
+import { EntityResolver } from '../../platform/entity-resolver/index.js';
 import { TimelinesRepository } from './timelines.repository.js';
 
 @Injectable()
@@ -17,18 +19,22 @@ export class TimelinesService {
   constructor(
     @Inject(TimelinesRepository) private readonly timelines: TimelinesRepository,
     @Inject(AuditService) private readonly audit: AuditService,
+    @Inject(EntityResolver) private readonly entities: EntityResolver,
   ) {}
 
   async listByHousehold(householdId: string): Promise<TimelineResponse[]> {
-    if (!(await this.timelines.householdExists(householdId))) throw notFound('Household');
+    await this.entities.requireOne(householdId, ReferenceUse.timelineHousehold);
     return this.timelines.listByHousehold(householdId);
   }
 
   async create(input: z.output<typeof createTimelineSchema>): Promise<TimelineResponse> {
-    if (!(await this.timelines.householdExists(input.householdId))) throw notFound('Household');
-    if (input.personId && !(await this.timelines.personInHousehold(input.personId, input.householdId))) {
-      throw notFound('Person');
-    }
+    const { householdId, personId } = input;
+    const found = await this.entities.require([
+      { id: householdId, use: ReferenceUse.timelineHousehold },
+      ...(personId ? [{ id: personId, use: ReferenceUse.timelinePerson }] : []),
+    ]);
+    // A personal timeline is one of the household's members'.
+    if (personId && found.get(personId)?.householdId !== householdId) throw notFound('Person');
     return this.timelines.transaction(async (tx) => {
       const timeline = await this.timelines.createTimeline(tx, {
         id: newId(EntityType.timeline),

@@ -5,10 +5,12 @@ import { CashFlowsRepository } from './cash-flows.repository.js';
 import { CashFlowsService } from './cash-flows.service.js';
 import { StreamsController } from './streams.controller.js';
 import { StreamsService } from './streams.service.js';
+import { SyncedFlowsWriter } from './synced-flows.writer.js';
 
 @Module({
   imports: [FxRatesModule],
   controllers: [CashFlowSourcesController, FlowsController, CashFlowViewController, StreamsController],
-  providers: [CashFlowsService, StreamsService, CashFlowsRepository],
+  providers: [CashFlowsService, StreamsService, CashFlowsRepository, SyncedFlowsWriter],
+  exports: [SyncedFlowsWriter],
 })
 export class CashFlowsModule {}

@@ -1,10 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { isLiability, notFound, type FinancialRecordType, type OwnerKind } from '@meridian/domain';
-import { currentOrganizationId, currentTeamScope } from '../../../common/tenancy/request-context.js';
+import { isLiability, toIsoDate, type FinancialRecordType, type OwnerKind } from '@meridian/domain';
+import { currentOrganizationId } from '../../../common/tenancy/request-context.js';
+import { teamScopeValue } from '../../../common/tenancy/team-scope-sql.js';
+import { PreparedDocuments } from '../../../infra/prisma/prepared-documents.js';
 import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
 import type { Prisma } from '../../../generated/prisma/client.js';
 import { CONNECTION_SYNC_SELECT, personName, RECORD_INCLUDE, TYPE_RELATION, type RecordRow } from './record-mapper.js';
-import { assembleHousehold, HOUSEHOLD_READ_STATEMENTS, type HouseholdRead } from './household-read.js';
+import { assembleHousehold, HOUSEHOLD_READ_SQL, type HouseholdRead } from './household-read.js';
 
 type OwnerRow = RecordRow['owners'][number];
 type PartyRow = RecordRow['liabilityParties'][number];
@@ -28,7 +30,10 @@ export interface Party {
 
 @Injectable()
 export class FinancialRecordsRepository {
-  constructor(@Inject(TENANT_PRISMA) private readonly prisma: TenantPrismaClient) {}
+  constructor(
+    @Inject(TENANT_PRISMA) private readonly prisma: TenantPrismaClient,
+    @Inject(PreparedDocuments) private readonly documents: PreparedDocuments,
+  ) {}
 
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
     return this.prisma.$transaction(fn);
@@ -45,29 +50,21 @@ export class FinancialRecordsRepository {
   }
 
   /**
-   * The household (null when the caller's organization has none of that id), its records that are
-   * not soft-deleted, oldest first, and who in it can own, borrow or pay: three prepared
-   * statements run concurrently (household-read.ts), as a household can hold hundreds of records.
+   * The household (null when the caller does not reach one of that id: another organization's or,
+   * below Admin, another team's), its records that are not soft-deleted, oldest first, who in it
+   * can own, borrow or pay, and, given a valuation date, the latest rates on or before it: one
+   * prepared statement, one round trip (household-read.ts), as every household page and financial
+   * view reads them and a household can hold hundreds of records.
    */
-  async readHousehold(householdId: string): Promise<HouseholdRead> {
-    const organizationId = currentOrganizationId();
-    // The statements are prepared raw SQL; a caller limited to their teams first reaches the
-    // household through the tenant client, which applies the team scope.
-    if (currentTeamScope() && (await this.prisma.household.count({ where: { id: householdId } })) === 0) {
-      throw notFound('Household');
-    }
-    // Each statement answers one row (an aggregate), its document the JSON text.
-    const documents = await Promise.all(
-      HOUSEHOLD_READ_STATEMENTS.map(async (sql) => {
-        const [row] = await this.prisma.$queryRawUnsafe<{ document: string | null }[]>(
-          sql,
-          organizationId,
-          householdId,
-        );
-        return row!.document ?? 'null';
-      }),
-    );
-    return assembleHousehold(householdId, documents);
+  async readHousehold(householdId: string, valuationDate?: Date): Promise<HouseholdRead> {
+    const document = await this.documents.read(HOUSEHOLD_READ_SQL, [
+      currentOrganizationId(),
+      householdId,
+      teamScopeValue(),
+      valuationDate ? toIsoDate(valuationDate) : null,
+    ]);
+    // An aggregate: the statement always answers its one row.
+    return assembleHousehold(householdId, document!);
   }
 
   /**

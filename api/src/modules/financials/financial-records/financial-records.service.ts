@@ -5,6 +5,7 @@ import {
   ErrorCode,
   FINANCIAL_RECORD_ID_TYPE,
   FinancialRecordMessage,
+  FxConverter,
   hasSecuredBy,
   investmentAccountAttributes,
   isLiability,
@@ -97,12 +98,15 @@ export class FinancialRecordsService {
    * when `currency` is given, in that one: for the household page and the financial view.
    */
   async householdRecords(householdId: string, currency?: CurrencyCode, valuationDate = this.today()) {
-    // Independent reads, concurrently: each costs a round trip to the database.
-    const [{ household, records: rows, parties }, converter] = await Promise.all([
-      this.records.readHousehold(householdId),
-      currency ? this.fxRates.converter(currency, valuationDate) : Promise.resolve(undefined),
-    ]);
+    // The rates of the day come with the records, in the same round trip.
+    const {
+      household,
+      records: rows,
+      parties,
+      rates,
+    } = await this.records.readHousehold(householdId, currency ? valuationDate : undefined);
     if (!household) throw notFound('Household');
+    const converter = currency ? new FxConverter(currency, rates) : undefined;
     const responses = rows.map((row) => toRecordResponse(row, valuationDate, converter));
     const countries = new Set<CountryCode>();
     for (const record of responses) {

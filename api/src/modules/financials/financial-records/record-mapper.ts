@@ -105,8 +105,18 @@ export function typeRowOf(row: RecordRow): TypeRow {
   return (row[TYPE_RELATION[row.type]] ?? {}) as TypeRow;
 }
 
-// A type row's numerics are Decimals, and its dates Dates, as Prisma gives them; the household
-// read (household-read.ts) gives their text instead, which is what the response shows anyway.
+// A row's numerics are Decimals, and its days and times Dates, as Prisma gives them; the household
+// read (household-read.ts) gives their text instead, in the form the response shows anyway.
+
+/** A day as the response shows it (`YYYY-MM-DD`). */
+function dayText(value: Date | string): string {
+  return typeof value === 'string' ? value : toIsoDate(value);
+}
+
+/** An instant as the response shows it (`Date.toISOString`). */
+function timeText(value: Date | string): string {
+  return typeof value === 'string' ? value : value.toISOString();
+}
 
 /** A numeric in its shortest exact form ("1200.50000000" -> "1200.5"), as Prisma's Decimal writes it. */
 function decimalText(value: unknown): string {
@@ -126,7 +136,7 @@ function fieldValue(spec: FieldSpec, name: string, typeRow: TypeRow): RecordDeta
     case 'decimal':
       return decimalText(value);
     case 'date':
-      return typeof value === 'string' ? value : toIsoDate(value as Date);
+      return dayText(value as Date | string);
     default:
       return value as RecordDetailValue;
   }
@@ -223,7 +233,7 @@ export function toRecordResponse(
     name: row.name,
     connectionType: row.connectionType,
     isJoint: row.isJoint,
-    asOfDate: row.asOfDate ? toIsoDate(row.asOfDate) : null,
+    asOfDate: row.asOfDate ? dayText(row.asOfDate) : null,
     owners: row.owners.map(ownerOf),
     borrowers,
     cosigners,
@@ -247,12 +257,12 @@ export function toRecordResponse(
           connectionId: row.connection.id,
           service: row.connection.service,
           status: row.connection.status,
-          lastSyncedAt: row.connection.lastSyncedAt?.toISOString() ?? null,
+          lastSyncedAt: row.connection.lastSyncedAt ? timeText(row.connection.lastSyncedAt) : null,
           needsReauth: row.connection.needsReauthSince !== null,
         }
       : null,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    createdAt: timeText(row.createdAt),
+    updatedAt: timeText(row.updatedAt),
   };
   if (converter) response.converted = value ? converter.convert(value).toJSON() : null;
   return response;

@@ -18,14 +18,62 @@ const RATE_SELECT = {
 
 type RateRow = Prisma.FxRateGetPayload<{ select: typeof RATE_SELECT }>;
 
+/**
+ * The organization's latest rate of every pair on or before a day, one row per (base, quote) in
+ * pair order, however many days of rates are stored: `organization` and `day` are the parameters
+ * (`$1`, `$2`...) holding them.
+ */
+function latestPerPairSql(columns: string, organization: string, day: string): string {
+  return `SELECT DISTINCT ON (base_currency, quote_currency)
+          ${columns}
+     FROM fx_rates
+    WHERE organization_id = ${organization} AND date <= ${day}
+    ORDER BY base_currency, quote_currency, date DESC`;
+}
+
 /** $1 the organization, $2 the valuation date. */
 const [LATEST_PER_PAIR_SQL] = preparedStatements('fx_rates_latest', [
-  `SELECT DISTINCT ON (base_currency, quote_currency)
-          id, date, base_currency::text AS base, quote_currency::text AS quote, rate::text AS rate, source
-     FROM fx_rates
-    WHERE organization_id = $1 AND date <= $2
-    ORDER BY base_currency, quote_currency, date DESC`,
+  latestPerPairSql(
+    'id, date, base_currency::text AS base, quote_currency::text AS quote, rate::text AS rate, source',
+    '$1',
+    '$2',
+  ),
 ] as const);
+
+/**
+ * The same rates as a JSON value inside a larger statement (the household read): an array of
+ * `[id, date, base, quote, rate, source]` in the order `latestPerPair` answers them, or null when
+ * there is none; `ratesOfDocument` reads it. A null `day` reads none.
+ */
+export function latestRatesJsonSql(organization: string, day: string): string {
+  return `(SELECT json_agg(json_build_array(f.id, f.date, f.base_currency, f.quote_currency, f.rate::text, f.source)
+                   ORDER BY f.base_currency, f.quote_currency)
+     FROM (${latestPerPairSql('id, date, base_currency, quote_currency, rate, source', organization, day)}) f)`;
+}
+
+/** The value of `latestRatesJsonSql`, parsed. */
+export type RatesDocument =
+  | [
+      id: string,
+      date: string,
+      base: StoredFxRate['base'],
+      quote: StoredFxRate['quote'],
+      rate: string,
+      source: string | null,
+    ][]
+  | null;
+
+/** The rates of `latestRatesJsonSql`'s value, as `latestPerPair` answers them. */
+export function ratesOfDocument(document: RatesDocument): StoredFxRate[] {
+  return (document ?? []).map(([id, date, base, quote, rate, source]) => ({
+    id,
+    date,
+    base,
+    quote,
+    rate: new Prisma.Decimal(rate).toFixed(),
+    source,
+  }));
+}
 
 export function toStoredRate(row: RateRow): StoredFxRate {
   return {

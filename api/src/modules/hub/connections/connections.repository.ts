@@ -79,19 +79,6 @@ export class ConnectionsRepository {
     });
   }
 
-  /** True when the household, team or professional exists in the caller's organization. */
-  async ownerExists(owner: string): Promise<boolean> {
-    const where = { where: { id: owner } };
-    switch (ownerColumn(owner)) {
-      case 'ownerProfessionalId':
-        return (await this.prisma.professional.count(where)) > 0;
-      case 'ownerHouseholdId':
-        return (await this.prisma.household.count(where)) > 0;
-      case 'ownerTeamId':
-        return (await this.prisma.team.count(where)) > 0;
-    }
-  }
-
   byOwner(owner: string, service: IntegrationService | undefined) {
     return this.prisma.connection.findMany({
       where: { [ownerColumn(owner)]: owner, ...(service ? { service } : {}) },
@@ -179,28 +166,26 @@ export class ConnectionsRepository {
     const { tx } = scope;
     const recordIds = await this.financialRecords.detachFromConnection(scope, connectionId);
     if (recordIds.length > 0) {
-      const [transactions, streams] = await Promise.all([
-        tx.transaction.findMany({ where: { financialRecordId: { in: recordIds } }, select: { id: true } }),
-        tx.recurringStream.findMany({ where: { financialRecordId: { in: recordIds } }, select: { id: true } }),
-      ]);
+      // One after another: a transaction's connection runs one query at a time.
+      const transactions = await tx.transaction.findMany({
+        where: { financialRecordId: { in: recordIds } },
+        select: { id: true },
+      });
+      const streams = await tx.recurringStream.findMany({
+        where: { financialRecordId: { in: recordIds } },
+        select: { id: true },
+      });
       await this.links.deleteForEntityIds(
         scope,
         [...recordIds, ...transactions.map((row) => row.id), ...streams.map((row) => row.id)],
         service ? { service } : undefined,
       );
     }
-    // Other rows that point at the connection (calendar meetings, import batches) keep their data too.
+    // Other rows that point at the connection (calendar meetings; import batches, through their
+    // writer in ConnectionsService.remove) keep their data too.
     await tx.meeting.updateMany({ where: { connectionId }, data: { connectionId: null } });
     await tx.meetingTemplate.updateMany({ where: { connectionId }, data: { connectionId: null } });
-    await tx.importBatch.updateMany({
-      where: { OR: [{ connectionId }, { syncRun: { connectionId } }] },
-      data: { connectionId: null, syncRunId: null },
-    });
     return recordIds.length;
-  }
-
-  async delete(tx: Tx, connectionId: string): Promise<void> {
-    await tx.connection.delete({ where: { id: connectionId } });
   }
 
   activeRunIds(connectionId: string) {

@@ -5,6 +5,7 @@ import type { PlaidClient, PlaidCredentials } from '@meridian/connectors';
 import {
   EntityType,
   notFound,
+  ReferenceUse,
   type ConnectionView,
   type IntegrationService,
   type ListPage,
@@ -16,8 +17,9 @@ import { writeScope } from '../../../common/tenancy/write-scope.js';
 import { PLAID_CLIENT } from '../providers/index.js';
 import { CredentialVault } from '../../../infra/secrets/credential-vault.js';
 import { AuditService } from '../../platform/audit/index.js';
-import { SyncRunLauncher } from '../sync/index.js';
-import { SyncScheduler } from '../sync/index.js';
+import { EntityResolver } from '../../platform/entity-resolver/index.js';
+import { ImportBatchesWriter } from '../imports/index.js';
+import { ConnectionsWriter, SyncRunLauncher, SyncScheduler } from '../sync/index.js';
 import { toConnectionView } from './connection-view.js';
 import { ConnectionsRepository, type ConnectionRow } from './connections.repository.js';
 
@@ -26,17 +28,20 @@ import { ConnectionsRepository, type ConnectionRow } from './connections.reposit
 export class ConnectionsService {
   constructor(
     @Inject(ConnectionsRepository) private readonly connections: ConnectionsRepository,
+    @Inject(ConnectionsWriter) private readonly writer: ConnectionsWriter,
+    @Inject(ImportBatchesWriter) private readonly importBatches: ImportBatchesWriter,
     @Inject(SyncRunLauncher) private readonly launcher: SyncRunLauncher,
     @Inject(SyncScheduler) private readonly scheduler: SyncScheduler,
     @Inject(CredentialVault) private readonly vault: CredentialVault,
     @Inject(PLAID_CLIENT) private readonly plaid: PlaidClient,
     @Inject(AuditService) private readonly audit: AuditService,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(EntityResolver) private readonly entities: EntityResolver,
   ) {}
 
   /** The connections of a household, team or professional; 404 when the owner is not the caller's. */
   async byOwner(owner: string, service: IntegrationService | undefined): Promise<ConnectionView[]> {
-    if (!(await this.connections.ownerExists(owner))) throw notFound('Owner');
+    await this.entities.requireOne(owner, ReferenceUse.connectionOwner, 'owner');
     return this.views(await this.connections.byOwner(owner, service));
   }
 
@@ -76,7 +81,8 @@ export class ConnectionsService {
     await this.connections.transaction(async (tx) => {
       if (!(await this.connections.lock(tx, connectionId))) throw notFound('Connection');
       const detached = await this.connections.detachRecords(writeScope(tx), connectionId, before.service);
-      await this.connections.delete(tx, connectionId);
+      await this.importBatches.detachConnection(tx, connectionId);
+      await this.writer.remove(tx, connectionId);
       await this.audit.record(tx, {
         action: 'DELETE',
         entityType: EntityType.connection,

@@ -5,15 +5,18 @@ import {
   canonicalJson,
   createRowMapper,
   createSourceIdCheck,
+  createValueCollector,
   diffImportRecords,
   DomainError,
   EntityType,
   ErrorCode,
+  hasValueMap,
   ImportErrorCode,
   missingNameFields,
   newId,
   parseId,
   withCreateDefaults,
+  type ColumnSamples,
   type ExternalSourceSystem,
   type ImportCreateDefaults,
   type ImportedRecord,
@@ -232,10 +235,14 @@ export class ImportEngine {
       );
       const mapper = createRowMapper(profile, file.headers);
       const checkSourceId = createSourceIdCheck();
+      // Every distinct value of the columns with a value map, for the map the user sees after the run.
+      const valueColumns = mapper.bindings.filter((binding) => hasValueMap(profile.kind, binding.column));
+      const values = createValueCollector(valueColumns.map((binding) => binding.header));
       let chunk: PendingRow[] = [];
       for await (const row of file.rows) {
         const mapped = mapper.mapRow(row) as MappedRow;
         if (mapped.status === 'skipped') continue;
+        values.add(row.values);
         // A row the source marks deleted is reported, not checked: its id may come again, alive.
         const duplicate = mapped.status === 'excluded' ? null : checkSourceId(mapped.sourceId, row.rowNumber);
         chunk.push({ rowNumber: row.rowNumber, mapped, duplicate });
@@ -247,9 +254,11 @@ export class ImportEngine {
       }
       if (chunk.length > 0) await this.decideChunk(scope, batch.id, writer, chunk);
       if (writer.candidateFinder) await this.flagSamePersonInFile(organizationId, batch.id);
+      // The values found widen the upload's few samples of those columns (the mapping shows them).
+      const samples = { ...((batch.columnSamples ?? {}) as ColumnSamples), ...values.values() };
       await this.prisma.importBatch.update({
         where: { id: batchId },
-        data: { stage: 'DRY_RUN_DONE', dryRunAt: new Date() },
+        data: { stage: 'DRY_RUN_DONE', dryRunAt: new Date(), columnSamples: samples },
       });
     } catch (error) {
       if (!isImportFileError(error)) throw error;

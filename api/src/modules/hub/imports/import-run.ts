@@ -1,5 +1,5 @@
-import { EntityType, newId, type ExternalSourceSystem, type SyncTrigger } from '@meridian/domain';
-import { withOrganization, type TenantTransaction } from '../../../common/tenancy/tenant-transaction.js';
+import type { ExternalSourceSystem, SyncTrigger } from '@meridian/domain';
+import type { TenantTransaction } from '../../../common/tenancy/tenant-transaction.js';
 import type { SyncRunLifecycle } from '../sync/index.js';
 
 /**
@@ -13,19 +13,7 @@ export async function openImportRun(
   input: { batchId: string; source: ExternalSourceSystem; trigger: SyncTrigger },
 ) {
   const { batchId, source, trigger } = input;
-  const existing = await tx.connection.findFirst({
-    where: { source, service: null },
-    orderBy: { createdAt: 'asc' },
-    select: { id: true },
-  });
-  const connectionId =
-    existing?.id ??
-    (
-      await tx.connection.create({
-        data: withOrganization({ id: newId(EntityType.connection), source, displayName: source }),
-        select: { id: true },
-      })
-    ).id;
+  const connectionId = await lifecycle.fileConnection(tx, source);
   const syncRunId = await lifecycle.openImport(tx, connectionId, trigger);
   if (!syncRunId) return null;
   return tx.importBatch.update({

@@ -14,6 +14,7 @@ import {
   importRowPageSchema,
   importUploadQuerySchema,
   importUploadResultSchema,
+  importValueMapInputSchema,
 } from '@meridian/domain';
 import { z as zod } from 'zod';
 import { ApiRoute, ValidBody, ValidParams, ValidQuery } from '../../../common/http/api-route.js';
@@ -92,6 +93,21 @@ export class ImportsController {
   })
   putMapping(@ValidParams() params: BatchParams, @ValidBody() body: z.output<typeof importMappingInputSchema>) {
     return this.imports.putMapping(params.batchId, body);
+  }
+
+  @Put(':batchId/value-map')
+  @ApiRoute({
+    permission: 'HUB_MANAGE',
+    summary:
+      "Set the import's value map (before commit): per column with one (contact type, category, status, marital status, gender, source, role), what each value of the file becomes: one of the column's targets (the mapping's columns[].targets: our value, KEEP_AS_TAG, KEEP_ON_NOTE, or null where the column may be left empty). Replaces the map; a target the column cannot take is a 400 and nothing changes. A dry run must follow: it and the commit use the map",
+    tags: TAGS,
+    params: importBatchParamsSchema,
+    body: importValueMapInputSchema,
+    response: importMappingSchema,
+    errors: [404, 409],
+  })
+  putValueMap(@ValidParams() params: BatchParams, @ValidBody() body: z.output<typeof importValueMapInputSchema>) {
+    return this.imports.putValueMap(params.batchId, body);
   }
 
   @Post(':batchId/dry-run')

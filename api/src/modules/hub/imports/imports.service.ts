@@ -16,6 +16,7 @@ import {
   newId,
   notFound,
   validationError,
+  valueMapProblems,
   type AnyImportProfile,
   type ColumnSamples,
   type ContactType,
@@ -26,6 +27,7 @@ import {
   type ImportMappingInput,
   type ImportRecordKind,
   type ImportRowAction,
+  type ImportValueMapInput,
 } from '@meridian/domain';
 import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
 import { currentOrganizationId } from '../../../common/tenancy/request-context.js';
@@ -44,6 +46,7 @@ import {
   builtInProfileView,
   describeMapping,
   profileOfBatch,
+  storedMappingOf,
   suggestProfile,
 } from './profiles.js';
 
@@ -160,6 +163,12 @@ export class ImportsService {
         kind,
       };
     }
+    await this.dropDryRunWith(batchId, data);
+    return this.mappingView(await this.batchOf(batchId));
+  }
+
+  /** Writes the batch's new choices and drops its dry run (rows, review queue, counts), which no longer holds. */
+  private async dropDryRunWith(batchId: string, data: Prisma.ImportBatchUncheckedUpdateInput): Promise<void> {
     const where = { importBatchId: batchId };
     await this.prisma.$transaction([
       this.prisma.importRowResult.deleteMany({ where }),
@@ -178,6 +187,28 @@ export class ImportsService {
         },
       }),
     ]);
+  }
+
+  /**
+   * Sets the import's value map (issue 23): what each value of the file's contact type, category,
+   * status or marital status column (or gender, source, role) becomes. The map replaces the one the
+   * batch had and is kept with its mapping; a target the column cannot take refuses the whole map
+   * (400, nothing changed). The dry run is dropped: the next one, and the commit, use the map.
+   */
+  async putValueMap(batchId: string, input: ImportValueMapInput) {
+    const batch = await this.batchOf(batchId);
+    if (batch.status !== 'PENDING' || !EDITABLE_STAGES.has(batch.stage))
+      throw new DomainError(ErrorCode.CONFLICT, 'The value map can only change before the import is committed');
+    const profile = profileOfBatch(batch);
+    if (!profile)
+      throw validationError([{ path: 'mapping', message: 'Choose a profile or map the columns before their values' }]);
+    const problems = valueMapProblems(profile, batch.headers, input.values);
+    if (problems.length > 0) throw validationError(problems, problems[0]!.message);
+    const stored = storedMappingOf(batch) ?? {};
+    const values = Object.fromEntries(
+      Object.entries(input.values).filter(([, edits]) => Object.keys(edits).length > 0),
+    );
+    await this.dropDryRunWith(batchId, { mapping: { ...stored, values } });
     return this.mappingView(await this.batchOf(batchId));
   }
 

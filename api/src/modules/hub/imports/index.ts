@@ -1,4 +1,5 @@
 export { ImportsModule } from './imports.module.js';
+export { ImportBatchesWriter } from './import-batches.writer.js';
 export { ImportEngine } from './import-engine.js';
 export { ImportSweeper, sweepJobId, IMPORT_SWEEP_EVERY_MS } from './import-sweeper.js';
 export { ImportFoldersModule } from './drop-folders/import-folders.module.js';

@@ -2,22 +2,25 @@ import {
   accountColumns,
   buildCustomProfile,
   countKnownHeaders,
-  IMPORT_FIELDS,
   createRowMapper,
   enumValueOf,
   findImportProfile,
+  hasValueMap,
   headerExpectation,
   IMPORT_PROFILES,
   missingRequiredHeaders,
   normalizeHeader,
   profilesForSource,
   validationError,
+  valueTargets,
+  withValueMap,
   type AnyImportProfile,
   type ColumnSamples,
   type CustomProfileInput,
   type ExternalSourceSystem,
   type ImportBuiltInProfileView,
   type ImportRecordKind,
+  type ImportValueMap,
 } from '@meridian/domain';
 import { importWriterFor } from './writers/registry.js';
 
@@ -97,33 +100,55 @@ export interface BatchProfileSource {
   kind: string;
   profileId: string | null;
   mapping: unknown;
+  headers: string[];
   /** The saved custom profile the batch uses, loaded with it. */
   customProfile?: { id: string; definition: unknown } | null;
 }
 
-interface StoredMapping {
+/**
+ * What a batch keeps of the user's choices in its `mapping` column: the header -> field mapping
+ * when the user mapped the columns by hand (absent with a built-in or saved profile), and the value
+ * map the user edited (issue 23), whatever the profile.
+ */
+export interface StoredMapping {
   /** Absent in mappings stored before other kinds could be imported: those are contacts. */
   kind?: ImportRecordKind;
-  mapping: Record<string, string | null>;
-  sourceIdHeader: string | null;
+  mapping?: Record<string, string | null>;
+  sourceIdHeader?: string | null;
+  values?: ImportValueMap;
 }
 
-/** The profile a batch reads its file with: its own mapping when the user set one, else the built-in profile. */
-export function profileOfBatch(batch: BatchProfileSource): AnyImportProfile | null {
+/** The user's choices a batch keeps (see StoredMapping); null when none. */
+export function storedMappingOf(batch: Pick<BatchProfileSource, 'mapping'>): StoredMapping | null {
+  return batch.mapping && typeof batch.mapping === 'object' ? (batch.mapping as StoredMapping) : null;
+}
+
+/** The profile the batch's file is read with, before the user's value map. */
+function baseProfileOf(batch: BatchProfileSource, stored: StoredMapping | null): AnyImportProfile | null {
   if (batch.customProfile)
     return buildCustomProfile(batch.customProfile.id, batch.customProfile.definition as CustomProfileInput);
-  if (batch.mapping) {
-    const stored = batch.mapping as StoredMapping;
+  if (stored?.mapping) {
     return buildCustomProfile(`batch-${batch.id}`, {
       name: 'Custom mapping',
       kind: stored.kind ?? 'contacts',
       source: batch.source,
       mapping: stored.mapping,
-      sourceIdHeader: stored.sourceIdHeader,
+      sourceIdHeader: stored.sourceIdHeader ?? null,
     });
   }
   if (batch.profileId) return findImportProfile(batch.profileId) ?? null;
   return null;
+}
+
+/**
+ * The profile a batch reads its file with: its own mapping when the user set one, else the saved
+ * or built-in profile; with the value map the user edited, if any.
+ */
+export function profileOfBatch(batch: BatchProfileSource): AnyImportProfile | null {
+  const stored = storedMappingOf(batch);
+  const profile = baseProfileOf(batch, stored);
+  if (!profile || !stored?.values) return profile;
+  return withValueMap(profile, batch.headers, stored.values);
 }
 
 /**
@@ -139,7 +164,10 @@ export function describeMapping(
 ) {
   const mapping: Record<string, string> = {};
   let accounts = accountColumns(null, headers, []);
-  const boundColumns = new Map<string, { field: string; values?: Readonly<Record<string, string | null>> }>();
+  const boundColumns = new Map<
+    string,
+    { field: string; values?: Readonly<Record<string, string | null>> | undefined }
+  >();
   if (profile) {
     const mapper = createRowMapper(profile, headers);
     for (const binding of mapper.bindings) {
@@ -150,17 +178,29 @@ export function describeMapping(
   }
   const refused = new Set(accounts.filter((column) => column.outcome === 'REFUSED').map((column) => column.header));
   const samplesOf = (header: string) => (refused.has(header) ? [] : (samples?.[header] ?? []));
-  const fieldTypes: Readonly<Record<string, string>> = profile ? IMPORT_FIELDS[profile.kind] : {};
-  // The value map of a column mapped to one of our types, shown on the values the file holds.
-  const valuesOf = (header: string) => {
+  // The value map of a column of our types (or a category, a marital status), shown on the values
+  // the file holds: sampled at upload, every distinct one after a dry run (see ImportEngine).
+  const mapped = (header: string) => {
     const column = boundColumns.get(header);
-    if (!column || fieldTypes[column.field] !== 'enum') return null;
+    return column && profile && hasValueMap(profile.kind, column) ? column : null;
+  };
+  const valuesOf = (header: string) => {
+    const column = mapped(header);
+    if (!column) return null;
     return samplesOf(header).map((from) => {
       const to = enumValueOf(column, from);
       return { from, to: to ?? null, known: to !== undefined };
     });
   };
-  const columns = accounts.map((column) => ({ ...column, values: valuesOf(column.header) }));
+  const targetsOf = (header: string) => {
+    const column = mapped(header);
+    return column && profile ? valueTargets(profile.kind, column) : null;
+  };
+  const columns = accounts.map((column) => ({
+    ...column,
+    values: valuesOf(column.header),
+    targets: targetsOf(column.header),
+  }));
   const unmappedHeaders = columns.filter((column) => column.outcome === 'NOT_IMPORTED').map((column) => column.header);
   const unmappedColumns = unmappedHeaders.map((header) => ({ header, samples: samplesOf(header) }));
   return {

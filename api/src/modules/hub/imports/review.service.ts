@@ -214,7 +214,7 @@ export class ImportReviewService {
 
   private async contactTarget(batch: Batch, contactId: string): Promise<MergeTarget> {
     const current = await storedContactRecord(
-      { tx: this.prisma, sql: sqlOf(this.prisma), organizationId: batch.organizationId },
+      { tx: this.prisma, sql: sqlOf(this.prisma), organizationId: batch.organizationId, source: batch.source },
       contactId,
     );
     if (!current) throw notFound('Contact');

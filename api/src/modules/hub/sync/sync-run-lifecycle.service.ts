@@ -4,6 +4,7 @@ import {
   EntityType,
   ErrorCode,
   newId,
+  type ExternalSourceSystem,
   type IntegrationService,
   type SyncCounts,
   type SyncTrigger,
@@ -117,6 +118,21 @@ export class SyncRunLifecycle {
    * file connection. Null when another run of that connection is active; the one-active-run index
    * still refuses (P2002) one that started between the check and the insert.
    */
+  /** The source system's file connection, which every import of its files runs on: created on its first import. */
+  async fileConnection(tx: TenantTransaction, source: ExternalSourceSystem): Promise<string> {
+    const existing = await tx.connection.findFirst({
+      where: { source, service: null },
+      orderBy: { createdAt: 'asc' },
+      select: { id: true },
+    });
+    if (existing) return existing.id;
+    const created = await tx.connection.create({
+      data: withOrganization({ id: newId(EntityType.connection), source, displayName: source }),
+      select: { id: true },
+    });
+    return created.id;
+  }
+
   async openImport(tx: TenantTransaction, connectionId: string, trigger: SyncTrigger): Promise<string | null> {
     if (await this.activeRun(tx, connectionId)) return null;
     const syncRunId = newId(EntityType.syncRun);

@@ -2,8 +2,10 @@ import { Module } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
 import { REDIS } from '../../../infra/redis/redis.module.js';
+import { CashFlowsModule } from '../../financials/cash-flows/index.js';
 import { FinancialRecordsModule } from '../../financials/financial-records/index.js';
 import { ProvidersModule } from '../providers/index.js';
+import { ConnectionsWriter } from './connections.writer.js';
 import { ExternalLinksRepository } from './external-links.repository.js';
 import { SyncPageWriter } from './page-writer/sync-page-writer.js';
 import { ProviderRateLimiter } from './provider-rate-limiter.js';
@@ -20,8 +22,9 @@ import { SyncSweeper } from './sync-sweeper.js';
  */
 @Module({
   // The page writer writes through the owning modules' writers.
-  imports: [ProvidersModule, FinancialRecordsModule],
+  imports: [ProvidersModule, FinancialRecordsModule, CashFlowsModule],
   providers: [
+    ConnectionsWriter,
     ExternalLinksRepository,
     SyncRunLifecycle,
     SyncRunLauncher,
@@ -39,6 +42,7 @@ import { SyncSweeper } from './sync-sweeper.js';
   ],
   exports: [
     ProvidersModule,
+    ConnectionsWriter,
     ExternalLinksRepository,
     SyncRunLifecycle,
     SyncRunLauncher,

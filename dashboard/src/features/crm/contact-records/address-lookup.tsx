@@ -20,6 +20,9 @@ export function AddressLookup({ onPick, testId }: { onPick: (address: CompletedA
   const [suggestions, setSuggestions] = useState<AddressSuggestion[]>();
   const [error, setError] = useState<string>();
   const query = useDebounced(text.trim(), 250);
+  // A picked address empties the box at once, while `query` still holds the words for 250 ms:
+  // without this the list came back over the form's buttons until the debounce caught up.
+  const emptied = text.trim() === '';
 
   // Whether completion is offered at all; a role that may not look up sees plain fields.
   useEffect(() => {
@@ -32,7 +35,7 @@ export function AddressLookup({ onPick, testId }: { onPick: (address: CompletedA
   }, []);
 
   useEffect(() => {
-    if (!configured || (!container && query.length < MIN_LOOKUP_LENGTH)) {
+    if (!configured || (!container && (emptied || query.length < MIN_LOOKUP_LENGTH))) {
       setSuggestions(undefined);
       return;
     }
@@ -47,7 +50,7 @@ export function AddressLookup({ onPick, testId }: { onPick: (address: CompletedA
         if (!controller.signal.aborted) setError(toApiError(failure).message);
       });
     return () => controller.abort();
-  }, [configured, query, container]);
+  }, [configured, query, container, emptied]);
 
   if (!configured) return null;
 

@@ -1,5 +1,5 @@
 import { Badge, Card, Text } from '@tremor/react';
-import type { QueueHealth } from '@meridian/domain';
+import { queueLabel, type QueueHealth } from '@meridian/domain';
 import { formatCount } from '../../../lib/format';
 
 const FIGURES = [
@@ -18,7 +18,7 @@ export function QueueHealthCards({ queues }: { queues: readonly QueueHealth[] })
         <li key={queue.name}>
           <Card className="p-4" data-testid={`queue-${queue.name}`}>
             <div className="flex items-center justify-between gap-2">
-              <h3 className="text-tremor-default font-semibold text-tremor-content-strong">{queue.name}</h3>
+              <h3 className="text-tremor-default font-semibold text-tremor-content-strong">{queueLabel(queue.name)}</h3>
               {queue.paused && (
                 <Badge color="amber" size="xs">
                   Paused

@@ -7,6 +7,7 @@ import {
   syncErrorLabel,
   type SyncRecordErrorView,
   type SyncRunDetail,
+  wordList,
 } from '@meridian/domain';
 import { cancelSyncRun, getSyncRun as getRun, listSyncRecordErrors, retrySyncRun, toApiError } from '../../../api';
 import { FieldDiff } from '../../../components/field-diff';
@@ -231,15 +232,11 @@ function changesSummary(counts: SyncRunDetail['counts']): string {
   ] as const;
   const listed = written.filter(([count]) => count > 0).map(([count, what]) => `${formatCount(count)} ${what}`);
   const parts = [
-    listed.length > 0 ? `${joinWords(listed)}: listed below` : 'Nothing created, updated or removed',
+    listed.length > 0 ? `${wordList(listed, 'and')}: listed below` : 'Nothing created, updated or removed',
     counts.unchanged > 0 && `${formatCount(counts.unchanged)} unchanged, skipped`,
     counts.failed > 0 && `${formatCount(counts.failed)} refused: see the record errors`,
   ].filter((part): part is string => typeof part === 'string');
   return `${parts.join('; ')}.`;
-}
-
-function joinWords(words: readonly string[]): string {
-  return words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 }
 
 /** What the run wrote: each record it created, updated or removed, linked to its page. */

@@ -16,7 +16,8 @@ import { useResource } from '../../../hooks/use-resource';
 import { formatCount } from '../../../lib/format';
 import { ACTION_LABELS, ActionBadge, CONTACT_TYPE_LABELS, fieldLabel, formatFieldValue } from './import-labels';
 import { ImportProgress } from './import-progress';
-import { ColumnReport, ContactTypePicker, RowWarnings, UnmappedColumns } from './import-report-parts';
+import { ColumnReport, ContactTypePicker, RowWarnings } from './import-report-parts';
+import { ValueMapEditor } from './value-map-editor';
 
 const ROWS_PAGE_SIZE = 25;
 
@@ -27,6 +28,13 @@ const COUNTS: readonly { key: keyof ImportBatchView['counts']; action: ImportRow
   { key: 'invalid', action: 'INVALID', hint: 'skipped, see why' },
   { key: 'review', action: 'REVIEW', hint: 'possible duplicates' },
 ];
+
+/** Changes when the values the mapping shows change (a new dry run found more): the value map starts afresh. */
+function valueMapKey(mapping: ImportMappingView): string {
+  return mapping.columns
+    .map((column) => `${column.header}:${(column.values ?? []).map((value) => `${value.from}=${value.to}`).join('|')}`)
+    .join(';');
+}
 
 /** Why a finished dry run offers no commit. */
 const READINESS_HINT: Record<Exclude<ImportCommitReadiness, 'READY'>, string> = {
@@ -225,6 +233,7 @@ export function DryRunStep({
   batch,
   mapping,
   onChanged,
+  onMapped,
   onBack,
   onContinue,
   children,
@@ -233,6 +242,8 @@ export function DryRunStep({
   /** The columns the import leaves out, with their values (the mapping the dry run used). */
   mapping?: ImportMappingView | undefined;
   onChanged: () => void;
+  /** The mapping after the user changed the value map. */
+  onMapped: (mapping: ImportMappingView) => void;
   onBack: () => void;
   onContinue: () => void;
   /** Shown under the counts when done (the review queue). */
@@ -318,13 +329,15 @@ export function DryRunStep({
         )}
       </Card>
       {done && children}
-      {done && mapping && (
-        <Card role="region" aria-labelledby="unmapped-title">
-          <Title id="unmapped-title" className="mb-3">
-            Columns not imported
-          </Title>
-          <UnmappedColumns columns={mapping.unmappedColumns} />
-        </Card>
+      {mapping && !running && (
+        <ValueMapEditor
+          key={valueMapKey(mapping)}
+          mapping={mapping}
+          batchId={batch.id}
+          editable={pending}
+          onSaved={onMapped}
+          rerun={start}
+        />
       )}
       {done && mapping && (
         <Card role="region" aria-labelledby="columns-title">

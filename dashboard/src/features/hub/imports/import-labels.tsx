@@ -137,6 +137,9 @@ function itemText(item: Record<string, unknown>): string {
     );
   if (typeof item.line1 === 'string')
     return [item.line1, item.line2, item.city, item.province, item.postalCode].filter(Boolean).join(', ');
+  // A custom field's value (review dates, risk tolerance): its name and value, never its type.
+  if (typeof item.name === 'string' && typeof item.value === 'string' && 'type' in item)
+    return `${item.name}: ${item.value}`;
   if ('role' in item && ('name' in item || 'sourceId' in item)) {
     const name = typeof item.name === 'string' ? item.name : typeof item.sourceId === 'string' ? item.sourceId : '';
     return typeof item.role === 'string' ? `${name} (${enumLabel('FamilyMemberRole', item.role).toLowerCase()})` : name;

@@ -1,82 +1,41 @@
 import { useId } from 'react';
-import { Text } from '@tremor/react';
-import {
-  ContactType,
-  FAMILY_MEMBER_ROLE_LABELS,
-  GENDER_LABELS,
-  LEAD_SOURCE_LABELS,
-  TASK_STATUS_LABELS,
-} from '@meridian/domain';
+import { ContactType, valueTargetLabel } from '@meridian/domain';
 import type { ImportMappingView, ImportRowResult } from '../../../api';
 import { controlClass } from '../../../components/fields';
 import { CONTACT_TYPE_LABELS, fieldLabel } from './import-labels';
 
-// Issue 14's parts of the wizard: the columns an import leaves behind (with what they hold), the
-// contact type of new contacts whose file says none, and what a row is imported without.
+// Issue 14's parts of the wizard: every column of the file with what happens to it (and what it
+// holds), the contact type of new contacts whose file says none, and what a row is imported without.
 
-/** A few values of a column, as a short quoted list ('“Mrs.”, “Mr.”'), or a dash when the column is empty. */
-export function sampleText(samples: readonly string[]): string {
-  return samples.length === 0 ? 'empty in every row' : samples.map((sample) => `“${sample}”`).join(', ');
-}
+/** Values shown of a column beside it; a column with a value map shows every one in the map. */
+const SHOWN_SAMPLES = 3;
 
 /**
- * The columns nothing imports, each with a few values the file holds, so a user sees what would
- * stay behind and can map it instead.
+ * A few values of a column, as a short quoted list ('“Mrs.”, “Mr.”', and how many more the dry run
+ * found), or a dash when the column is empty.
  */
-export function UnmappedColumns({ columns }: { columns: readonly { header: string; samples: readonly string[] }[] }) {
-  if (columns.length === 0)
-    return <Text data-testid="unmapped-columns-none">Every column of the file is imported.</Text>;
-  return (
-    <div className="space-y-2">
-      <Text>These columns are not imported. To keep their values, map them to a field in the mapping step.</Text>
-      <div className="overflow-x-auto">
-        <table className="w-full text-left text-tremor-default" aria-label="Columns not imported">
-          <thead className="border-b border-tremor-border text-tremor-content">
-            <tr>
-              <th className="px-3 py-2">Column</th>
-              <th className="px-3 py-2">Values in the file</th>
-            </tr>
-          </thead>
-          <tbody>
-            {columns.map((column) => (
-              <tr
-                key={column.header}
-                className="border-b border-tremor-border align-top last:border-0"
-                data-testid="unmapped-column"
-              >
-                <th scope="row" className="px-3 py-2 font-medium text-tremor-content-strong">
-                  {column.header}
-                </th>
-                <td className="px-3 py-2 text-tremor-content">{sampleText(column.samples)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </div>
-  );
+export function sampleText(samples: readonly string[]): string {
+  if (samples.length === 0) return 'empty in every row';
+  const shown = samples
+    .slice(0, SHOWN_SAMPLES)
+    .map((sample) => `“${sample}”`)
+    .join(', ');
+  return samples.length > SHOWN_SAMPLES ? `${shown} and ${samples.length - SHOWN_SAMPLES} more` : shown;
 }
 
-/** Our values' labels per enum field, for the value map a column shows. */
-const ENUM_VALUE_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  contactType: CONTACT_TYPE_LABELS,
-  leadSource: LEAD_SOURCE_LABELS,
-  gender: GENDER_LABELS,
-  householdRole: FAMILY_MEMBER_ROLE_LABELS,
-  status: TASK_STATUS_LABELS,
-};
-
-/** `“Past Client” → Other`, or why the value is not taken. */
+/** `“Past Client” → Other`, `“Inactive” → Keep as a tag`, or why the value is not taken. */
 function valueMapText(field: string, value: NonNullable<ImportColumnAccount['values']>[number]): string {
   if (!value.known) return `“${value.from}” → not recognised`;
-  if (value.to === null) return `“${value.from}” → left empty`;
-  return `“${value.from}” → ${ENUM_VALUE_LABELS[field]?.[value.to] ?? fieldLabel(value.to.toLowerCase())}`;
+  return `“${value.from}” → ${valueTargetLabel(field, value.to)}`;
 }
 
 /** What the import does with a column, in words. */
 function columnOutcomeText(column: ImportColumnAccount): string {
   switch (column.outcome) {
     case 'MAPPED':
+      if (column.customField) return `Imported into the custom field “${column.customField}”`;
+      if (column.field === 'category')
+        return `Kept in the contact’s note as “${column.keptAs ?? column.header}”, or as its values say`;
       return `Imported as ${fieldLabel(column.field ?? '').toLowerCase()}`;
     case 'KEPT':
       return `Kept in the contact’s note as “${column.keptAs ?? column.header}”`;

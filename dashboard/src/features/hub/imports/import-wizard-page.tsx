@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { Callout } from '@tremor/react';
 import type { ImportBatchView } from '@meridian/domain';
@@ -45,6 +45,14 @@ export default function ImportWizardPage() {
 
   const batch = batchResource.data?.id === batchId ? batchResource.data : undefined;
   const mapping = mappingOverride ?? mappingResource.data;
+  // A finished dry run has read every value of the columns with a value map: read the mapping again.
+  const reloadMapping = mappingResource.reload;
+  const dryRunDone = batch?.stage === 'DRY_RUN_DONE';
+  useEffect(() => {
+    if (!dryRunDone) return;
+    setMappingOverride(undefined);
+    reloadMapping();
+  }, [dryRunDone, reloadMapping]);
   // Until the batch is loaded the page keeps asking; then only while work is in progress.
   const active = batch === undefined ? !batchResource.error : isActiveImport(batch);
   if (active !== live) setLive(active);
@@ -82,6 +90,10 @@ export default function ImportWizardPage() {
           batch={batch}
           mapping={mapping}
           onChanged={batchResource.reload}
+          onMapped={(next) => {
+            setMappingOverride(next);
+            batchResource.reload();
+          }}
           onBack={() => setChosenStep(2)}
           onContinue={() => setChosenStep(4)}
         >

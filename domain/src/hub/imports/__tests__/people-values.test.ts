@@ -155,6 +155,7 @@ describe('every documented column is accounted for', () => {
       outcome: 'KEPT',
       field: 'kept',
       keptAs: 'Marital status',
+      customField: null,
       reason: null,
     });
   });

@@ -1,5 +1,6 @@
 import type { ExternalSourceSystem } from '../../connections/enums.js';
 import type { ImportColumn, ImportProfile } from '../profile.js';
+import { KEPT_VALUES } from '../value-maps.js';
 import { columnsOf, defineProfile } from './define.js';
 
 const contact = columnsOf('contacts');
@@ -172,7 +173,8 @@ export const zohoContacts = defineProfile({
  * headers; the older label spellings (`First Name`, `Street Line 1`) fold to the same. Every
  * documented column is mapped, kept on the contact's note (prefix, suffix, record type, status,
  * assignee, client since, marital status), or refused (identity numbers, health: SENSITIVE_COLUMNS).
- * Dates and ZIP codes are read as a US user writes them.
+ * The contact type, status, record type and marital status have a value map the user can change
+ * (a status to a contact type or a tag, say). Dates and ZIP codes are read as a US user writes them.
  */
 export const wealthboxContacts = defineProfile({
   id: 'wealthbox-contacts',
@@ -190,9 +192,9 @@ export const wealthboxContacts = defineProfile({
     contact('kept', ['prefix'], { label: 'Prefix' }),
     contact('kept', ['suffix'], { label: 'Suffix' }),
     contact('preferredName', ['nickname']),
-    contact('kept', ['type'], { label: 'Record type' }),
-    contact('contactType', ['contact_type']),
-    contact('kept', ['status'], { label: 'Status' }),
+    contact('kept', ['type'], { label: 'Record type', values: KEPT_VALUES }),
+    contact('contactType', ['contact_type'], { label: 'Contact type' }),
+    contact('category', ['status'], { label: 'Status' }),
     contact('kept', ['assigned_to'], { label: 'Assigned to' }),
     contact('leadSource', ['contact_source']),
     contact('gender', ['gender'], {
@@ -200,7 +202,7 @@ export const wealthboxContacts = defineProfile({
     }),
     contact('dateOfBirth', ['birth_date']),
     contact('kept', ['client_since'], { label: 'Client since' }),
-    contact('kept', ['marital_status'], { label: 'Marital status' }),
+    contact('kept', ['marital_status'], { label: 'Marital status', values: KEPT_VALUES }),
     contact('jobTitle', ['job_title']),
     contact('employerName', ['company_name', 'Company']),
     contact('email', ['primary_email', 'email_address']),

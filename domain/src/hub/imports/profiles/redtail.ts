@@ -1,3 +1,4 @@
+import { KEPT_VALUES } from '../value-maps.js';
 import { columnsOf, defineProfile } from './define.js';
 
 const contact = columnsOf('contacts');
@@ -16,7 +17,8 @@ const REDTAIL_CATEGORY = {
  * a report export (`First Name`, `Date of Birth`) fold to the same or are aliases. Every documented
  * column is mapped, kept on the contact's note (salutation, suffix, marital status, status,
  * referrer, advisors, client since, record type), or refused (`tax_id`: SENSITIVE_COLUMNS). The
- * Category is the contact type; dates are as a US user sees them (MM/DD/YYYY).
+ * Category is the contact type; it, the status, the record type and the marital status have a
+ * value map the user can change. Dates are as a US user sees them (MM/DD/YYYY).
  */
 export const redtailContacts = defineProfile({
   id: 'redtail-contacts',
@@ -27,7 +29,7 @@ export const redtailContacts = defineProfile({
   options: { dateOrder: 'MDY', country: 'US' },
   columns: [
     contact('sourceId', ['id', 'Contact ID', 'Rec ID', 'Client ID'], { required: true }),
-    contact('kept', ['type'], { label: 'Record type' }),
+    contact('kept', ['type'], { label: 'Record type', values: KEPT_VALUES }),
     contact('kept', ['salutation'], { label: 'Salutation' }),
     contact('firstName', ['first_name']),
     contact('middleName', ['middle_name']),
@@ -37,9 +39,9 @@ export const redtailContacts = defineProfile({
     contact('fullName', ['full_name']),
     contact('dateOfBirth', ['dob', 'Date of Birth', 'Birth Date']),
     contact('gender', ['gender']),
-    contact('kept', ['marital_status'], { label: 'Marital status' }),
-    contact('contactType', ['category'], { values: REDTAIL_CATEGORY }),
-    contact('kept', ['status'], { label: 'Status' }),
+    contact('kept', ['marital_status'], { label: 'Marital status', values: KEPT_VALUES }),
+    contact('contactType', ['category'], { label: 'Category', values: REDTAIL_CATEGORY }),
+    contact('category', ['status'], { label: 'Status' }),
     contact('leadSource', ['source']),
     contact('kept', ['referred_by'], { label: 'Referred by' }),
     contact('kept', ['servicing_advisor'], { label: 'Servicing advisor' }),

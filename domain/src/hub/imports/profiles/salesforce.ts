@@ -1,3 +1,4 @@
+import { KEPT_VALUES } from '../value-maps.js';
 import { columnsOf, defineProfile } from './define.js';
 
 const contact = columnsOf('contacts');
@@ -60,9 +61,11 @@ export const salesforceContacts = defineProfile({
 /**
  * Financial Services Cloud person accounts as Data Loader writes them: API names as headers (ALL
  * CAPS when `allCapsHeaders` is set; headers fold either way), every value quoted, ISO dates. The
- * person's fields are `Person*`; the FSC fields with no field of ours (client category, status,
- * service model, review frequency and dates, risk tolerance, investment objectives, marital
- * status) are kept on the contact's note, each under its label.
+ * person's fields are `Person*`. The FSC fields the product has no field for: the review dates,
+ * review frequency, service model, risk tolerance and investment objectives go into custom fields
+ * of contacts of those names (made by the first import that needs them); the client category,
+ * status and marital status are kept on the contact's note under their labels, through a value
+ * map the user can change (a category to a contact type or a tag).
  */
 export const salesforcePersonAccounts = defineProfile({
   id: 'salesforce-person-accounts',
@@ -92,15 +95,16 @@ export const salesforcePersonAccounts = defineProfile({
     contact('jobTitle', ['FinServ__Occupation__pc', 'PersonTitle']),
     contact('leadSource', ['PersonLeadSource', 'AccountSource']),
     contact('note', ['Description']),
-    contact('kept', ['FinServ__ClientCategory__c'], { label: 'Client category' }),
-    contact('kept', ['FinServ__Status__c'], { label: 'Status' }),
-    contact('kept', ['FinServ__ServiceModel__c'], { label: 'Service model' }),
-    contact('kept', ['FinServ__ReviewFrequency__c'], { label: 'Review frequency' }),
-    contact('kept', ['FinServ__LastReview__c'], { label: 'Last review' }),
-    contact('kept', ['FinServ__NextReview__c'], { label: 'Next review' }),
-    contact('kept', ['FinServ__RiskTolerance__c'], { label: 'Risk tolerance' }),
-    contact('kept', ['FinServ__InvestmentObjectives__c'], { label: 'Investment objectives' }),
-    contact('kept', ['FinServ__MaritalStatus__pc'], { label: 'Marital status' }),
+    contact('category', ['FinServ__ClientCategory__c'], { label: 'Client category' }),
+    contact('category', ['FinServ__Status__c'], { label: 'Status' }),
+    contact('customChoice', ['FinServ__ServiceModel__c'], { label: 'Service model' }),
+    contact('customChoice', ['FinServ__ReviewFrequency__c'], { label: 'Review frequency' }),
+    contact('customDate', ['FinServ__LastReview__c'], { label: 'Last review' }),
+    contact('customDate', ['FinServ__NextReview__c'], { label: 'Next review' }),
+    contact('customChoice', ['FinServ__RiskTolerance__c'], { label: 'Risk tolerance' }),
+    // A multi-select picklist in FSC: its values stay together, as Data Loader writes them.
+    contact('customText', ['FinServ__InvestmentObjectives__c'], { label: 'Investment objectives' }),
+    contact('kept', ['FinServ__MaritalStatus__pc'], { label: 'Marital status', values: KEPT_VALUES }),
     contact('deleted', ['IsDeleted']),
   ],
   options: { dateOrder: 'MDY', country: 'US' },

@@ -28,6 +28,7 @@ export const ImportMessage = {
   addressDropped: 'Address not imported',
   emailDropped: 'E-mail not imported',
   phoneDropped: 'Phone not imported',
+  customFieldDropped: 'Custom field not imported',
   contactTypeDropped: 'Contact type not recognised: the import’s contact type applies',
   /** A cell whose text was UTF-8 read twice (`JosÃ©`), imported repaired. */
   textRepaired: 'Text repaired: it had been read in the wrong encoding',

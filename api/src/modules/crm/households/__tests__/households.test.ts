@@ -6,6 +6,7 @@ import { startTestApi, type TestApi } from '#test/support/app.js';
 import { createOrganization, type CreatedOrganization } from '#test/support/factories.js';
 import {
   createContact,
+  createCustomField,
   createFamily,
   createHousehold,
   createHouseholdEntities,
@@ -194,6 +195,24 @@ describe('GET /api/households/{householdId} and its related lists', () => {
     expectNotFound(await northApi('GET', `/api/households/${southHouseholdId}`), 'Household');
   });
 
+  it('leaves a deleted member out of the members and their family; a deleted household answers 404', async () => {
+    const id = await createHousehold(prisma, north, { name: 'Okafor household' });
+    const head = await createPerson(prisma, north, { householdId: id, firstName: 'Ada', lastName: 'Okafor' });
+    const gone = await createPerson(prisma, north, { householdId: id, firstName: 'Ben', lastName: 'Okafor' });
+    await createFamily(prisma, north, id, [{ personId: head, role: 'HEAD' }, { personId: gone }], 'Okafor family');
+    await prisma.person.update({ where: { id: gone }, data: { deletedAt: new Date() } });
+
+    const page = await northApi('GET', `/api/households/${id}`);
+    expect(page.status).toBe(200);
+    expect(page.body.members.map((member: { id: string }) => member.id)).toEqual([head]);
+    expect(page.body.families[0].relationships).toEqual([
+      expect.objectContaining({ personId: head, name: 'Ada Okafor', role: 'HEAD' }),
+    ]);
+
+    await prisma.household.update({ where: { id }, data: { deletedAt: new Date() } });
+    expectNotFound(await northApi('GET', `/api/households/${id}`), 'Household');
+  });
+
   it('lists households by name with member count and contact type; search and team filter', async () => {
     const response = await northApi('GET', '/api/households?search=nair');
     expect(response.status).toBe(200);
@@ -285,5 +304,49 @@ describe('persons', () => {
       'Household',
     );
     expectInvalid(await northApi('GET', '/api/persons/x'), 'personId', 'Invalid person id');
+  });
+});
+
+describe('custom fields on GET /api/households/{householdId}', () => {
+  it('shows the active household fields in their order with the values the custom-fields route stored', async () => {
+    // A firm of its own, so no other test's fields show up.
+    const west = await createOrganization(prisma, { name: 'West', role: 'ADMIN' });
+    const westApi = apiClient(api.baseUrl, await login(api.baseUrl, west.email, west.password));
+    const householdId = await createHousehold(prisma, west);
+    const fields: [Parameters<typeof createCustomField>[2]['type'], string[] | undefined, unknown][] = [
+      ['CHECKBOX', undefined, false],
+      ['CURRENCY_VALUE', undefined, { value: 1250.12345678, currency: 'USD' }],
+      ['DATE', undefined, '2024-02-29'],
+      ['MULTI_SELECT', ['Golf', 'Sailing'], ['Sailing', 'Golf']],
+      ['NUMBER', undefined, -0.5],
+      ['SINGLE_SELECT', ['Low', 'High'], 'High'],
+      ['TEXT', undefined, 'Ana'],
+    ];
+    const archived = await createCustomField(prisma, west, { entityKind: 'HOUSEHOLD', type: 'TEXT', name: 'Archived' });
+    const setValue = (definitionId: string, value: unknown) =>
+      westApi('PATCH', `/api/households/${householdId}/custom-fields`, { definitionId, value });
+    expect((await setValue(archived, 'Old')).status).toBe(200);
+    expect((await westApi('DELETE', `/api/custom-fields/${archived}`)).status).toBe(200);
+    await createCustomField(prisma, west, { entityKind: 'HOUSEHOLD', type: 'TEXTAREA', name: 'Unset' });
+    await createCustomField(prisma, west, { entityKind: 'CONTACT', type: 'TEXT', name: 'A contact field' });
+    let stored;
+    for (const [index, [type, options, value]] of fields.entries()) {
+      const definitionId = await createCustomField(prisma, west, {
+        entityKind: 'HOUSEHOLD',
+        type,
+        name: `Field ${index}`,
+        ...(options ? { options } : {}),
+      });
+      stored = await setValue(definitionId, value);
+      expect(stored.status).toBe(200);
+    }
+
+    const page = await westApi('GET', `/api/households/${householdId}`);
+    expect(page.status).toBe(200);
+    expect(page.body.customFields).toEqual(stored!.body);
+    expect(page.body.customFields.map((field: { name: string; value: unknown }) => [field.name, field.value])).toEqual([
+      ...fields.map(([, , value], index) => [`Field ${index}`, value]),
+      ['Unset', null],
+    ]);
   });
 });

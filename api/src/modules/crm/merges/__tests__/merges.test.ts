@@ -103,6 +103,7 @@ async function ownTheRest() {
     await prisma.documentMention.create({
       data: { ...org, id: newId(EntityType.documentMention), documentId: world.documentId, entityKind, entityId },
     });
+    await prisma.taskMention.create({ data: { ...org, taskId: world.taskId, entityId } });
   }
 }
 
@@ -221,6 +222,10 @@ describe('merging contacts', () => {
         entityId: survivorId,
       },
     });
+    // The task mentions both as well: kept once, the survivor's.
+    await prisma.taskMention.create({
+      data: { organizationId: world.organizationId, taskId: world.taskId, entityId: survivorId },
+    });
     const before = await worldSnapshot();
     const survivorBefore = await childCounts(CONTACT_CHILD_TABLES, survivorId);
     const mergedBefore = await childCounts(CONTACT_CHILD_TABLES, world.contactId);
@@ -242,7 +247,11 @@ describe('merging contacts', () => {
     const survivorAfter = await childCounts(CONTACT_CHILD_TABLES, survivorId);
     const mergedAfter = await childCounts(CONTACT_CHILD_TABLES, world.contactId);
     for (const key of Object.keys(survivorAfter)) {
-      const duplicates = ['contact_emails.contact_id', 'note_mentions.entity_id'].includes(key) ? 1 : 0;
+      const duplicates = ['contact_emails.contact_id', 'note_mentions.entity_id', 'task_mentions.entity_id'].includes(
+        key,
+      )
+        ? 1
+        : 0;
       expect({ key, count: survivorAfter[key] }).toEqual({
         key,
         count: survivorBefore[key]! + mergedBefore[key]! - duplicates,
@@ -250,6 +259,10 @@ describe('merging contacts', () => {
       expect({ key, count: mergedAfter[key] }).toEqual({ key, count: 0 });
     }
     expect(Object.keys(mergedBefore).filter((key) => mergedBefore[key] === 0)).toEqual([]);
+    // A task that mentioned the merged contact names the survivor now (the drawer finds it).
+    const taskMentions = await prisma.taskMention.findMany({ where: { taskId: world.taskId } });
+    expect(taskMentions.map((mention) => mention.entityId)).toContain(survivorId);
+    expect(taskMentions.map((mention) => mention.entityId)).not.toContain(world.contactId);
     const contact = await prisma.contact.findUniqueOrThrow({ where: { id: survivorId } });
     expect(contact).toMatchObject({ firstName: 'Ana', lastName: 'Lima', householdId: world.householdId });
     const gone = await prisma.contact.findUniqueOrThrow({ where: { id: world.contactId } });

@@ -201,6 +201,21 @@ describe('GET /api/search', () => {
     }
   });
 
+  it('ranks a word’s start, then the term inside a word, then a near miss, and a smaller limit shows the first of them', async () => {
+    const named = async (firstName: string, lastName: string) =>
+      (await createContact(prisma, north, { firstName, lastName })).contactId;
+    // Created worst first, so that the order comes from the ranking and not from the rows' order.
+    const nearMiss = await named('Nils', 'Hollm');
+    const inside = await named('Lisa', 'Stockholm');
+    const laterWord = await named('Eva', 'Holmberg');
+    const wholeWord = await named('Ola', 'Holm');
+    const ranked = [wholeWord, laterWord, inside, nearMiss];
+    expect((await search('holm', 10)).body.contacts.map((hit) => hit.id)).toEqual(ranked);
+    for (const limit of [1, 2, 3]) {
+      expect((await search('holm', limit)).body.contacts.map((hit) => hit.id)).toEqual(ranked.slice(0, limit));
+    }
+  });
+
   it('limits each kind to `limit` results', async () => {
     const response = await search('lapointe', 1);
     expect(response.body.households).toHaveLength(1);

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient, type PrismaClient } from '@meridian/api';
 import { FakePlaidServer } from '@meridian/connectors/testing';
-import type { ConnectionView, FinancialRecordResponse, FinancialView, ListPage, SyncRunAction } from '@meridian/domain';
+import {
+  EntityType,
+  newId,
+  type ConnectionView,
+  type FinancialRecordResponse,
+  type FinancialView,
+  type ListPage,
+  type SyncRunAction,
+} from '@meridian/domain';
 import { login } from '#test/support/http.js';
 import { createTestEnvironment, startTestApi, type TestApi } from '#test/support/app.js';
 import { createOrganization, type CreatedOrganization } from '#test/support/factories.js';
@@ -188,9 +196,24 @@ describe('deleting a connection', () => {
       connectionId: connection.id,
       status: 'RUNNING',
     });
+    // An import batch that ran on the connection keeps its rows and report, without the link.
+    const batchId = newId(EntityType.importBatch);
+    await prisma.importBatch.create({
+      data: {
+        id: batchId,
+        organizationId: north.organizationId,
+        connectionId: connection.id,
+        syncRunId: running,
+        source: 'CLOVEN',
+      },
+    });
 
     const response = await as('DELETE', `/api/connections/${connection.id}`);
     expect(response.status).toBe(204);
+    expect(await prisma.importBatch.findUnique({ where: { id: batchId } })).toMatchObject({
+      connectionId: null,
+      syncRunId: null,
+    });
 
     expect(fake.hasItem(item.itemId)).toBe(false);
     expect(fake.requests.filter((request) => request.path === '/item/remove')).toHaveLength(1);

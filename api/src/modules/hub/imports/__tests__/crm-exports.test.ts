@@ -56,7 +56,7 @@ const MARY = {
 
 const SECRET = { ssn: '123-45-6789', passport_number: 'X1234567', taxpayer_id: '98-7654321' };
 
-function wealthboxExport(): Buffer {
+function wealthboxExport(janeBackground = 'Prefers mornings.'): Buffer {
   const rows: Record<string, string>[] = [
     {
       id: 'WB-1',
@@ -85,7 +85,7 @@ function wealthboxExport(): Buffer {
       mailing_address_zip_code: '2108',
       mailing_address_country: 'United States',
       tags: 'VIP; Estate, Retirement',
-      background_information: 'Prefers mornings.',
+      background_information: janeBackground,
       ...SECRET,
       medical_conditions: 'Asthma',
     },
@@ -182,7 +182,7 @@ function redtailExport(): string {
 }
 
 /** Data Loader 63 with allCapsHeaders: the headers in capitals, every value quoted. */
-function salesforceExport(): string {
+function salesforceExport(jane: Record<string, string> = {}): string {
   const rows = [
     {
       Id: '001A000001',
@@ -202,6 +202,7 @@ function salesforceExport(): string {
       FinServ__InvestmentObjectives__c: 'Growth',
       FinServ__MaritalStatus__pc: 'Widowed',
       FinServ__Occupation__pc: 'Architect',
+      ...jane,
     },
     {
       Id: '001A000002',
@@ -237,8 +238,10 @@ type Columns = (ImportUpload['mapping'] & {
     outcome: string;
     field: string | null;
     keptAs: string | null;
+    customField: string | null;
     reason: string | null;
     values: { from: string; to: string | null; known: boolean }[] | null;
+    targets: (string | null)[] | null;
   }[];
 })['columns'];
 
@@ -283,6 +286,26 @@ async function notesOf(contactId: string) {
   return notes.map((note) => note.body).join('\n---\n');
 }
 
+/** A contact's notes by title: an import writes one per source system. */
+async function notesByTitle(contactId: string): Promise<Record<string, string>> {
+  const notes = await prisma.note.findMany({
+    where: { ownerContactId: contactId, deletedAt: null },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+  });
+  return Object.fromEntries(notes.map((note) => [note.title ?? '(untitled)', note.body]));
+}
+
+/** A contact's custom field values by field name: a date as its day, a text or choice as is. */
+async function customFieldsOf(contactId: string): Promise<Record<string, string | null>> {
+  const values = await prisma.customFieldValue.findMany({ where: { contactId }, include: { definition: true } });
+  return Object.fromEntries(
+    values.map((value) => [
+      value.definition.name,
+      value.valueDate ? value.valueDate.toISOString().slice(0, 10) : value.valueText,
+    ]),
+  );
+}
+
 async function linksOf(organizationId: string, contactId: string) {
   const links = await prisma.externalLink.findMany({
     where: { organizationId, entityType: 'contact', entityId: contactId },
@@ -319,6 +342,22 @@ describe('Wealthbox, Redtail and Salesforce exports, one after another', () => {
       { from: 'Prospect', to: 'PROSPECT', known: true },
     ]);
     expect(mapping.columns.find((column) => column.header === 'first_name')!.values).toBeNull();
+    // The status, a category of Wealthbox's with no field of ours, stays on the note unless the
+    // user maps its values: to a contact type, or a tag.
+    expect(mapping.columns.find((column) => column.header === 'status')).toMatchObject({
+      outcome: 'MAPPED',
+      field: 'category',
+      keptAs: 'Status',
+      values: [{ from: 'Active', to: 'KEEP_ON_NOTE', known: true }],
+      targets: ['CLIENT', 'LEAD', 'ONBOARDING', 'OTHER', 'PROSPECT', 'KEEP_ON_NOTE', 'KEEP_AS_TAG'],
+    });
+    expect(mapping.columns.find((column) => column.header === 'marital_status')).toMatchObject({
+      values: [
+        { from: 'Widowed', to: 'KEEP_ON_NOTE', known: true },
+        { from: 'Married', to: 'KEEP_ON_NOTE', known: true },
+      ],
+      targets: ['KEEP_ON_NOTE', 'KEEP_AS_TAG'],
+    });
     const rows = await flow.rows(token, uploaded.batch.id);
     // The repaired row says so.
     expect(rows[1]!.warnings).toEqual([
@@ -350,6 +389,7 @@ describe('Wealthbox, Redtail and Salesforce exports, one after another', () => {
     ]);
     expect(jane!.employments).toEqual([expect.objectContaining({ employerName: 'Doe Design', jobTitle: 'Architect' })]);
     expect(jane!.tags.map((link) => link.tag.name).sort()).toEqual(['Estate', 'Retirement', 'VIP']);
+    expect(Object.keys(await notesByTitle(jane!.id))).toEqual(['Imported from Wealthbox']);
     expect(await notesOf(jane!.id)).toBe(
       [
         'Prefers mornings.',
@@ -392,12 +432,24 @@ describe('Wealthbox, Redtail and Salesforce exports, one after another', () => {
     expect(jane!.addresses).toHaveLength(1);
     expect(jane!.gender).toBe('FEMALE');
     expect(jane!.tags.map((link) => link.tag.name).sort()).toEqual(['Estate', 'Legacy', 'Retirement', 'VIP']);
-    const janeNote = await notesOf(jane!.id);
-    expect(janeNote).toContain('Marital status: Widowed');
-    expect(janeNote).toContain('Power of attorney on file.');
-    expect(janeNote).toContain('Referred by: Tom Smith');
-    expect(janeNote).toContain('Writing advisor: Lee Writer');
-    expect(janeNote).not.toContain('123-45-6789');
+    // Each system's note is its own: Wealthbox's stays as it was written, Redtail's beside it.
+    const janeNotes = await notesByTitle(jane!.id);
+    expect(Object.keys(janeNotes)).toEqual(['Imported from Wealthbox', 'Imported from Redtail']);
+    expect(janeNotes['Imported from Wealthbox']).toMatch(/^Prefers mornings\.\n\nPrefix: Dr\./);
+    expect(janeNotes['Imported from Wealthbox']).toContain('Marital status: Widowed');
+    expect(janeNotes['Imported from Redtail']).toBe(
+      [
+        'Power of attorney on file.',
+        '',
+        'Record type: Individual',
+        'Salutation: Dr.',
+        'Status: Active',
+        'Referred by: Tom Smith',
+        'Servicing advisor: Sam Advisor',
+        'Writing advisor: Lee Writer',
+      ].join('\n'),
+    );
+    expect(await notesOf(jane!.id)).not.toContain('123-45-6789');
     expect(jose!.gender).toBe('MALE');
     expect(await notesOf(jose!.id)).toContain('Speaks Spanish at home.');
     expect(mary!.phoneNumbers.map((phone) => phone.number)).toEqual(['8605550103', '8605550177']);
@@ -414,6 +466,23 @@ describe('Wealthbox, Redtail and Salesforce exports, one after another', () => {
       SALESFORCE_COLUMNS.map((column) => column.toUpperCase()),
       [],
     );
+    // Review dates and risk tolerance have no field of ours: each goes into a custom field, as the dry run says.
+    expect(
+      Object.fromEntries(
+        mapping.columns.filter((column) => column.customField).map((column) => [column.header, column.customField]),
+      ),
+    ).toEqual({
+      FINSERV__SERVICEMODEL__C: 'Service model',
+      FINSERV__REVIEWFREQUENCY__C: 'Review frequency',
+      FINSERV__LASTREVIEW__C: 'Last review',
+      FINSERV__NEXTREVIEW__C: 'Next review',
+      FINSERV__RISKTOLERANCE__C: 'Risk tolerance',
+      FINSERV__INVESTMENTOBJECTIVES__C: 'Investment objectives',
+    });
+    expect(mapping.columns.find((column) => column.header === 'FINSERV__CLIENTCATEGORY__C')).toMatchObject({
+      field: 'category',
+      values: [{ from: 'Platinum', to: 'KEEP_ON_NOTE', known: true }],
+    });
     expect(dry.counts).toEqual({ create: 0, update: 3, unchanged: 0, invalid: 0, review: 0 });
     await flow.commit(token, uploaded.batch.id);
 
@@ -425,19 +494,54 @@ describe('Wealthbox, Redtail and Salesforce exports, one after another', () => {
       [contacts[2]!, ['REDTAIL:9003', 'SALESFORCE:001A000003', 'WEALTHBOX:WB-3']],
     ] as const)
       expect(await linksOf(organizationId, contact.id)).toEqual(ids);
-    const janeNote = await notesOf(contacts[0]!.id);
-    for (const line of [
-      'Annual review in May.',
-      'Client category: Platinum',
-      'Service model: Comprehensive',
-      'Review frequency: Annually',
-      'Last review: 2024-05-10',
-      'Next review: 2025-05-10',
-      'Risk tolerance: Moderate',
-      'Investment objectives: Growth',
-    ])
-      expect(janeNote).toContain(line);
-    expect(await notesOf(contacts[1]!.id)).toContain('Risk tolerance: Conservative');
+    const janeNotes = await notesByTitle(contacts[0]!.id);
+    expect(Object.keys(janeNotes)).toEqual([
+      'Imported from Wealthbox',
+      'Imported from Redtail',
+      'Imported from Salesforce',
+    ]);
+    expect(janeNotes['Imported from Salesforce']).toBe(
+      ['Annual review in May.', '', 'Client category: Platinum', 'Status: Active', 'Marital status: Widowed'].join(
+        '\n',
+      ),
+    );
+    expect(await customFieldsOf(contacts[0]!.id)).toEqual({
+      'Service model': 'Comprehensive',
+      'Review frequency': 'Annually',
+      'Last review': '2024-05-10',
+      'Next review': '2025-05-10',
+      'Risk tolerance': 'Moderate',
+      'Investment objectives': 'Growth',
+    });
+    expect(await customFieldsOf(contacts[1]!.id)).toEqual({ 'Risk tolerance': 'Conservative' });
+    expect(await customFieldsOf(contacts[2]!.id)).toEqual({});
+    // The fields are the organization's, of the kind each value needs; a choice lists the values met.
+    const fields = await prisma.customFieldDefinition.findMany({
+      where: { organizationId },
+      orderBy: { position: 'asc' },
+    });
+    expect(fields.map((field) => [field.entityKind, field.type, field.name, field.options])).toEqual([
+      ['CONTACT', 'SINGLE_SELECT', 'Service model', ['Comprehensive']],
+      ['CONTACT', 'SINGLE_SELECT', 'Review frequency', ['Annually']],
+      ['CONTACT', 'DATE', 'Last review', null],
+      ['CONTACT', 'DATE', 'Next review', null],
+      ['CONTACT', 'SINGLE_SELECT', 'Risk tolerance', ['Moderate', 'Conservative']],
+      ['CONTACT', 'TEXT', 'Investment objectives', null],
+    ]);
+    // The contact's page shows them as any custom field.
+    const shown = await call<{ customFields: { name: string; value: unknown }[] }>(
+      api.baseUrl,
+      'GET',
+      `/api/contacts/${contacts[0]!.id}`,
+      { token },
+    );
+    expect(shown.status).toBe(200);
+    expect(shown.body.customFields).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: 'Last review', value: '2024-05-10' }),
+        expect.objectContaining({ name: 'Risk tolerance', value: 'Moderate' }),
+      ]),
+    );
   });
 
   it('a re-import of a system is matched by its ids: nothing new, and an edit updates', async () => {
@@ -451,6 +555,41 @@ describe('Wealthbox, Redtail and Salesforce exports, one after another', () => {
       sourceId: '9003',
       changes: [{ field: 'preferredName', before: null, after: 'Mo' }],
     });
+  });
+
+  it('a re-import of one system writes only its own note and its own custom field values', async () => {
+    const jane = (await contactsOf(organizationId))[0]!;
+    const before = await notesByTitle(jane.id);
+    await flow.importFile(token, 'wealthbox-export.zip', wealthboxExport('Prefers afternoons now.'), {
+      source: 'WEALTHBOX',
+    });
+    const after = await notesByTitle(jane.id);
+    expect(after['Imported from Wealthbox']).toMatch(/^Prefers afternoons now\.\n\nPrefix: Dr\./);
+    expect(after['Imported from Redtail']).toBe(before['Imported from Redtail']);
+    expect(after['Imported from Salesforce']).toBe(before['Imported from Salesforce']);
+
+    // Salesforce again: a new risk tolerance (a new option of its field), the next review gone.
+    const { rows } = await flow.importFile(
+      token,
+      'Account.csv',
+      salesforceExport({ FinServ__RiskTolerance__c: 'Aggressive', FinServ__NextReview__c: '' }),
+      { source: 'SALESFORCE' },
+    );
+    expect(
+      rows.filter((row) => row.action === 'UPDATE').map((row) => row.changes.map((change) => change.field)),
+    ).toEqual([['customFields']]);
+    expect(await customFieldsOf(jane.id)).toEqual({
+      'Service model': 'Comprehensive',
+      'Review frequency': 'Annually',
+      'Last review': '2024-05-10',
+      'Risk tolerance': 'Aggressive',
+      'Investment objectives': 'Growth',
+    });
+    const risk = await prisma.customFieldDefinition.findFirstOrThrow({
+      where: { organizationId, name: 'Risk tolerance' },
+    });
+    expect(risk.options).toEqual(['Moderate', 'Conservative', 'Aggressive']);
+    expect(await notesByTitle(jane.id)).toEqual(after);
   });
 });
 
@@ -480,5 +619,148 @@ describe('one file naming one person twice', () => {
     );
     expect(items.status).toBe(200);
     expect(items.body).toEqual([expect.objectContaining({ reason: 'SAME_IN_FILE', duplicateOfRow: 2 })]);
+  });
+});
+
+describe('the value map of an import, seen and changed by the user', () => {
+  it('lists every value the file holds after the dry run, refuses a target the column cannot take, and the commit uses the edited map', async () => {
+    const org = await createOrganization(prisma, { name: 'Value Map Wealth', role: 'ADMIN' });
+    const token = await login(api.baseUrl, org.email, org.password);
+    const file = csvOf(REDTAIL_COLUMNS, [
+      {
+        id: 'R1',
+        first_name: 'Ann',
+        last_name: 'Lee',
+        category: 'Client',
+        status: 'Active',
+        marital_status: 'Married',
+      },
+      {
+        id: 'R2',
+        first_name: 'Bob',
+        last_name: 'Ray',
+        category: 'Prospect',
+        status: 'Inactive',
+        marital_status: 'Single',
+      },
+      { id: 'R3', first_name: 'Cy', last_name: 'Moe', category: 'Centre of influence', status: 'Deceased' },
+      { id: 'R4', first_name: 'Di', last_name: 'Fox', category: 'Vendor', status: 'Former client' },
+      { id: 'R5', first_name: 'Ed', last_name: 'Kim', category: 'client', status: 'ACTIVE' },
+    ]);
+    const uploaded = await flow.upload(token, 'redtail.csv', file, 'REDTAIL');
+    const batchId = uploaded.batch.id;
+    // The upload samples a few values of each column; the dry run reads them all.
+    expect(uploaded.mapping.samples.status).toEqual(['Active', 'Inactive', 'Deceased']);
+    const dry = await flow.dryRun(token, batchId);
+    const valuesOf = (columns: Columns, header: string) => columns.find((column) => column.header === header)!.values;
+    const found = await mappingOf(token, batchId);
+    expect(valuesOf(found.columns, 'status')).toEqual(
+      ['Active', 'Inactive', 'Deceased', 'Former client'].map((from) => ({ from, to: 'KEEP_ON_NOTE', known: true })),
+    );
+    expect(valuesOf(found.columns, 'category')).toEqual([
+      { from: 'Client', to: 'CLIENT', known: true },
+      { from: 'Prospect', to: 'PROSPECT', known: true },
+      { from: 'Centre of influence', to: 'OTHER', known: true },
+      { from: 'Vendor', to: 'OTHER', known: true },
+    ]);
+
+    // A target the column cannot take, or a column without a value map: 400 with a sentence, nothing changed.
+    const putValues = (values: unknown) =>
+      call<{ message: string; columns: Columns }>(api.baseUrl, 'PUT', `/api/imports/${batchId}/value-map`, {
+        token,
+        body: { values },
+      });
+    const refused = await putValues({ status: { Active: 'CLIENT', Inactive: 'GOLD' } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(
+      'The column “status” cannot map “Inactive” to “GOLD”: choose Client, Lead, Onboarding, Other, Prospect, Keep on the contact’s note or Keep as a tag.',
+    );
+    const notMapped = await putValues({ first_name: { Ann: 'CLIENT' } });
+    expect(notMapped.status).toBe(400);
+    expect(notMapped.body.message).toBe('The column “first_name” has no value map: its values are not mapped to ours.');
+    expect(await flow.batchOf(token, batchId)).toMatchObject({ stage: 'DRY_RUN_DONE', counts: dry.counts });
+    expect(await mappingOf(token, batchId)).toEqual(found);
+
+    const saved = await putValues({
+      status: { Active: 'CLIENT', Inactive: 'KEEP_AS_TAG', Deceased: 'KEEP_ON_NOTE', 'Former client': 'OTHER' },
+      category: { 'Centre of influence': 'KEEP_AS_TAG', Vendor: null },
+      marital_status: { Married: 'KEEP_AS_TAG' },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(valuesOf(saved.body.columns, 'category')).toEqual([
+      { from: 'Client', to: 'CLIENT', known: true },
+      { from: 'Prospect', to: 'PROSPECT', known: true },
+      { from: 'Centre of influence', to: 'KEEP_AS_TAG', known: true },
+      { from: 'Vendor', to: null, known: true },
+    ]);
+    // The dry run no longer holds: the commit waits for the next one.
+    expect((await flow.batchOf(token, batchId)).stage).toBe('UPLOADED');
+    const early = await call(api.baseUrl, 'POST', `/api/imports/${batchId}/commit`, { token });
+    expect(early.status).toBe(409);
+
+    await flow.dryRun(token, batchId);
+    const again = await mappingOf(token, batchId);
+    expect(valuesOf(again.columns, 'status')).toEqual([
+      { from: 'Active', to: 'CLIENT', known: true },
+      { from: 'Inactive', to: 'KEEP_AS_TAG', known: true },
+      { from: 'Deceased', to: 'KEEP_ON_NOTE', known: true },
+      { from: 'Former client', to: 'OTHER', known: true },
+    ]);
+    expect(valuesOf(again.columns, 'marital_status')).toEqual([
+      { from: 'Married', to: 'KEEP_AS_TAG', known: true },
+      { from: 'Single', to: 'KEEP_ON_NOTE', known: true },
+    ]);
+    await flow.commit(token, batchId);
+
+    const contacts = await contactsOf(org.organizationId);
+    const byName = Object.fromEntries(contacts.map((contact) => [contact.firstName, contact]));
+    const tags = (name: string) => byName[name]!.tags.map((link) => link.tag.name).sort();
+    // The category (the contact type column) wins; a status gives the type when the category gives none.
+    expect(byName.Ann).toMatchObject({ type: 'CLIENT' });
+    expect(tags('Ann')).toEqual(['Married']);
+    expect(byName.Bob).toMatchObject({ type: 'PROSPECT' });
+    expect(tags('Bob')).toEqual(['Inactive']);
+    expect(await notesOf(byName.Bob!.id)).toBe('Marital status: Single');
+    // Neither column gives a type: the import's (Lead) applies.
+    expect(byName.Cy).toMatchObject({ type: 'LEAD' });
+    expect(tags('Cy')).toEqual(['Centre of influence']);
+    expect(await notesOf(byName.Cy!.id)).toBe('Status: Deceased');
+    expect(byName.Di).toMatchObject({ type: 'OTHER' });
+    expect(byName.Ed).toMatchObject({ type: 'CLIENT' });
+    // The map stays with the import.
+    expect(valuesOf((await mappingOf(token, batchId)).columns, 'status')).toEqual(valuesOf(again.columns, 'status'));
+  });
+
+  it('custom fields: a field of the name is reused when it can hold the value, else one is made beside it; a rollback removes what the import made', async () => {
+    const org = await createOrganization(prisma, { name: 'Custom Field Wealth', role: 'ADMIN' });
+    const token = await login(api.baseUrl, org.email, org.password);
+    for (const field of [
+      { entityKind: 'CONTACT', type: 'TEXT', name: 'last review' },
+      { entityKind: 'CONTACT', type: 'NUMBER', name: 'Risk tolerance' },
+    ]) {
+      const created = await call(api.baseUrl, 'POST', '/api/custom-fields', { token, body: field });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+    }
+    const { batch } = await flow.importFile(token, 'Account.csv', salesforceExport(), { source: 'SALESFORCE' });
+    const jane = (await contactsOf(org.organizationId))[0]!;
+    expect(await customFieldsOf(jane.id)).toEqual({
+      'Service model': 'Comprehensive',
+      'Review frequency': 'Annually',
+      'last review': '2024-05-10',
+      'Next review': '2025-05-10',
+      'Risk tolerance (imported)': 'Moderate',
+      'Investment objectives': 'Growth',
+    });
+    const rolledBack = await flow.rollback(token, batch.id);
+    expect(rolledBack.status).toBe(200);
+    expect(rolledBack.body.rollback).toEqual({
+      removed: { contact: 3, person: 3, note: 1, custom_field_definition: 5 },
+      restored: 0,
+    });
+    const left = await prisma.customFieldDefinition.findMany({
+      where: { organizationId: org.organizationId },
+      orderBy: { position: 'asc' },
+    });
+    expect(left.map((field) => field.name)).toEqual(['last review', 'Risk tolerance']);
   });
 });

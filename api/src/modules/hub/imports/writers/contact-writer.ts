@@ -1,11 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   EntityType,
+  EXTERNAL_SOURCE_SYSTEM_LABELS,
   foldPersonName,
   LIST_ITEM_KEYS,
   mergeAcrossSystems,
   onlyAdds,
+  type CustomFieldType,
+  type ExternalSourceSystem,
   type ImportedContact,
+  type ImportedCustomField,
   type ImportFieldChange,
 } from '@meridian/domain';
 import {
@@ -14,8 +18,9 @@ import {
   type ContactLists,
   type EmploymentDraft,
 } from '../../../crm/contacts/index.js';
+import { CustomFieldsWriter, type StoredCustomField } from '../../../crm/custom-fields/index.js';
 import { HouseholdsWriter } from '../../../crm/households/index.js';
-import { NotesWriter } from '../../../crm/notes/index.js';
+import { NotesWriter } from '../../../practice/notes/index.js';
 import { ExternalLinksRepository } from '../../sync/index.js';
 import type {
   CandidateFinder,
@@ -58,6 +63,28 @@ interface ContactState {
   middleName: string | null;
   preferredName: string | null;
   gender: ImportedContact['gender'];
+}
+
+/** The custom field types that can hold a value an import brings, by the kind of value. */
+const FITTING_TYPES: Readonly<Record<ImportedCustomField['type'], readonly CustomFieldType[]>> = {
+  DATE: ['DATE', 'TEXT', 'TEXTAREA'],
+  SINGLE_SELECT: ['SINGLE_SELECT', 'MULTI_SELECT', 'TEXT', 'TEXTAREA'],
+  TEXT: ['TEXT', 'TEXTAREA'],
+};
+
+/**
+ * The name of the field an import makes when the organization has a field of the wanted name that
+ * cannot hold the value (a number field called "Risk tolerance", or an archived one): the value is
+ * kept beside it rather than lost.
+ */
+function importedFieldName(name: string): string {
+  return `${name} (imported)`;
+}
+
+/** One contact's custom field values as a row gives them. */
+interface ContactCustomFields {
+  contactId: string;
+  fields: readonly ImportedCustomField[];
 }
 
 /** An employment without employer and title is no employment. */
@@ -108,8 +135,12 @@ function tagNamesOf(names: readonly string[]): string[] {
  * Contacts from other CRMs' exports, onto the contacts writer, set-based for a whole chunk. Where
  * the CRM keeps what a contact row carries:
  * - tags: the organization's tag of that name (any type, case aside), else a new one of type IMPORT;
- * - note: one note owned by the contact, created on first import and its body updated after (an
- *   unlinked external link of the batch tells it from the advisor's notes); emptied, it is deleted;
+ * - note: one note per source system, owned by the contact, created on first import and its body
+ *   updated after (an unlinked external link of the system's batch tells it from the advisor's
+ *   notes and from another system's, so a contact merged across systems keeps each); emptied, it
+ *   is deleted;
+ * - custom fields (review dates, risk tolerance): the organization's contact field of that name
+ *   (case aside) when it can hold the value, else a new one, made by the import;
  * - household: the contact's household, found by source id, then name, else created;
  * - date of birth and household role: on the contact's person (the CRM's "contact is a person"),
  *   created with the contact's names when a row first gives either a birth date or a household; the
@@ -134,10 +165,13 @@ export class ContactImportWriter implements ImportRecordWriter<'contacts'> {
     'households',
     'families',
     'family_members',
+    'custom_field_definitions',
+    'custom_field_values',
   ];
 
   constructor(
     @Inject(ContactsWriter) private readonly contacts: ContactsWriter,
+    @Inject(CustomFieldsWriter) private readonly customFields: CustomFieldsWriter,
     @Inject(HouseholdsWriter) private readonly households: HouseholdsWriter,
     @Inject(NotesWriter) private readonly notes: NotesWriter,
     @Inject(ExternalLinksRepository) private readonly links: ExternalLinksRepository,
@@ -207,6 +241,13 @@ export class ContactImportWriter implements ImportRecordWriter<'contacts'> {
     await this.createNotes(
       scope,
       noted.map((index) => ({ contactId: ids[index]!, body: records[index]!.note! })),
+    );
+    await this.writeCustomFields(
+      scope,
+      records.flatMap((record, index) =>
+        record.customFields ? [{ contactId: ids[index]!, fields: record.customFields }] : [],
+      ),
+      [],
     );
     return ids;
   }
@@ -284,7 +325,135 @@ export class ContactImportWriter implements ImportRecordWriter<'contacts'> {
         'note' in fields ? [{ contactId: entityId, body: fields.note ?? null }] : [],
       ),
     );
+    // The fields a row gives are set; those the last import gave and this one does not are cleared.
+    const customized = updates.filter(({ fields }) => 'customFields' in fields);
+    await this.writeCustomFields(
+      scope,
+      customized.map(({ entityId, fields }) => ({ contactId: entityId, fields: fields.customFields ?? [] })),
+      customized.flatMap(({ entityId, fields, previous }) => {
+        const kept = new Set((fields.customFields ?? []).map((field) => field.name.toLowerCase()));
+        const gone = (previous?.customFields ?? []).filter((field) => !kept.has(field.name.toLowerCase()));
+        return gone.length > 0 ? [{ contactId: entityId, fields: gone }] : [];
+      }),
+    );
     await this.writeHouseholdsAndPersons(scope, updates, stateOf);
+  }
+
+  /**
+   * The contact fields these values go in, by lower-cased name: the organization's field of the
+   * name when it can hold them, else the one the import made beside it (`<name> (imported)`);
+   * with `make`, the missing ones are made (marked as the batch's, for its rollback) and select
+   * fields gain the values they lack as options.
+   */
+  private async fieldsFor(
+    scope: ImportScope,
+    values: readonly ImportedCustomField[],
+    make: boolean,
+  ): Promise<Map<string, StoredCustomField>> {
+    const wanted = new Map<string, { name: string; type: ImportedCustomField['type']; values: string[] }>();
+    for (const value of values) {
+      const key = value.name.toLowerCase();
+      const entry = wanted.get(key) ?? { name: value.name, type: value.type, values: [] };
+      if (!entry.values.includes(value.value)) entry.values.push(value.value);
+      wanted.set(key, entry);
+    }
+    if (wanted.size === 0) return new Map();
+    const names = [...wanted.values()].flatMap((entry) => [entry.name, importedFieldName(entry.name)]);
+    const stored = await this.customFields.contactFieldsNamed(scope, names);
+    const fits = (field: StoredCustomField | undefined, type: ImportedCustomField['type']) =>
+      field !== undefined && !field.archived && FITTING_TYPES[type].includes(field.type);
+    const chosen = new Map<string, StoredCustomField>();
+    const missing: { key: string; name: string; type: ImportedCustomField['type']; values: string[] }[] = [];
+    for (const [key, entry] of wanted) {
+      const own = stored.get(key);
+      const beside = stored.get(importedFieldName(entry.name).toLowerCase());
+      if (fits(own, entry.type)) chosen.set(key, own!);
+      else if (fits(beside, entry.type)) chosen.set(key, beside!);
+      else if (!own) missing.push({ key, ...entry });
+      else if (!beside) missing.push({ key, ...entry, name: importedFieldName(entry.name) });
+      // Both taken by fields that cannot hold the value: nothing is written (see FITTING_TYPES).
+    }
+    if (!make) return chosen;
+    const ids = await this.customFields.defineContactFields(
+      scope,
+      missing.map((entry) => ({
+        type: entry.type,
+        name: entry.name,
+        options: entry.type === 'SINGLE_SELECT' ? entry.values : null,
+      })),
+    );
+    await this.references.markCreated(
+      scope,
+      EntityType.customFieldDefinition,
+      ids.map((entityId) => ({ entityId, sourceId: null })),
+    );
+    missing.forEach((entry, index) =>
+      chosen.set(entry.key, {
+        id: ids[index]!,
+        name: entry.name,
+        type: entry.type,
+        options: entry.type === 'SINGLE_SELECT' ? entry.values : [],
+        archived: false,
+      }),
+    );
+    // A select field takes only its options: the values it lacks become options of it.
+    const grown: { id: string; options: string[] }[] = [];
+    for (const [key, field] of chosen) {
+      if (field.type !== 'SINGLE_SELECT' && field.type !== 'MULTI_SELECT') continue;
+      const added = wanted.get(key)!.values.filter((value) => !field.options.includes(value));
+      if (added.length === 0) continue;
+      field.options = [...field.options, ...added];
+      grown.push({ id: field.id, options: field.options });
+    }
+    await this.customFields.setOptions(scope, grown);
+    return chosen;
+  }
+
+  /** Sets the contacts' values of `set`, clears their values of `cleared`. */
+  private async writeCustomFields(
+    scope: ImportScope,
+    set: readonly ContactCustomFields[],
+    cleared: readonly ContactCustomFields[],
+  ): Promise<void> {
+    if (set.length === 0 && cleared.length === 0) return;
+    const setFields = await this.fieldsFor(
+      scope,
+      set.flatMap((contact) => contact.fields),
+      true,
+    );
+    await this.customFields.setContactValues(
+      scope,
+      set.flatMap(({ contactId, fields }) =>
+        fields.flatMap((value) => {
+          const field = setFields.get(value.name.toLowerCase());
+          return field ? [{ definitionId: field.id, contactId, type: field.type, value: value.value }] : [];
+        }),
+      ),
+    );
+    if (cleared.length === 0) return;
+    const clearedFields = await this.fieldsFor(
+      scope,
+      cleared.flatMap((contact) => contact.fields),
+      false,
+    );
+    await this.customFields.clearContactValues(
+      scope,
+      cleared.flatMap(({ contactId, fields }) =>
+        fields.flatMap((value) => {
+          const field = clearedFields.get(value.name.toLowerCase());
+          return field ? [{ definitionId: field.id, contactId }] : [];
+        }),
+      ),
+    );
+    await this.dropUnusedBatchFields(scope);
+  }
+
+  /** Custom fields the batch made that no contact has a value of any more (after a rollback), with their marks. */
+  private async dropUnusedBatchFields(scope: ImportScope): Promise<void> {
+    const marked = await this.links.createdByBatch(scope, scope.importBatchId, EntityType.customFieldDefinition);
+    const unused = await this.customFields.unusedFields(scope, [...marked]);
+    await this.links.deleteForEntities(scope, EntityType.customFieldDefinition, unused);
+    await this.customFields.removeFields(scope, unused);
   }
 
   /**
@@ -374,6 +543,7 @@ export class ContactImportWriter implements ImportRecordWriter<'contacts'> {
     );
     await this.contacts.remove(scope, entityIds);
     await this.dropUnusedBatchTags(scope);
+    await this.dropUnusedBatchFields(scope);
     const created = await this.references.createdByBatch(
       scope,
       EntityType.person,
@@ -448,17 +618,19 @@ export class ContactImportWriter implements ImportRecordWriter<'contacts'> {
     if (additions.length === 0) return;
     const contactIds = [...new Set(additions.map((addition) => addition.contactId))];
     const where = { contactId: { in: contactIds } };
-    const [emails, phones, addresses] = await Promise.all([
-      scope.tx.contactEmail.findMany({ where, select: { contactId: true, email: true, isPrimary: true } }),
-      scope.tx.contactPhoneNumber.findMany({
-        where,
-        select: { contactId: true, countryCode: true, number: true, isPrimary: true },
-      }),
-      scope.tx.contactAddress.findMany({
-        where,
-        select: { contactId: true, line1: true, line2: true, city: true, postalCode: true, isPrimary: true },
-      }),
-    ]);
+    // One after another: the chunk's transaction runs one query at a time on its connection.
+    const emails = await scope.tx.contactEmail.findMany({
+      where,
+      select: { contactId: true, email: true, isPrimary: true },
+    });
+    const phones = await scope.tx.contactPhoneNumber.findMany({
+      where,
+      select: { contactId: true, countryCode: true, number: true, isPrimary: true },
+    });
+    const addresses = await scope.tx.contactAddress.findMany({
+      where,
+      select: { contactId: true, line1: true, line2: true, city: true, postalCode: true, isPrimary: true },
+    });
     const keyOf = (field: ListField, item: Record<string, unknown>) =>
       (LIST_ITEM_KEYS[field] as (i: never) => string)(item as never);
     const stored = new Map<string, { keys: Set<string>; hasPrimary: boolean }>();
@@ -575,12 +747,13 @@ export class ContactImportWriter implements ImportRecordWriter<'contacts'> {
     await this.contacts.removeTags(scope, unused);
   }
 
+  /** Each contact's note of this batch's system, titled with the system so the advisor tells them apart. */
   private async createNotes(scope: ImportScope, notes: readonly { contactId: string; body: string }[]) {
     const ids = await this.notes.create(
       scope,
       notes.map((note) => ({
         teamId: scope.teamId,
-        title: null,
+        title: `Imported from ${EXTERNAL_SOURCE_SYSTEM_LABELS[scope.source]}`,
         body: note.body,
         date: scope.now,
         authorUserId: null,
@@ -594,12 +767,16 @@ export class ContactImportWriter implements ImportRecordWriter<'contacts'> {
     );
   }
 
-  /** Each contact's imported note: its body written, created, or (emptied) deleted. */
+  /**
+   * Each contact's note of this batch's system: its body written, created, or (emptied) deleted.
+   * The notes other systems' imports wrote on the same contact are never touched.
+   */
   private async writeNotes(scope: ImportScope, changes: { contactId: string; body: string | null }[]) {
     if (changes.length === 0) return;
     const kept = await importedNotesOf(
       scope,
       changes.map((change) => change.contactId),
+      scope.source,
     );
     const gone = changes.flatMap((change) =>
       change.body === null && kept.has(change.contactId) ? [kept.get(change.contactId)!.id] : [],
@@ -681,12 +858,14 @@ function personOf(
 }
 
 /**
- * The note an import keeps for each contact: the contact's note marked by an unlinked import link
- * (the oldest such mark), by contact id.
+ * The note a system's imports keep for each contact: the contact's note marked by an unlinked
+ * import link of that system (the oldest such mark), by contact id. Each system has its own, so
+ * importing a second system's file never writes over the first's note.
  */
 async function importedNotesOf(
   scope: Pick<ImportReadScope, 'sql' | 'organizationId'>,
   contactIds: readonly string[],
+  source: ExternalSourceSystem,
 ): Promise<Map<string, { id: string; body: string }>> {
   if (contactIds.length === 0) return new Map();
   const rows = await scope.sql.query<{ contactId: string; id: string; body: string }>(
@@ -694,22 +873,48 @@ async function importedNotesOf(
        FROM notes AS note
        JOIN external_links AS mark
          ON mark.organization_id = note.organization_id AND mark.entity_type = 'note' AND mark.entity_id = note.id
-        AND mark.source_id IS NULL AND mark.import_batch_id IS NOT NULL
+        AND mark.source_id IS NULL AND mark.import_batch_id IS NOT NULL AND mark.source = $3::external_source_system
       WHERE note.organization_id = $1 AND note.owner_kind = 'CONTACT' AND note.owner_contact_id = ANY($2::text[])
       ORDER BY note.owner_contact_id, mark.created_at, mark.id`,
     scope.organizationId,
     [...new Set(contactIds)],
+    source,
   );
   return new Map(rows.map((row) => [row.contactId, { id: row.id, body: row.body }]));
 }
 
+/** A contact's custom field values an import record can carry (fields of the types an import fills), by field position. */
+async function storedCustomFields(
+  scope: Pick<ImportReadScope, 'sql' | 'organizationId'>,
+  contactId: string,
+): Promise<ImportedCustomField[]> {
+  const rows = await scope.sql.query<{ name: string; type: CustomFieldType; text: string | null; day: string | null }>(
+    `SELECT definition.name, definition.type::text AS type, value.value_text AS text,
+            to_char(value.value_date, 'YYYY-MM-DD') AS day
+       FROM custom_field_values AS value
+       JOIN custom_field_definitions AS definition
+         ON definition.organization_id = value.organization_id AND definition.id = value.definition_id
+      WHERE value.organization_id = $1 AND value.contact_id = $2 AND definition.archived_at IS NULL
+        AND definition.type IN ('DATE', 'SINGLE_SELECT', 'TEXT', 'TEXTAREA')
+      ORDER BY definition.position, definition.name, definition.id`,
+    scope.organizationId,
+    contactId,
+  );
+  return rows.flatMap((row): ImportedCustomField[] => {
+    if (row.type === 'DATE') return row.day ? [{ name: row.name, type: 'DATE', value: row.day }] : [];
+    if (!row.text) return [];
+    return [{ name: row.name, type: row.type === 'SINGLE_SELECT' ? 'SINGLE_SELECT' : 'TEXT', value: row.text }];
+  });
+}
+
 /**
- * A stored contact as an import record: what a row's record is compared with when the advisor
- * accepts it as this contact (the review queue). Lists in a stable order; the household as its
- * name and the contact's role in it, without source id.
+ * A stored contact as an import record of `source`'s files: what a row's record is compared with
+ * when the advisor accepts it as this contact (the review queue), or when another system's row is
+ * surely this person. Lists in a stable order; the household as its name and the contact's role in
+ * it, without source id; the note is the one `source`'s imports keep (each system has its own).
  */
 export async function storedContactRecord(
-  scope: Pick<ImportReadScope, 'tx' | 'sql' | 'organizationId'>,
+  scope: Pick<ImportReadScope, 'tx' | 'sql' | 'organizationId' | 'source'>,
   contactId: string,
 ): Promise<ImportedContact | null> {
   const { organizationId } = scope;
@@ -758,7 +963,8 @@ export async function storedContactRecord(
     },
   });
   if (!row) return null;
-  const note = (await importedNotesOf(scope, [contactId])).get(contactId);
+  const note = (await importedNotesOf(scope, [contactId], scope.source)).get(contactId);
+  const customFields = await storedCustomFields(scope, contactId);
   const role = row.household
     ? (row.person?.familyMemberships.find((membership) => membership.family.householdId === row.household!.id)?.role ??
       null)
@@ -788,6 +994,7 @@ export async function storedContactRecord(
     note: note?.body ?? null,
     dateOfBirth: row.person?.dateOfBirth ? row.person.dateOfBirth.toISOString().slice(0, 10) : null,
     household: row.household ? { sourceId: null, name: row.household.name, role } : null,
+    ...(customFields.length > 0 && { customFields }),
   };
 }
 
@@ -811,29 +1018,32 @@ async function contactCandidates(
   const named = records.filter(
     (record) => (record.sourceId === null || record.dateOfBirth !== null) && record.firstName && record.lastName,
   );
-  const [byEmail, byPhone, byName] = await Promise.all([
-    // lower(email) as the index has it: a first import looks up every row's e-mails.
+  // One after another: the chunk's transaction runs one query at a time on its connection.
+  // lower(email) as the index has it: a first import looks up every row's e-mails.
+  const byEmail =
     emails.length === 0
       ? []
-      : scope.sql.query<{ email: string; contactId: string; firstName: string }>(
+      : await scope.sql.query<{ email: string; contactId: string; firstName: string }>(
           `SELECT email.email, email.contact_id AS "contactId", contact.first_name AS "firstName"
-             FROM contact_emails AS email
-             JOIN contacts AS contact ON contact.organization_id = email.organization_id AND contact.id = email.contact_id
-            WHERE email.organization_id = $1 AND lower(email.email) = ANY($2::text[]) AND contact.deleted_at IS NULL
-            ORDER BY email.created_at, email.id`,
+           FROM contact_emails AS email
+           JOIN contacts AS contact ON contact.organization_id = email.organization_id AND contact.id = email.contact_id
+          WHERE email.organization_id = $1 AND lower(email.email) = ANY($2::text[]) AND contact.deleted_at IS NULL
+          ORDER BY email.created_at, email.id`,
           organizationId,
           emails,
-        ),
+        );
+  const byPhone =
     phones.length === 0
       ? []
-      : prisma.contactPhoneNumber.findMany({
+      : await prisma.contactPhoneNumber.findMany({
           where: { organizationId, number: { in: phones }, contact: { deletedAt: null } },
           select: { number: true, contactId: true, contact: { select: { firstName: true } } },
           orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-        }),
+        });
+  const byName =
     named.length === 0
       ? []
-      : prisma.contact.findMany({
+      : await prisma.contact.findMany({
           where: {
             organizationId,
             deletedAt: null,
@@ -844,8 +1054,7 @@ async function contactCandidates(
           },
           select: { id: true, firstName: true, lastName: true, person: { select: { dateOfBirth: true } } },
           orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-        }),
-  ]);
+        });
   const fold = foldPersonName;
   const nameKey = (first: string, last: string) => `${fold(first)}\u0000${fold(last)}`;
   const group = <T>(rows: readonly T[], key: (row: T) => string) => {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityType, type ImportedNote, type MeetingTimeZone } from '@meridian/domain';
-import { NotesWriter, type NoteColumns } from '../../../crm/notes/index.js';
+import { NotesWriter, type NoteColumns } from '../../../practice/notes/index.js';
 import type { FieldsUpdate, ImportRecordWriter, ImportScope } from './import-writer.js';
 import { findOwnerContact, findUser, ownershipOf } from './task-writer.js';
 

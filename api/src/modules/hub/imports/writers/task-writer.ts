@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityType, type ImportedTask, type TaskStatus } from '@meridian/domain';
-import { TasksWriter, type OwnerColumns, type TaskColumns } from '../../../crm/tasks/index.js';
+import { TasksWriter, type OwnerColumns, type TaskColumns } from '../../../practice/tasks/index.js';
 import type { FieldsUpdate, ImportRecordWriter, ImportScope } from './import-writer.js';
 import { dayOf } from './references.js';
 

@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { FinancialRecordType } from '@meridian/domain';
-import { currentOrganizationId, currentTeamScope } from '../../../../common/tenancy/request-context.js';
+import { teamScopeValue } from '../../../../common/tenancy/team-scope-sql.js';
 import type { WriteScope } from '../../../../common/tenancy/write-scope.js';
-import type { SealedCredentials } from '../../../../infra/secrets/credential-vault.js';
 import { SystemPrisma, TENANT_PRISMA, type TenantPrismaClient } from '../../../../infra/prisma/prisma.service.js';
 
 export interface PlacementConnection {
@@ -29,16 +28,10 @@ export interface ManualRecordRow {
 
 export type Tx = Parameters<Parameters<TenantPrismaClient['$transaction']>[0]>[0];
 
-export interface NewPlaidConnection {
-  id: string;
-  householdId: string;
-  itemId: string;
-  displayName: string;
-  credentials: SealedCredentials;
-  syncIntervalMinutes: number;
-}
-
-/** The Plaid side of connections: found by item id, created or re-linked with new credentials. */
+/**
+ * The Plaid side of connections, read: found by item id, locked for a placement, with what a
+ * placement offers. Their writes are sync's `ConnectionsWriter`.
+ */
 @Injectable()
 export class PlaidConnectionsRepository {
   constructor(
@@ -67,45 +60,10 @@ export class PlaidConnectionsRepository {
     });
   }
 
-  async create(tx: Tx, input: NewPlaidConnection): Promise<void> {
-    await tx.connection.create({
-      data: {
-        id: input.id,
-        organizationId: currentOrganizationId(),
-        service: 'PLAID',
-        status: 'PENDING',
-        ownerHouseholdId: input.householdId,
-        externalAccountId: input.itemId,
-        displayName: input.displayName,
-        credentialsCiphertext: input.credentials.ciphertext,
-        credentialsKeyId: input.credentials.keyId,
-        syncIntervalMinutes: input.syncIntervalMinutes,
-        // Its accounts are placed by the advisor before its first run (plaid-placements.service.ts).
-        placementPendingSince: new Date(),
-      },
-    });
-  }
-
-  /** Re-linked (update mode, or the same item linked again): new credentials, and the login is good again. */
-  async relink(tx: Tx, connectionId: string, displayName: string, credentials: SealedCredentials): Promise<void> {
-    await tx.connection.update({
-      where: { id: connectionId },
-      data: {
-        displayName,
-        status: 'PENDING',
-        credentialsCiphertext: credentials.ciphertext,
-        credentialsKeyId: credentials.keyId,
-        needsReauthSince: null,
-        lastError: null,
-      },
-    });
-  }
-
   // ─── placements: raw SQL names the organization (the tenant client scopes models, not SQL) ───
 
   /** A Plaid connection of a household, locked for the placement that reads it. */
   async lockForPlacement(scope: WriteScope, connectionId: string): Promise<PlacementConnection | undefined> {
-    const teamIds = currentTeamScope();
     const [row] = await scope.sql.query<PlacementConnection>(
       `SELECT id, owner_household_id AS "householdId", display_name AS "displayName",
               placement_pending_since IS NOT NULL AS "placementPending",
@@ -120,24 +78,9 @@ export class PlaidConnectionsRepository {
         FOR UPDATE`,
       scope.organizationId,
       connectionId,
-      teamIds ? [...teamIds] : null,
+      teamScopeValue(),
     );
     return row;
-  }
-
-  /**
-   * Its accounts are placed. The cursor starts over: an account placed after the bank synced had
-   * its transactions refused meanwhile, and a sync from the start brings them (the others' come
-   * back unchanged, through their links).
-   */
-  async placementDone(scope: WriteScope, connectionId: string): Promise<void> {
-    await scope.sql.execute(
-      `UPDATE connections SET placement_pending_since = NULL, sync_cursor = NULL, updated_at = $3
-        WHERE organization_id = $1 AND id = $2`,
-      scope.organizationId,
-      connectionId,
-      scope.now,
-    );
   }
 
   /** The household's live persons, who may own a placed account. */
@@ -191,18 +134,6 @@ export class PlaidConnectionsRepository {
         placementPendingSince: true,
         syncCursor: true,
       },
-    });
-  }
-
-  /** The item's login needs the user: keep the first time it was seen, and why. */
-  async markNeedsReauth(organizationId: string, connectionId: string, reason: string, at: Date): Promise<void> {
-    await this.system.connection.updateMany({
-      where: { organizationId, id: connectionId, needsReauthSince: null },
-      data: { needsReauthSince: at },
-    });
-    await this.system.connection.updateMany({
-      where: { organizationId, id: connectionId },
-      data: { status: 'FAILED', lastError: reason },
     });
   }
 }

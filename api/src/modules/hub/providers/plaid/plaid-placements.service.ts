@@ -28,6 +28,7 @@ import { FinancialRecordsWriter, type FinancialRecordDraft } from '../../../fina
 import { AuditService, type BatchAuditEntry } from '../../../platform/audit/index.js';
 import { ConnectionsService } from '../../connections/index.js';
 import {
+  ConnectionsWriter,
   ExternalLinksRepository,
   SyncRunLauncher,
   SyncScheduler,
@@ -65,6 +66,7 @@ export class PlaidPlacementsService {
     @Inject(PLAID_CONNECTOR) private readonly connector: PlaidConnector,
     @Inject(CredentialVault) private readonly vault: CredentialVault,
     @Inject(PlaidConnectionsRepository) private readonly repository: PlaidConnectionsRepository,
+    @Inject(ConnectionsWriter) private readonly connectionsWriter: ConnectionsWriter,
     @Inject(FinancialRecordsWriter) private readonly records: FinancialRecordsWriter,
     @Inject(ExternalLinksRepository) private readonly links: ExternalLinksRepository,
     @Inject(AuditService) private readonly audit: AuditService,
@@ -117,7 +119,7 @@ export class PlaidPlacementsService {
       );
       this.check(input, described, persons, manual);
       await this.write(scope, connection, input, described, manual);
-      await this.repository.placementDone(scope, connectionId);
+      await this.connectionsWriter.placementDone(scope, connectionId);
       return !connection.synced;
     });
     await this.startSyncing(connectionId, firstRun);
@@ -132,7 +134,7 @@ export class PlaidPlacementsService {
     const firstRun = await this.prisma.$transaction(async (tx) => {
       const scope = writeScope(tx);
       const connection = await this.lock(scope, connectionId);
-      await this.repository.placementDone(scope, connectionId);
+      await this.connectionsWriter.placementDone(scope, connectionId);
       return !connection.synced;
     });
     await this.startSyncing(connectionId, firstRun);

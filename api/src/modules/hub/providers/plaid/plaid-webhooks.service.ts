@@ -4,7 +4,7 @@ import { PlaidWebhookVerifier, type PlaidClient, type PlaidWebhookEvent } from '
 import { DomainError, ErrorCode } from '@meridian/domain';
 import { LOGGER } from '../../../../common/logging/logger.js';
 import { PLAID_CLIENT } from '../index.js';
-import { SyncRunLauncher } from '../../sync/index.js';
+import { ConnectionsWriter, SyncRunLauncher } from '../../sync/index.js';
 import { providerError } from './provider-errors.js';
 import { PlaidConnectionsRepository } from './plaid-connections.repository.js';
 
@@ -33,6 +33,7 @@ export class PlaidWebhooksService {
   constructor(
     @Inject(PLAID_CLIENT) client: PlaidClient,
     @Inject(PlaidConnectionsRepository) private readonly repository: PlaidConnectionsRepository,
+    @Inject(ConnectionsWriter) private readonly writer: ConnectionsWriter,
     @Inject(SyncRunLauncher) private readonly launcher: SyncRunLauncher,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
@@ -75,7 +76,7 @@ export class PlaidWebhooksService {
         event.kind === 'ITEM_ERROR' && event.error
           ? event.error.message
           : 'PENDING_EXPIRATION: the item’s consent expires soon; relink it (Plaid Link in update mode)';
-      await this.repository.markNeedsReauth(connection.organizationId, connection.id, reason, new Date());
+      await this.writer.markNeedsReauth(connection.organizationId, connection.id, reason, new Date());
       return 'MARKED_FOR_REAUTH';
     }
     // A run now would fail on the same login: wait for the relink, which queues its own run.

@@ -22,8 +22,7 @@ import { PLAID_CLIENT, PLAID_CONNECTOR } from '../index.js';
 import { CredentialVault } from '../../../../infra/secrets/credential-vault.js';
 import { AuditService } from '../../../platform/audit/index.js';
 import { ConnectionsService } from '../../connections/index.js';
-import { SyncRunLauncher } from '../../sync/index.js';
-import { SyncScheduler } from '../../sync/index.js';
+import { ConnectionsWriter, SyncRunLauncher, SyncScheduler } from '../../sync/index.js';
 import { callPlaid } from './provider-errors.js';
 import { PlaidConnectionsRepository } from './plaid-connections.repository.js';
 import { PlaidPlacementsService } from './plaid-placements.service.js';
@@ -62,6 +61,7 @@ export class PlaidService {
     @Inject(PLAID_CONNECTOR) private readonly connector: PlaidConnector,
     @Inject(CredentialVault) private readonly vault: CredentialVault,
     @Inject(PlaidConnectionsRepository) private readonly repository: PlaidConnectionsRepository,
+    @Inject(ConnectionsWriter) private readonly writer: ConnectionsWriter,
     @Inject(ConnectionsService) private readonly connections: ConnectionsService,
     @Inject(SyncScheduler) private readonly scheduler: SyncScheduler,
     @Inject(SyncRunLauncher) private readonly launcher: SyncRunLauncher,
@@ -166,12 +166,7 @@ export class PlaidService {
         const existing = await this.repository.findByItem(itemId, tx);
         if (existing) {
           const before = await this.connections.get(existing.id);
-          await this.repository.relink(
-            tx,
-            existing.id,
-            input.institutionName,
-            this.vault.seal(existing.id, credentials),
-          );
+          await this.writer.relink(tx, existing.id, input.institutionName, this.vault.seal(existing.id, credentials));
           await this.audit.record(tx, {
             action: 'UPDATE',
             entityType: EntityType.connection,
@@ -182,7 +177,7 @@ export class PlaidService {
           return { connectionId: existing.id, created: false };
         }
         const id = newId(EntityType.connection);
-        await this.repository.create(tx, {
+        await this.writer.createPlaid(tx, {
           id,
           householdId: input.householdId,
           itemId,

@@ -6,6 +6,7 @@ import type { TenantTransaction } from '../../../../common/tenancy/tenant-transa
 import { writeScope } from '../../../../common/tenancy/write-scope.js';
 import { TENANT_PRISMA, type TenantPrismaClient } from '../../../../infra/prisma/prisma.service.js';
 import { releaseQueryHistory } from '../../../../infra/prisma/query-history.js';
+import { SyncedFlowsWriter } from '../../../financials/cash-flows/index.js';
 import { FinancialRecordsWriter } from '../../../financials/financial-records/index.js';
 import { AuditService } from '../../../platform/audit/index.js';
 import { ExternalLinksRepository } from '../external-links.repository.js';
@@ -61,6 +62,7 @@ export class SyncPageWriter {
     @Inject(SyncRunLifecycle) private readonly lifecycle: SyncRunLifecycle,
     @Inject(ExternalLinksRepository) private readonly links: ExternalLinksRepository,
     @Inject(FinancialRecordsWriter) private readonly financialRecords: FinancialRecordsWriter,
+    @Inject(SyncedFlowsWriter) private readonly flows: SyncedFlowsWriter,
     @Inject(AuditService) private readonly audit: AuditService,
   ) {}
 
@@ -91,6 +93,7 @@ export class SyncPageWriter {
       scope,
       links: await PageLinks.load(this.links, scope, namedIds(page)),
       financialRecords: this.financialRecords,
+      flows: this.flows,
       changes: [],
     };
 

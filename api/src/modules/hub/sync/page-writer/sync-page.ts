@@ -1,5 +1,6 @@
 import type { IntegrationService, SyncCounts } from '@meridian/domain';
 import type { WriteScope } from '../../../../common/tenancy/write-scope.js';
+import type { SyncedFlowsWriter } from '../../../financials/cash-flows/index.js';
 import type { FinancialRecordsWriter } from '../../../financials/financial-records/index.js';
 import type { BatchAuditEntry } from '../../../platform/audit/index.js';
 import type { ExternalLinksRepository, LinkRow, NewLink } from '../external-links.repository.js';
@@ -116,6 +117,8 @@ export interface SyncPage {
   scope: SyncPageScope;
   links: PageLinks;
   financialRecords: FinancialRecordsWriter;
+  /** Transactions, recurring streams and their categories. */
+  flows: SyncedFlowsWriter;
   /**
    * What the page created, updated and removed, one entry a record: the run's audit entries (actor
    * the run), which its detail lists; they add up to the run's created, updated and deleted counts.

@@ -6,36 +6,13 @@
  * decimal strings into numeric columns: never through a float.
  */
 import { EntityType, newId } from '@meridian/domain';
-import { existingIds, jsonRows } from '../../../../common/persistence/sql.js';
+import { existingIds } from '../../../../common/persistence/sql.js';
+import type { SyncedTransactionColumns } from '../../../financials/cash-flows/index.js';
 import type { LinkRow } from '../external-links.repository.js';
 import { categoryIds } from './categories.js';
 import { contentHash } from './content-hash.js';
 import { accountRefs } from './financial-accounts.js';
 import type { KindWritten, RecordKindWriter } from './record-kind-writer.js';
-
-/** The columns the sync owns; recurring_stream_id and cash_flow_source_id are the streams' and the advisor's. */
-interface TransactionColumns {
-  id: string;
-  household_id: string;
-  financial_record_id: string;
-  category_id: string | null;
-  date: string;
-  amount: string;
-  amount_currency: string;
-  direction: string;
-  description: string;
-  merchant_name: string | null;
-  pending: boolean;
-}
-
-/**
- * The SQL types of TransactionColumns, for `jsonb_to_recordset`: PostgreSQL parses each value
- * (numeric from the decimal string, date from YYYY-MM-DD, which it rejects when it is no date,
- * where JavaScript's Date would roll 2026-02-30 over to March).
- */
-const TRANSACTION_ROW =
-  'id text, household_id text, financial_record_id text, category_id text, date date, amount numeric, ' +
-  'amount_currency currency, direction flow_direction, description text, merchant_name text, pending boolean';
 
 const isTransactionLink = (link: LinkRow) => link.entityType === EntityType.transaction;
 
@@ -57,7 +34,7 @@ export const transactionWriter: RecordKindWriter<'transaction'> = {
       transactions.map((record) => record.accountSourceId),
     );
     const categories = await categoryIds(
-      scope,
+      page,
       transactions.map((record) => record.category),
     );
     const linkedIds = links.pick(
@@ -71,8 +48,8 @@ export const transactionWriter: RecordKindWriter<'transaction'> = {
       linkedIds.map((link) => link.entityId),
     );
 
-    const inserts: TransactionColumns[] = [];
-    const updates: TransactionColumns[] = [];
+    const inserts: SyncedTransactionColumns[] = [];
+    const updates: SyncedTransactionColumns[] = [];
     const created: { sourceId: string; entityType: string; entityId: string; contentHash: string }[] = [];
     const touched: { link: LinkRow; contentHash: string }[] = [];
     for (const record of transactions) {
@@ -97,7 +74,7 @@ export const transactionWriter: RecordKindWriter<'transaction'> = {
         continue;
       }
       const hash = contentHash(record);
-      const columns: TransactionColumns = {
+      const columns: SyncedTransactionColumns = {
         id: link?.entityId ?? newId(EntityType.transaction),
         household_id: account.householdId,
         financial_record_id: account.recordId,
@@ -137,7 +114,7 @@ export const transactionWriter: RecordKindWriter<'transaction'> = {
 
     // One audit entry a transaction written, named by its description as the account page lists it
     // (its amount and date are on that page, written for people).
-    const snapshot = (columns: TransactionColumns) => ({
+    const snapshot = (columns: SyncedTransactionColumns) => ({
       name: columns.description || columns.merchant_name || 'Transaction',
     });
     page.changes.push(
@@ -155,40 +132,8 @@ export const transactionWriter: RecordKindWriter<'transaction'> = {
         after: snapshot(columns),
       })),
     );
-    if (inserts.length > 0) {
-      await scope.sql.execute(
-        `INSERT INTO transactions (
-           id, organization_id, household_id, financial_record_id, category_id, date, amount, amount_currency,
-           direction, description, merchant_name, pending, created_at, updated_at)
-         SELECT u.id, $1, u.household_id, u.financial_record_id, u.category_id, u.date, u.amount, u.amount_currency,
-                u.direction, u.description, u.merchant_name, u.pending, $2, $2
-           FROM jsonb_to_recordset($3::jsonb) AS u(${TRANSACTION_ROW})`,
-        scope.organizationId,
-        scope.now,
-        jsonRows(inserts),
-      );
-    }
-    if (updates.length > 0) {
-      await scope.sql.execute(
-        `UPDATE transactions AS t
-            SET household_id = u.household_id,
-                financial_record_id = u.financial_record_id,
-                category_id = u.category_id,
-                date = u.date,
-                amount = u.amount,
-                amount_currency = u.amount_currency,
-                direction = u.direction,
-                description = u.description,
-                merchant_name = u.merchant_name,
-                pending = u.pending,
-                updated_at = $2
-           FROM jsonb_to_recordset($3::jsonb) AS u(${TRANSACTION_ROW})
-          WHERE t.organization_id = $1 AND t.id = u.id`,
-        scope.organizationId,
-        scope.now,
-        jsonRows(updates),
-      );
-    }
+    await page.flows.insertTransactions(scope, inserts);
+    await page.flows.updateTransactions(scope, updates);
     await links.create(created);
     await links.touch(touched);
     return result;
@@ -208,9 +153,8 @@ export const transactionWriter: RecordKindWriter<'transaction'> = {
     );
     const doomed = page.links.pick([...sourceIds, ...replacedPending], isTransactionLink);
     if (doomed.length === 0) return 0;
-    const deleted = await page.scope.sql.query<{ id: string; description: string }>(
-      `DELETE FROM transactions WHERE organization_id = $1 AND id = ANY($2::text[]) RETURNING id, description`,
-      page.scope.organizationId,
+    const deleted = await page.flows.deleteTransactions(
+      page.scope,
       doomed.map((link) => link.entityId),
     );
     await page.links.delete(doomed);

@@ -222,7 +222,10 @@ describe('placing a linked bank’s accounts', () => {
     expect(wrong.status).toBe(400);
     expect(wrong.body.details).toEqual(
       expect.arrayContaining([
-        { path: 'placements.0.owners', message: `Account ${first!.name} is not a person of this household` },
+        {
+          path: 'placements.0.owners',
+          message: `Account ${first!.name} has an owner who is not a person of this household`,
+        },
         {
           path: 'placements.1.owners',
           message: `Account ${second!.name} needs an owner: a person of the household`,
