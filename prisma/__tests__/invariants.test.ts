@@ -597,6 +597,48 @@ function checkCases(w: ModelWorld): CheckCase[] {
       bad: [() => prisma.workflowStep.update({ where: { id: w.workflowStepId }, data: { position: -1 } })],
     },
     {
+      constraint: 'workflow_step_requirements_met_or_cancelled_check',
+      good: () =>
+        prisma.workflowStepRequirement.update({
+          where: { id: w.workflowStepRequirementId },
+          data: { metAt: d('2026-11-28T09:00:00Z'), cancelledAt: null },
+        }),
+      bad: [
+        () =>
+          prisma.workflowStepRequirement.update({
+            where: { id: w.workflowStepRequirementId },
+            data: { metAt: d('2026-11-28T09:00:00Z'), cancelledAt: d('2026-11-28T09:00:00Z') },
+          }),
+      ],
+    },
+    {
+      constraint: 'workflow_step_requirements_document_label_check',
+      good: () =>
+        prisma.workflowStepRequirement.update({
+          where: { id: w.workflowStepRequirementId },
+          data: { label: 'Signed form' },
+        }),
+      bad: [null, '  '].map(
+        (label) => () =>
+          prisma.workflowStepRequirement.update({ where: { id: w.workflowStepRequirementId }, data: { label } }),
+      ),
+    },
+    {
+      constraint: 'workflows_rule_reason_check',
+      good: () =>
+        prisma.workflow.update({
+          where: { id: w.workflowId },
+          data: { ruleKey: 'CONVERSION_AT_71:check', reason: 'why' },
+        }),
+      bad: [
+        () =>
+          prisma.workflow.update({
+            where: { id: w.workflowId },
+            data: { ruleKey: 'CONVERSION_AT_71:x', reason: null },
+          }),
+      ],
+    },
+    {
       constraint: 'meetings_location_check',
       good: () => prisma.meeting.update({ where: { id: w.meetingId }, data: { type: 'PHONE', location: null } }),
       bad: [

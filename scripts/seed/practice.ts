@@ -179,11 +179,13 @@ function seedPipelineContact(
     marketingCampaign: marketing?.campaign ?? null,
     marketingContent: marketing?.content ?? null,
     marketingMedium: marketing?.medium ?? null,
+    stage,
     discoveryStartedAt: timeline.discoveryStartedAt ?? null,
     proposalStartedAt: timeline.proposalStartedAt ?? null,
     wonAt: timeline.wonAt ?? null,
     createdAt: timeline.createdAt,
   });
+  stageHistory(ctx, opportunityId, timeline);
   if (stage === 'PROPOSAL' || stage === 'WON') proposal(ctx, household, opportunityId, timeline);
   if (timeline.discoveryStartedAt && random.chance(0.7)) {
     meeting(ctx, household, {
@@ -270,6 +272,31 @@ function stageDates(random: Random, reference: Date, stage: Stage): Timeline {
     proposalStartedAt: steps >= 2 ? dates[2] : undefined,
     wonAt: steps >= 3 ? dates[3] : undefined,
   };
+}
+
+/**
+ * The stages an opportunity went through, each on the date of its timeline, as the pipeline's
+ * conversion reads them: created as NEW, then each step it reached (no user: the seed's history).
+ */
+function stageHistory(ctx: SeedContext, opportunityId: string, timeline: Timeline): void {
+  const steps = [
+    [null, 'NEW', timeline.createdAt],
+    ['NEW', 'DISCOVERY', timeline.discoveryStartedAt],
+    ['DISCOVERY', 'PROPOSAL', timeline.proposalStartedAt],
+    ['PROPOSAL', 'WON', timeline.wonAt],
+  ] as const;
+  for (const [fromStage, toStage, changedAt] of steps) {
+    if (!changedAt) break;
+    ctx.out.add(tables.opportunityStageChanges, {
+      id: ctx.ids.next(EntityType.opportunityStageChange),
+      organizationId: ctx.organizationId,
+      opportunityId,
+      fromStage,
+      toStage,
+      changedAt,
+      changedByUserId: null,
+    });
+  }
 }
 
 function confidenceFor(random: Random, stage: Stage): number {
@@ -539,11 +566,13 @@ function crossSell(ctx: SeedContext, household: Household, primary: Member): voi
     confidence: confidenceFor(random, stage),
     temperature: temperatureFor(random, stage),
     leadSource: 'INTERNAL',
+    stage,
     discoveryStartedAt: timeline.discoveryStartedAt ?? null,
     proposalStartedAt: timeline.proposalStartedAt ?? null,
     wonAt: timeline.wonAt ?? null,
     createdAt: timeline.createdAt,
   });
+  stageHistory(ctx, id, timeline);
   if (stage === 'PROPOSAL' || stage === 'WON') proposal(ctx, household, id, timeline);
 }
 

@@ -37,6 +37,9 @@ export interface ModelWorld {
   taskId: string;
   workflowId: string;
   workflowStepId: string;
+  workflowTemplateId: string;
+  workflowStepRequirementId: string;
+  notificationId: string;
   meetingId: string;
   meetingTemplateId: string;
   openingHoursId: string;
@@ -212,6 +215,16 @@ export async function buildModelWorld(prisma: PrismaClient, label = 'World'): Pr
       temperature: 'WARM',
     },
   });
+  await prisma.opportunityStageChange.create({
+    data: {
+      ...org,
+      id: newId(EntityType.opportunityStageChange),
+      opportunityId,
+      toStage: 'NEW',
+      changedAt: new Date(),
+      changedByUserId: userId,
+    },
+  });
   const proposalId = newId(EntityType.proposal);
   await prisma.proposal.create({ data: { ...org, id: proposalId, teamId, opportunityId } });
   await prisma.proposalRecipient.create({
@@ -338,10 +351,57 @@ export async function buildModelWorld(prisma: PrismaClient, label = 'World'): Pr
   await prisma.meetingAgendaItem.create({
     data: { ...org, id: newId(EntityType.meetingAgendaItem), meetingId, value: 'Review goals' },
   });
+  const workflowTemplateId = newId(EntityType.workflowTemplate);
+  await prisma.workflowTemplate.create({
+    data: {
+      ...org,
+      id: workflowTemplateId,
+      name: 'Our onboarding',
+      subject: 'HOUSEHOLD',
+      definition: { steps: [{ name: 'KYC', tasks: [], requirements: [] }] },
+      basedOnKey: 'NEW_CLIENT_ONBOARDING',
+    },
+  });
   const workflowId = newId(EntityType.workflow);
-  await prisma.workflow.create({ data: { ...org, id: workflowId, teamId, householdId, name: 'Onboarding' } });
+  await prisma.workflow.create({
+    data: { ...org, id: workflowId, teamId, householdId, name: 'Onboarding', templateId: workflowTemplateId },
+  });
+  await prisma.workflow.create({
+    data: {
+      ...org,
+      id: newId(EntityType.workflow),
+      teamId,
+      householdId,
+      name: 'RRSP to RRIF conversion',
+      subjectPersonId: personId,
+      ruleKey: 'CONVERSION_AT_71:world',
+      reason: 'turns 71 on 2026-11-28: the RRSP must be converted by December 31, 2026',
+    },
+  });
   const workflowStepId = newId(EntityType.workflowStep);
   await prisma.workflowStep.create({ data: { ...org, id: workflowStepId, workflowId, position: 0, name: 'KYC' } });
+  const workflowStepRequirementId = newId(EntityType.workflowStepRequirement);
+  await prisma.workflowStepRequirement.create({
+    data: {
+      ...org,
+      id: workflowStepRequirementId,
+      workflowStepId,
+      kind: 'DOCUMENT_UPLOADED',
+      label: 'Signed KYC form',
+    },
+  });
+  const notificationId = newId(EntityType.notification);
+  await prisma.notification.create({
+    data: {
+      ...org,
+      id: notificationId,
+      userId,
+      kind: 'TASK_ASSIGNED',
+      title: 'A task was given to you',
+      entityKind: 'BASIC_TASK',
+      entityId: 'basic_task-world',
+    },
+  });
   await prisma.workflowParticipant.create({ data: { ...org, workflowId, personId } });
   const taskId = newId(EntityType.basicTask);
   await prisma.task.create({
@@ -360,6 +420,7 @@ export async function buildModelWorld(prisma: PrismaClient, label = 'World'): Pr
       ownerHouseholdId: householdId,
     },
   });
+  await prisma.taskMention.create({ data: { ...org, taskId, entityId: personId } });
 
   // Notes, documents, custom fields
   const noteId = newId(EntityType.note);
@@ -874,6 +935,9 @@ export async function buildModelWorld(prisma: PrismaClient, label = 'World'): Pr
     taskId,
     workflowId,
     workflowStepId,
+    workflowTemplateId,
+    workflowStepRequirementId,
+    notificationId,
     meetingId,
     meetingTemplateId,
     openingHoursId,

@@ -17,6 +17,8 @@ import { WorkerHost } from './worker-host.js';
 import { WorkerModule } from './worker.module.js';
 import { OUTBOX_SWEEP_EVERY_MS } from './jobs/email/sweep-outbox.job.js';
 import { UNSENT_SMS_SWEEP_EVERY_MS } from './jobs/invitations/sweep-unsent.job.js';
+import { WORKFLOW_RULES_CRON } from './jobs/practice/apply-workflow-rules.job.js';
+import { TASK_DIGEST_CRON } from './jobs/practice/task-digest.job.js';
 
 export interface RunningWorker {
   host: WorkerHost;
@@ -76,6 +78,20 @@ export async function startWorker(config: AppConfig, logger: Logger): Promise<Ru
       'imports.sweep-stuck',
       { every: IMPORT_SWEEP_EVERY_MS },
       { name: 'imports.sweep-stuck', data: {} },
+    );
+  await queues
+    .queue('practice')
+    .upsertJobScheduler(
+      'practice.apply-workflow-rules',
+      { pattern: WORKFLOW_RULES_CRON, tz: 'UTC' },
+      { name: 'practice.apply-workflow-rules', data: {} },
+    );
+  await queues
+    .queue('practice')
+    .upsertJobScheduler(
+      'practice.task-digest',
+      { pattern: TASK_DIGEST_CRON, tz: 'UTC' },
+      { name: 'practice.task-digest', data: {} },
     );
   // Drop folders' schedules live in Redis: a flushed Redis would silently stop every folder.
   await context.get(ImportFolderScheduler).restoreAll();

@@ -8,7 +8,9 @@ import {
   ImportFoldersModule,
   ImportsModule,
   InvitationDeliveryModule,
+  NotificationsCoreModule,
   SyncModule,
+  WorkflowsModule,
   type AppConfig,
 } from '@meridian/api';
 import { JOB_HANDLERS, type JobHandler } from './job-registry.js';
@@ -27,6 +29,8 @@ import { ImportDryRunJob } from './jobs/imports/import-dry-run.job.js';
 import { ScanFolderJob } from './jobs/imports/scan-folder.job.js';
 import { SweepStuckImportsJob } from './jobs/imports/sweep-stuck-imports.job.js';
 import { ProcessLogoJob } from './jobs/platform/process-logo.job.js';
+import { ApplyWorkflowRulesJob } from './jobs/practice/apply-workflow-rules.job.js';
+import { TaskDigestJob } from './jobs/practice/task-digest.job.js';
 
 /** Every job handler class; the registry check at boot proves the list complete. */
 const HANDLER_CLASSES = [
@@ -42,6 +46,8 @@ const HANDLER_CLASSES = [
   ScanFolderJob,
   SweepStuckImportsJob,
   ProcessLogoJob,
+  ApplyWorkflowRulesJob,
+  TaskDigestJob,
 ];
 
 /** Twilio when configured (the config allows all three settings or none), else the SMS folder. */
@@ -73,6 +79,8 @@ export class WorkerModule {
         ImportsModule,
         ImportFoldersModule,
         BrandsCoreModule,
+        WorkflowsModule,
+        NotificationsCoreModule,
       ],
       providers: [
         {

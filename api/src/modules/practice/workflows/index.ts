@@ -1,0 +1,2 @@
+export { WorkflowsModule } from './workflows.module.js';
+export { WorkflowsService } from './workflows.service.js';

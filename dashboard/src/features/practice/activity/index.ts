@@ -1,0 +1,2 @@
+export { ActivityTimeline } from './activity-timeline';
+export { HouseholdPracticeTabs } from './record-tabs';

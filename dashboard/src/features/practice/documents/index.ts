@@ -1,0 +1,2 @@
+export { DocumentsTab } from './documents-tab';
+export { downloadDocument } from './document-table';

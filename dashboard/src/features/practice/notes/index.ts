@@ -1,0 +1,2 @@
+export { NotesTab, NoteContent } from './notes-tab';
+export { plainNoteText } from './mention-text';

@@ -1,0 +1,1 @@
+export { HouseholdWork } from './household-work';

@@ -1,0 +1,3 @@
+export * from './enums.js';
+export * from './schemas.js';
+export * from './api.js';
