@@ -1,0 +1,1 @@
+export { OfferingsModule } from './offerings.module.js';

@@ -1,0 +1,194 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type {
+  DiscoveryMethod,
+  LeadSource,
+  MarketingMedium,
+  OpportunityStage,
+  OpportunityType,
+  Temperature,
+} from '@meridian/domain';
+import { sqlOf, type Sql } from '../../../common/persistence/sql.js';
+import { currentOrganizationId } from '../../../common/tenancy/request-context.js';
+import { teamScopeParam } from '../../../common/tenancy/team-scope-sql.js';
+import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
+
+/** An opportunity as the routes read it. */
+export interface OpportunityRow {
+  id: string;
+  teamId: string;
+  primaryAdvisorId: string | null;
+  contactId: string | null;
+  leadId: string | null;
+  householdId: string | null;
+  name: string | null;
+  type: OpportunityType;
+  isCorporation: boolean;
+  stage: OpportunityStage;
+  discoveryMethod: DiscoveryMethod | null;
+  confidence: number | null;
+  temperature: Temperature | null;
+  leadSource: LeadSource | null;
+  referrer: string | null;
+  marketingCampaign: string | null;
+  marketingContent: string | null;
+  marketingMedium: MarketingMedium | null;
+  discoveryStartedAt: Date | null;
+  proposalStartedAt: Date | null;
+  wonAt: Date | null;
+  lostAt: Date | null;
+  lostReason: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface StageChangeRow {
+  fromStage: OpportunityStage | null;
+  toStage: OpportunityStage;
+  changedAt: Date;
+  changedByUserId: string | null;
+}
+
+/** A lead an opportunity is begun with: its team and its contact. */
+export interface LeadRow {
+  id: string;
+  teamId: string;
+  contactId: string;
+}
+
+/** The pipeline's narrowing: a team, a primary advisor, a period as [from, until) instants. */
+export interface PipelineFilter {
+  teamId?: string;
+  primaryAdvisorId?: string;
+  from: Date | null;
+  until: Date | null;
+}
+
+/** Per stage: the opportunities at it now, those that entered it in the period, and of those how many went on to the next. */
+export interface PipelineStageRow {
+  stage: OpportunityStage;
+  current: number;
+  entered: number;
+  converted: number;
+}
+
+const OPPORTUNITY_SELECT = `o.id, o.team_id AS "teamId", o.primary_advisor_id AS "primaryAdvisorId",
+  o.contact_id AS "contactId", o.lead_id AS "leadId", o.household_id AS "householdId", o.name,
+  o.type::text AS type, o.is_corporation AS "isCorporation", o.stage::text AS stage,
+  o.discovery_method::text AS "discoveryMethod", o.confidence, o.temperature::text AS temperature,
+  o.lead_source::text AS "leadSource", o.referrer, o.marketing_campaign AS "marketingCampaign",
+  o.marketing_content AS "marketingContent", o.marketing_medium::text AS "marketingMedium",
+  o.discovery_started_at AS "discoveryStartedAt", o.proposal_started_at AS "proposalStartedAt",
+  o.won_at AS "wonAt", o.lost_at AS "lostAt", o.lost_reason AS "lostReason", o.created_at AS "createdAt",
+  o.updated_at AS "updatedAt"`;
+
+/**
+ * The opportunity reads, in raw SQL with the caller's team scope (`teamScopeParam`): an opportunity
+ * of another team is not found, as one of another firm is.
+ */
+@Injectable()
+export class OpportunitiesRepository {
+  constructor(@Inject(TENANT_PRISMA) private readonly prisma: TenantPrismaClient) {}
+
+  private get sql(): Sql {
+    return sqlOf(this.prisma);
+  }
+
+  /** One opportunity within reach; with `sql` of a transaction, locked until it ends (`forUpdate`). */
+  async find(opportunityId: string, options: { sql?: Sql; forUpdate?: boolean } = {}): Promise<OpportunityRow | null> {
+    const scope = teamScopeParam('o.team_id', 3);
+    const [row] = await (options.sql ?? this.sql).query<OpportunityRow>(
+      `SELECT ${OPPORTUNITY_SELECT} FROM opportunities o WHERE o.organization_id = $1 AND o.id = $2${scope.sql}
+       ${options.forUpdate ? 'FOR UPDATE' : ''}`,
+      currentOrganizationId(),
+      opportunityId,
+      ...scope.values,
+    );
+    return row ?? null;
+  }
+
+  /** An opportunity's stage history, oldest first. */
+  async stageChanges(opportunityId: string): Promise<StageChangeRow[]> {
+    return this.sql.query<StageChangeRow>(
+      `SELECT c.from_stage::text AS "fromStage", c.to_stage::text AS "toStage", c.changed_at AS "changedAt",
+              c.changed_by_user_id AS "changedByUserId"
+         FROM opportunity_stage_changes c
+        WHERE c.organization_id = $1 AND c.opportunity_id = $2
+        ORDER BY c.changed_at, c.id`,
+      currentOrganizationId(),
+      opportunityId,
+    );
+  }
+
+  /**
+   * A lead within reach. Leads are not among the entity resolver's kinds (nothing else refers to
+   * one by id), so the lead is read here under the same team scope, and its contact goes through
+   * the resolver.
+   */
+  async findLead(leadId: string): Promise<LeadRow | null> {
+    const scope = teamScopeParam('l.team_id', 3);
+    const [row] = await this.sql.query<LeadRow>(
+      `SELECT l.id, l.team_id AS "teamId", l.contact_id AS "contactId" FROM leads l
+        WHERE l.organization_id = $1 AND l.id = $2${scope.sql}`,
+      currentOrganizationId(),
+      leadId,
+      ...scope.values,
+    );
+    return row ?? null;
+  }
+
+  /**
+   * The pipeline in two statements. `current`: the opportunities at each stage now. From the stage
+   * changes up to the period's end: the first time each opportunity entered each stage; `entered`
+   * counts those whose entry falls in the period, `converted` those of them that also entered the
+   * next stage before the period's end (NEW -> DISCOVERY -> PROPOSAL -> WON; WON and LOST have no
+   * next). An opportunity is counted once a stage even if it entered it twice.
+   */
+  async pipeline(filter: PipelineFilter): Promise<PipelineStageRow[]> {
+    const values: unknown[] = [currentOrganizationId()];
+    const where: string[] = ['o.organization_id = $1'];
+    if (filter.teamId) {
+      values.push(filter.teamId);
+      where.push(`o.team_id = $${values.length}`);
+    }
+    if (filter.primaryAdvisorId) {
+      values.push(filter.primaryAdvisorId);
+      where.push(`o.primary_advisor_id = $${values.length}`);
+    }
+    const scope = teamScopeParam('o.team_id', values.length + 1);
+    values.push(...scope.values);
+    const narrowed = where.join(' AND ') + scope.sql;
+
+    const current = await this.sql.query<{ stage: OpportunityStage; count: number }>(
+      `SELECT o.stage::text AS stage, count(*)::int AS count FROM opportunities o WHERE ${narrowed} GROUP BY o.stage`,
+      ...values,
+    );
+    const fromIndex = values.length + 1;
+    const flows = await this.sql.query<{ stage: OpportunityStage; entered: number; converted: number }>(
+      `WITH firsts AS (
+         SELECT c.opportunity_id, c.to_stage, min(c.changed_at) AS at
+           FROM opportunity_stage_changes c
+           JOIN opportunities o ON o.organization_id = c.organization_id AND o.id = c.opportunity_id
+          WHERE ${narrowed} AND c.organization_id = $1
+            AND ($${fromIndex + 1}::timestamptz IS NULL OR c.changed_at < $${fromIndex + 1}::timestamptz)
+          GROUP BY c.opportunity_id, c.to_stage)
+       SELECT f.to_stage::text AS stage, count(*)::int AS entered, count(n.opportunity_id)::int AS converted
+         FROM firsts f
+         LEFT JOIN firsts n ON n.opportunity_id = f.opportunity_id AND n.to_stage = (CASE f.to_stage
+           WHEN 'NEW' THEN 'DISCOVERY' WHEN 'DISCOVERY' THEN 'PROPOSAL' WHEN 'PROPOSAL' THEN 'WON' END)::opportunity_stage
+        WHERE ($${fromIndex}::timestamptz IS NULL OR f.at >= $${fromIndex}::timestamptz)
+        GROUP BY f.to_stage`,
+      ...values,
+      filter.from,
+      filter.until,
+    );
+    const currentOf = new Map(current.map((row) => [row.stage, row.count]));
+    const flowOf = new Map(flows.map((row) => [row.stage, row]));
+    const stages = new Set<OpportunityStage>([...currentOf.keys(), ...flowOf.keys()]);
+    return [...stages].map((stage) => ({
+      stage,
+      current: currentOf.get(stage) ?? 0,
+      entered: flowOf.get(stage)?.entered ?? 0,
+      converted: flowOf.get(stage)?.converted ?? 0,
+    }));
+  }
+}

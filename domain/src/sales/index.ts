@@ -1,0 +1,5 @@
+// The sales area: opportunities, proposals and offers, package templates, offerings, billing.
+export * from './fees/index.js';
+export * from './opportunities/index.js';
+export * from './offerings/index.js';
+export * from './proposals/index.js';

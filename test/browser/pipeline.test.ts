@@ -1,0 +1,207 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { createPrismaClient, type PrismaClient } from '@meridian/api';
+import { EntityType, newId } from '@meridian/domain';
+import { startTestApi } from '../support/app.js';
+import { createOrganization, type CreatedOrganization } from '../support/factories.js';
+import { browserPerTest, signInAs } from '../support/browser.js';
+import { createHousehold } from '../support/crm-factories.js';
+import { call, login } from '../support/http.js';
+
+/** What a person must never read on these pages: a stage's or subject's constant, or an id. */
+const UNREADABLE = /\b(NEW|DISCOVERY|PROPOSAL|WON|LOST|HOUSEHOLD|LEAD|CONTACT)\b|[a-z]+-[A-Za-z0-9_-]{21}\b|[{}]/;
+
+describe('dashboard sales pipeline', () => {
+  let api: Awaited<ReturnType<typeof startTestApi>>;
+  let prisma: PrismaClient;
+  const browser = browserPerTest();
+  // An advisor's firm of its own, with a second team: what the pages show is only what the test made.
+  let firm: CreatedOrganization;
+  let token: string;
+  let northTeamId: string;
+
+  beforeAll(async () => {
+    api = await startTestApi({ seedDemo: false });
+    prisma = createPrismaClient(api.databaseUrl);
+    firm = await createOrganization(prisma, { name: 'Maple Practice', role: 'ADVISOR' });
+    northTeamId = newId(EntityType.team);
+    await prisma.team.create({ data: { id: northTeamId, organizationId: firm.organizationId, name: 'North team' } });
+    await prisma.teamMember.create({
+      data: {
+        id: newId(EntityType.teamMember),
+        organizationId: firm.organizationId,
+        teamId: northTeamId,
+        userId: firm.userId,
+      },
+    });
+    token = await login(api.baseUrl, firm.email, firm.password);
+  });
+
+  afterAll(async () => {
+    await prisma?.$disconnect();
+    await api?.close();
+  });
+
+  async function as<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T> {
+    const response = await call<T>(api.baseUrl, method, `/api${path}`, { token, body: body ?? {} });
+    expect(response.status, `${method} ${path}: ${JSON.stringify(response.body)}`).toBeLessThan(300);
+    return response.body;
+  }
+
+  async function begin(subject: Record<string, string>, moves: readonly string[]): Promise<string> {
+    const { id } = await as<{ id: string }>('POST', '/opportunitys', subject);
+    for (const move of moves) await as('PATCH', `/opportunitys/${id}/${move}`);
+    return id;
+  }
+
+  /** Each stage column's count by its label, as the page shows it. */
+  async function counts(page: Page): Promise<Record<string, string>> {
+    const columns = page.getByTestId('pipeline-stage');
+    await columns.first().waitFor();
+    const shown: Record<string, string> = {};
+    for (const column of await columns.all()) {
+      const label = (await column.getAttribute('data-stage-label')) ?? '';
+      shown[label] = (await column.getByTestId('pipeline-stage-count').textContent()) ?? '';
+    }
+    return shown;
+  }
+
+  async function expectReadable(page: Page) {
+    const text = await page.locator('main').innerText();
+    expect(text).not.toMatch(UNREADABLE);
+  }
+
+  it('shows the stages’ counts and conversions, filters by team, and moves a sale along from its page', async () => {
+    const okafor = await createHousehold(prisma, firm, { name: 'Okafor household' });
+    const lindqvist = await createHousehold(prisma, firm, { name: 'Lindqvist household', teamId: northTeamId });
+    const lead = await as<{ id: string }>('POST', '/leads', {
+      name: { first: 'Séverine', last: 'Brightwater' },
+      teamId: firm.teamId,
+      discoveryMethod: 'INBOUND',
+      source: 'SEO',
+    });
+    const leadRow = await prisma.lead.findFirstOrThrow({ where: { organizationId: firm.organizationId } });
+    expect([leadRow.id, leadRow.contactId]).toContain(lead.id);
+
+    // The lead's sale reaches its proposal, the Okafors' is in discovery, the Lindqvists' was lost.
+    const leadSale = await begin({ leadId: leadRow.id, name: 'Brightwater onboarding' }, [
+      'initiate-discovery',
+      'initiate-proposal',
+    ]);
+    await begin({ householdId: okafor }, ['initiate-discovery']);
+    await begin({ householdId: lindqvist }, ['initiate-discovery', 'close/lost']);
+
+    const page = await signInAs(browser.page, api.baseUrl, firm);
+    await page.getByTestId('nav-pipeline').click();
+    await page.getByTestId('pipeline-page').waitFor();
+    expect(await counts(page)).toEqual({ New: '0', Discovery: '1', Proposal: '1', Won: '0', Lost: '1' });
+    const conversions = page.getByTestId('pipeline-conversion');
+    expect(await conversions.allTextContents()).toContain('Discovery to proposal: 1 of 3, 33.3%');
+    expect(await page.getByTestId('pipeline-stage-fees').first().textContent()).toBe('Fees come with proposals');
+    await expectReadable(page);
+    await browser.screenshot('pipeline-all-teams');
+
+    // The first team only: the Lindqvists' lost sale is the North team's. The filter is in the URL.
+    await page.getByTestId('pipeline-team').selectOption({ label: 'Factory team' });
+    await page.waitForURL(/teamId=/);
+    await page.getByTestId('pipeline-stage').filter({ hasText: 'Lost' }).getByText('0').first().waitFor();
+    expect(await counts(page)).toEqual({ New: '0', Discovery: '1', Proposal: '1', Won: '0', Lost: '0' });
+    await page.reload();
+    expect(await counts(page)).toEqual({ New: '0', Discovery: '1', Proposal: '1', Won: '0', Lost: '0' });
+    await browser.screenshot('pipeline-one-team');
+
+    // A sale begun from the Okafors' page opens at New: only discovery or losing it are offered.
+    await page.goto(`${api.baseUrl}/crm/households/${okafor}`);
+    await page.getByTestId('begin-sale').click();
+    await page.getByTestId('opportunity-page').waitFor();
+    expect(await page.getByTestId('opportunity-stage').textContent()).toBe('New');
+    expect(await page.getByTestId('opportunity-subject').textContent()).toBe('Okafor household');
+    expect(await page.getByTestId('opportunity-moves').getByRole('button').allTextContents()).toEqual([
+      'Begin discovery',
+      'Close as lost',
+    ]);
+    await page.getByTestId('opportunity-initiateDiscovery').click();
+    await page.getByTestId('opportunity-stage').getByText('Discovery').waitFor();
+    expect(await page.getByTestId('opportunity-moves').getByRole('button').allTextContents()).toEqual([
+      'Initiate the proposal',
+      'Close as lost',
+    ]);
+    await expectReadable(page);
+    await browser.screenshot('pipeline-opportunity-discovery');
+
+    // The lead's sale is won from its proposal; then nothing moves it.
+    await page.goto(`${api.baseUrl}/pipeline/${leadSale}`);
+    expect(await page.getByTestId('opportunity-name').textContent()).toBe('Brightwater onboarding');
+    expect(await page.getByTestId('opportunity-subject').textContent()).toBe('Séverine Brightwater');
+    await page.getByTestId('opportunity-closeWon').click();
+    await page.getByTestId('opportunity-closed').waitFor();
+    expect(await page.getByTestId('opportunity-stage').textContent()).toBe('Won');
+    expect(await page.getByTestId('opportunity-moves').getByRole('button').count()).toBe(0);
+    await expectReadable(page);
+    await browser.screenshot('pipeline-opportunity-won');
+
+    await page.getByRole('link', { name: '← Pipeline' }).click();
+    expect(await counts(page)).toEqual({ New: '0', Discovery: '2', Proposal: '0', Won: '1', Lost: '1' });
+    expect(await conversions.allTextContents()).toContain('Proposal to won: 1 of 1, 100%');
+    await expectReadable(page);
+    await browser.screenshot('pipeline-after-moves');
+
+    // A sale begun from the lead's own page is the lead's.
+    await page.goto(`${api.baseUrl}/crm/contacts/${leadRow.contactId}`);
+    await page.getByTestId('begin-sale').click();
+    await page.getByTestId('opportunity-page').waitFor();
+    expect(await page.getByTestId('opportunity-subject').textContent()).toBe('Séverine Brightwater');
+    expect(await page.getByTestId('opportunity-stage').textContent()).toBe('New');
+    expect(await page.locator('main').innerText()).toContain('(lead)');
+  }, 120_000);
+
+  it('shows the refusal’s sentence when the sale was moved meanwhile, and the sale as it now stands', async () => {
+    const householdId = await createHousehold(prisma, firm, { name: 'Nakamura household' });
+    const sale = await begin({ householdId, name: 'Nakamura retirement' }, []);
+    const page = await signInAs(browser.page, api.baseUrl, firm);
+    await page.goto(`${api.baseUrl}/pipeline/${sale}`);
+    await page.getByTestId('opportunity-initiateDiscovery').waitFor();
+    // A colleague begins discovery first.
+    await as('PATCH', `/opportunitys/${sale}/initiate-discovery`);
+    await page.getByTestId('opportunity-initiateDiscovery').click();
+    expect(await page.getByTestId('opportunity-refused').textContent()).toContain(
+      'Discovery has already begun for this opportunity',
+    );
+    await page.getByTestId('opportunity-stage').getByText('Discovery').waitFor();
+    await page.getByTestId('opportunity-initiateProposal').waitFor();
+    await expectReadable(page);
+    await browser.screenshot('pipeline-opportunity-refused');
+  }, 60_000);
+
+  it('narrows the pipeline to a primary advisor, and names the advisor on the sale', async () => {
+    const advisorId = newId(EntityType.professional);
+    await prisma.professional.create({
+      data: { id: advisorId, organizationId: firm.organizationId, displayName: 'Olivia Marchetti', role: 'ADVISOR' },
+    });
+    const householdId = await createHousehold(prisma, firm, { name: 'Marchetti-Bauer household' });
+    const sale = await begin({ householdId, primaryAdvisorId: advisorId }, []);
+    const page = await signInAs(browser.page, api.baseUrl, firm);
+    await page.goto(`${api.baseUrl}/pipeline`);
+    await page.getByTestId('pipeline-advisor').locator('option', { hasText: 'Olivia Marchetti' }).waitFor({
+      state: 'attached',
+    });
+    await page.getByTestId('pipeline-advisor').selectOption({ label: 'Olivia Marchetti' });
+    await page.waitForURL(/primaryAdvisorId=/);
+    await expect.poll(() => counts(page)).toEqual({ New: '1', Discovery: '0', Proposal: '0', Won: '0', Lost: '0' });
+    await page.goto(`${api.baseUrl}/pipeline/${sale}`);
+    expect(await page.getByTestId('opportunity-advisor').textContent()).toBe('Olivia Marchetti');
+    expect(await page.getByTestId('opportunity-name').textContent()).toBe('Sale with Marchetti-Bauer household');
+    await expectReadable(page);
+  }, 60_000);
+
+  it('says what to do next when the firm has no sale yet', async () => {
+    const newFirm = await createOrganization(prisma, { name: 'Birch Advisors', role: 'ADVISOR' });
+    const page = await signInAs(browser.page, api.baseUrl, newFirm);
+    await page.goto(`${api.baseUrl}/pipeline?startDate=2026-01-01&endDate=2026-03-31`);
+    await page.getByTestId('pipeline-empty').waitFor();
+    expect(await page.getByTestId('pipeline-stage').count()).toBe(0);
+    expect(await page.getByTestId('pipeline-start').inputValue()).toBe('2026-01-01');
+    await expectReadable(page);
+    await browser.screenshot('pipeline-empty');
+  }, 60_000);
+});
