@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { APP_INTERCEPTOR, DiscoveryModule } from '@nestjs/core';
+import { DiscoveryModule } from '@nestjs/core';
 import type { Logger } from 'pino';
 import type { AppConfig } from './common/config/config.js';
 import { CoreModule } from './infra/core.module.js';
@@ -24,8 +24,12 @@ import { ContactsModule } from './modules/crm/contacts/index.js';
 import { HouseholdsModule } from './modules/crm/households/index.js';
 import { MergesModule } from './modules/crm/merges/index.js';
 import { ReportsModule } from './modules/crm/reports/index.js';
-import { TasksModule } from './modules/crm/tasks/index.js';
-import { NotesModule } from './modules/crm/notes/index.js';
+import { TasksModule } from './modules/practice/tasks/index.js';
+import { NotesApiModule } from './modules/practice/notes/index.js';
+import { DocumentsModule } from './modules/practice/documents/index.js';
+import { WorkflowsModule } from './modules/practice/workflows/index.js';
+import { NotificationsModule } from './modules/practice/notifications/index.js';
+import { OpportunitiesModule } from './modules/sales/opportunities/index.js';
 import { SearchModule } from './modules/crm/search/index.js';
 import { AddressesModule } from './modules/crm/addresses/index.js';
 import { HomeModule } from './modules/crm/home/index.js';
@@ -33,10 +37,11 @@ import { LinksProfilesModule } from './modules/crm/links-profiles/index.js';
 import { TimelinesModule } from './modules/crm/timelines/index.js';
 import { ConnectionsModule } from './modules/hub/connections/index.js';
 import { SyncRunsModule } from './modules/hub/sync-runs/index.js';
-import { ControlCharactersInterceptor } from './common/http/control-characters.interceptor.js';
-import { JsonBodyInterceptor } from './common/http/json-body.interceptor.js';
 import { PlaidModule } from './modules/hub/providers/plaid/index.js';
 import { ImportFoldersModule, ImportsModule } from './modules/hub/imports/index.js';
+import { OfferingsModule } from './modules/sales/offerings/index.js';
+import { PackageTemplatesModule } from './modules/sales/package-templates/index.js';
+import { ProposalsModule } from './modules/sales/proposals/index.js';
 
 @Module({})
 export class AppModule {
@@ -64,7 +69,11 @@ export class AppModule {
         MergesModule,
         ReportsModule,
         TasksModule,
-        NotesModule,
+        NotesApiModule,
+        DocumentsModule,
+        WorkflowsModule,
+        NotificationsModule,
+        OpportunitiesModule,
         SearchModule,
         AddressesModule,
         HomeModule,
@@ -79,11 +88,9 @@ export class AppModule {
         PlaidModule,
         ImportsModule,
         ImportFoldersModule,
-      ],
-      // In this order: a body that is not JSON is refused (415) before its text is checked.
-      providers: [
-        { provide: APP_INTERCEPTOR, useClass: JsonBodyInterceptor },
-        { provide: APP_INTERCEPTOR, useClass: ControlCharactersInterceptor },
+        OfferingsModule,
+        PackageTemplatesModule,
+        ProposalsModule,
       ],
     };
   }

@@ -4,7 +4,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { RunningWorker } from '@meridian/workers';
-import { ENUMERATIONS, type EnumerationEntry, type ListPage, type SyncRunView } from '@meridian/domain';
+import { createPrismaClient, verifyOperatorAccount, type PrismaClient } from '@meridian/api';
+import {
+  CANONICAL_ID_SUFFIX_LENGTH,
+  ENUMERATIONS,
+  EntityType,
+  QueueName,
+  type EnumerationEntry,
+  type ListPage,
+  type SyncRunView,
+} from '@meridian/domain';
 import { FakePlaidServer } from '@meridian/connectors/testing';
 import { showDemoHubAtWork } from '../../scripts/lib/demo-hub.js';
 import {
@@ -23,6 +32,8 @@ import { waitFor } from '../support/wait.js';
  * Every page of the dashboard on the demo data, as `npm start` leaves it (the seed, a bank linked on
  * the fake Plaid with its runs, a committed import, a drop folder that has run once), read as a
  * person reads it: no enumeration constant, canonical id, JSON or server path in the visible text.
+ * The public pages too, opened by a visitor nobody signed in: a professional's links page and the
+ * page each kind of invitation opens, with what the demo lacks made through the API.
  */
 
 /** A stored enumeration value nobody should read: a code that is not its own label. */
@@ -39,10 +50,19 @@ function enumerationCodes(): Set<string> {
 }
 
 const CODES = enumerationCodes();
+/** A job queue's own name (`email`, `sync`): BullMQ's key, shown by its label instead. */
+const QUEUE_NAMES: ReadonlySet<string> = new Set(Object.values(QueueName));
 /** Any constant spelt with an underscore, listed or not (error codes, Plaid's codes). */
 const CONSTANT = /\b[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]\b/g;
-/** The canonical id format: `{type}-{21 characters}` (domain/src/shared/ids). */
-const CANONICAL_ID = /\b[a-z][a-z0-9_]*-[A-Za-z0-9_-]{21}\b/g;
+/**
+ * The canonical id format: `{type}-{21 characters}` (domain/src/shared/ids), for the types we store.
+ * Another system's key may look alike (the fake Plaid's `nmt-chequing-0001-…`): a run's detail shows
+ * it as the outside id, which is what an operator looks up at the provider.
+ */
+const CANONICAL_ID = new RegExp(
+  `(?<![A-Za-z0-9_-])(?:${Object.values(EntityType).join('|')})-[A-Za-z0-9_-]{${CANONICAL_ID_SUFFIX_LENGTH}}(?![A-Za-z0-9_-])`,
+  'g',
+);
 const JSON_TEXT = /\{"|":\s*"|\[\{/g;
 /** A date as stored (2025-12-04), where every page writes 04 Dec 2025. */
 const ISO_DATE = /\b\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?\b/g;
@@ -59,6 +79,7 @@ function findCodes(texts: readonly string[]): string[] {
   for (const piece of texts) {
     const word = piece.trim();
     if (word.length > 2 && CODES.has(word) && !word.includes('_')) found.push(`code ${word}`);
+    if (QUEUE_NAMES.has(word)) found.push(`queue name ${word}`);
   }
   for (const pattern of [CONSTANT, CANONICAL_ID, JSON_TEXT, SERVER_PATH, ISO_DATE]) {
     for (const match of text.matchAll(pattern)) {
@@ -134,6 +155,7 @@ describe('the page walk: every page reads as words', () => {
   let api: TestApi;
   let worker: RunningWorker;
   let browser: BrowserSession;
+  let prisma: PrismaClient;
   let dropRoot: string;
   let token: string;
   const get = async <T>(path: string): Promise<T> => {
@@ -151,8 +173,13 @@ describe('the page walk: every page reads as words', () => {
       PLAID_CLIENT_ID: fake.clientId,
       PLAID_SECRET: fake.secret,
       IMPORT_DROP_ROOT: dropRoot,
+      // The demo's admin is also the platform's operator: the new-firm invitations page is theirs.
+      PLATFORM_OPERATOR_EMAILS: DEMO_ADMIN.email,
     });
     api = await startTestApi({ environment });
+    prisma = createPrismaClient(api.databaseUrl);
+    // Listed, and vouched for on the server (`npm run operator:create`), as an operator must be.
+    await verifyOperatorAccount(prisma, DEMO_ADMIN.email);
     worker = await startTestWorker(environment);
     token = await login(api.baseUrl, DEMO_ADMIN.email, DEMO_ADMIN.password);
     // What npm start writes on its first start, then the drop folder's first scan.
@@ -188,6 +215,7 @@ describe('the page walk: every page reads as words', () => {
   }, 300_000);
   afterAll(async () => {
     await browser?.close();
+    await prisma?.$disconnect();
     await worker?.close();
     await api?.close();
     await environment?.dispose();
@@ -224,6 +252,12 @@ describe('the page walk: every page reads as words', () => {
     const runs = await get<ListPage<SyncRunView>>('/api/sync-runs?limit=50');
     const imports = await get<{ id: string }[]>('/api/imports');
     const householdId = households.items[0]!.id;
+    // The demo has no sale: one begun with its first household, for the pipeline's pages.
+    const opportunity = await call<{ id: string }>(api.baseUrl, 'POST', '/api/opportunitys', {
+      token,
+      body: { householdId },
+    });
+    expect(opportunity.status).toBe(201);
     // One run of each kind and outcome: the bank's (succeeded, partial, failed), the import's, the drop folder's.
     const runIds = [
       ...new Map(runs.items.map((run) => [`${run.driver}-${run.trigger}-${run.status}`, run.id])).values(),
@@ -253,6 +287,11 @@ describe('the page walk: every page reads as words', () => {
       `/crm/contacts/${leads.items[0]!.id}`,
       '/crm/households',
       `/crm/households/${householdId}`,
+      `/crm/households/${householdId}?tab=tasks`,
+      '/tasks',
+      '/tasks/board',
+      '/pipeline',
+      `/pipeline/${opportunity.body.id}`,
       '/crm/reports',
       '/crm/custom-fields',
       '/crm/deleted',
@@ -280,4 +319,132 @@ describe('the page walk: every page reads as words', () => {
     }
     expect(findings).toEqual([]);
   }, 180_000);
+
+  /** POSTs `body` to `path` as the demo's admin and answers the invitation link the API returned. */
+  async function invitationPath(path: string, body: Record<string, unknown>): Promise<string> {
+    const response = await call<{
+      link?: string;
+      invitation?: { link?: string };
+      invitations?: { link?: string }[];
+    }>(api.baseUrl, 'POST', path, { token, body });
+    expect(response.status, `${path}: ${JSON.stringify(response.body)}`).toBe(201);
+    // One invitation, or the client's portal access holding it, or the list a team invitation makes.
+    const { link, invitation, invitations } = response.body;
+    const found = link ?? invitation?.link ?? invitations?.[0]?.link;
+    if (!found) throw new Error(`${path} answered no link: ${JSON.stringify(response.body)}`);
+    return new URL(found).pathname;
+  }
+
+  it('walks the public pages: a links page and each invitation’s accept page, as opened and as answered', async () => {
+    // What the demo lacks: the admin's published links page, and an open invitation of each kind.
+    const me = await get<{ id: string }>('/api/professionals/me');
+    const saved = await call(api.baseUrl, 'PUT', `/api/professionals/${me.id}/links-profile`, {
+      token,
+      body: {
+        slug: 'demo-managing-partner',
+        links: [
+          { type: 'LinkedIn', url: 'https://www.linkedin.com/in/demo-managing-partner' },
+          { type: 'website', url: 'maple-pine.example.com' },
+          { type: 'meeting', url: 'https://meet.example.com/demo', label: 'Book a first meeting' },
+        ],
+      },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const published = await call(api.baseUrl, 'PATCH', `/api/professionals/${me.id}/links-profile/publish`, {
+      token,
+    });
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+    const teams = await get<{ id: string }[]>('/api/teams');
+    const teamMember = await invitationPath('/api/invite-team-member', {
+      email: 'walk.member@firm.test',
+      team: teams[0]!.id,
+      method: 'LINK',
+      role: 'ASSOCIATE_ADVISING_REPRESENTATIVE',
+    });
+    const advisor = await invitationPath('/api/invite-advisor', {
+      email: 'walk.advisor@firm.test',
+      team: teams[0]!.id,
+      method: 'LINK',
+    });
+    const client = await prisma.contact.findFirstOrThrow({
+      where: { type: 'CLIENT', portalAccess: 'NONE', deletedAt: null },
+      orderBy: { id: 'asc' },
+    });
+    const clientInvitation = await invitationPath(`/api/contacts/${client.id}/portal-invitation`, {
+      method: 'LINK',
+      email: 'walk.client@home.test',
+    });
+    const createOrg = await invitationPath('/api/platform/organization-invitations', {
+      email: 'walk.founder@nova.test',
+      organizationName: 'Nova Advisory',
+      method: 'LINK',
+    });
+
+    // A visitor's own browser: nobody signed in.
+    const visitor = await launchBrowser();
+    try {
+      const page = visitor.page;
+      const findings: string[] = [];
+      const read = async (label: string) => {
+        for (const finding of findCodes(await visibleTexts(page))) findings.push(`${label}: ${finding}`);
+      };
+      const walk = async (path: string) => {
+        const trouble = await open(page, path);
+        if (trouble) findings.push(`${path}: ${trouble}`);
+        await read(path);
+      };
+      const unknownCode = 'A'.repeat(43);
+      for (const path of [
+        '/login',
+        '/p/demo-managing-partner',
+        '/p/nobody-here',
+        teamMember,
+        advisor,
+        createOrg,
+        clientInvitation,
+        `/accept/team-member/${unknownCode}`,
+        `/accept/advisor/${unknownCode}`,
+        `/accept/create-org/${unknownCode}`,
+        `/accept/client/${unknownCode}`,
+      ]) {
+        await walk(path);
+      }
+
+      // What each page answers: the contact form and the account forms sent empty, then the
+      // client's acceptance and the same link once used.
+      const sendEmpty = async (label: string, submit: string, answers: string[]) => {
+        await page.getByTestId(submit).click();
+        await page
+          .locator(answers.map((answer) => `[data-testid="${answer}"]`).join(', '))
+          .first()
+          .waitFor({ timeout: 15_000 });
+        await read(`${label} sent empty`);
+      };
+      await open(page, '/p/demo-managing-partner');
+      await visitor.screenshot('walk-links-page');
+      await sendEmpty('/p/demo-managing-partner', 'links-contact-send', [
+        'contact-first-error',
+        'links-contact-errors',
+      ]);
+      for (const [name, path] of [
+        ['walk-accept-team-member', teamMember],
+        ['walk-accept-advisor', advisor],
+        ['walk-accept-create-org', createOrg],
+      ] as const) {
+        await open(page, path);
+        await visitor.screenshot(name);
+        await sendEmpty(path, 'accept-submit', ['accept-name-error', 'accept-errors']);
+      }
+      await open(page, clientInvitation);
+      await visitor.screenshot('walk-accept-client');
+      await page.getByTestId('accept-submit').click();
+      await page.getByTestId('accept-done').waitFor({ timeout: 15_000 });
+      await read(`${clientInvitation} accepted`);
+      await walk(clientInvitation);
+      await visitor.screenshot('walk-accept-used');
+      expect(findings).toEqual([]);
+    } finally {
+      await visitor.close();
+    }
+  }, 120_000);
 });

@@ -70,6 +70,37 @@ const BENCHES: Bench[] = [
     ],
   },
   {
+    file: 'task-list.ts',
+    args: ['--database-url', server, '--households', '3', '--tasks', '300', '--notes', '100', '--runs', '10'],
+    figures: [
+      /^Same rows over HTTP and in SQL: my tasks yes .* board yes /m,
+      ...['mine', 'board'].map(
+        (route) =>
+          new RegExp(
+            String.raw`^GET /api/tasks/${route}\S* \(HTTP\)\s+p50\s+${N} ms\s+p95\s+${N} ms\s+p99\s+${N} ms`,
+            'm',
+          ),
+      ),
+      ...['my tasks', 'board'].map(
+        (route) =>
+          new RegExp(
+            String.raw`^ratio ${route} HTTP / SQL\s+p50\s+${N}x\s+p95\s+${N}x\s+p99\s+${N}x\s+within 3x at p99: (?:yes|no)`,
+            'm',
+          ),
+      ),
+    ],
+  },
+  {
+    file: 'fees.ts',
+    args: ['--households', '200', '--rounds', '1'],
+    figures: [
+      /^AUM fee of a 10-tier schedule for 200 households/m,
+      ...['tiers on every call', 'rubric prepared once'].map(
+        (loop) => new RegExp(String.raw`^fee engine, ${loop}\s+${N} households/s\s+${N} ms\s+${N}x baseline`, 'm'),
+      ),
+    ],
+  },
+  {
     file: 'seed-large.ts',
     args: ['--households', '5'],
     figures: [

@@ -2,10 +2,12 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useNavigate } from 'react-router';
 import { enumLabel, formatShortDate, type GlobalSearchResult } from '@meridian/domain';
 import { globalSearch } from '../api';
+import { plainNoteText } from '../features/practice/notes/mention-text';
+import { notePath } from '../features/practice/notes/note-path';
 import { useDebounced } from './use-debounced';
 
 interface PaletteItem {
-  kind: 'Contacts' | 'Households' | 'Persons' | 'Accounts and records';
+  kind: 'Contacts' | 'Households' | 'Persons' | 'Accounts and records' | 'Notes';
   id: string;
   title: string;
   detail: string;
@@ -61,6 +63,19 @@ function itemsOf(result: GlobalSearchResult): PaletteItem[] {
       detail: [record.kind, record.institution, record.household.name].filter(Boolean).join(' · '),
       // A record is seen in its household's financial view.
       to: `/financial-records/${record.household.id}`,
+    })),
+    ...result.notes.map((note) => ({
+      kind: 'Notes' as const,
+      id: note.id,
+      title: note.title ?? plainNoteText(note.excerpt),
+      detail: [
+        `About ${note.owner.name}`,
+        formatShortDate(note.date, true),
+        note.title ? plainNoteText(note.excerpt) : null,
+      ]
+        .filter(Boolean)
+        .join(' · '),
+      to: notePath(note) ?? '/notes',
     })),
   ];
 }
@@ -163,7 +178,7 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
         <input
           ref={input}
           className="w-full border-b border-tremor-border px-4 py-3 text-tremor-default outline-none"
-          placeholder="Search contacts, households, people and accounts by name, e-mail, phone or account type"
+          placeholder="Search contacts, households, people, accounts and notes by name, e-mail, phone, account type or words"
           value={text}
           onChange={(event) => setText(event.target.value)}
           role="combobox"

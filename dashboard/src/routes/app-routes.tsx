@@ -41,6 +41,12 @@ const SettingsLayout = lazy(() => import('../features/platform/settings/settings
 const OrganizationSettingsPage = lazy(() => import('../features/platform/settings/organization-page'));
 const TeamsSettingsPage = lazy(() => import('../features/platform/settings/teams-page'));
 const ProfileSettingsPage = lazy(() => import('../features/platform/settings/profile-page'));
+const MyTasksPage = lazy(() => import('../features/practice/tasks/my-tasks-page'));
+const TaskBoardPage = lazy(() => import('../features/practice/tasks/task-board-page'));
+const NotesPage = lazy(() => import('../features/practice/notes/notes-page'));
+const DocumentsPage = lazy(() => import('../features/practice/documents/documents-page'));
+const PipelinePage = lazy(() => import('../features/sales/pipeline/pipeline-page'));
+const OpportunityPage = lazy(() => import('../features/sales/pipeline/opportunity-page'));
 const NotFoundPage = lazy(() => import('../features/platform/errors/not-found-page'));
 
 /**
@@ -151,6 +157,54 @@ export function AppRoutes() {
               element={
                 <Titled title="Household financials">
                   <HouseholdFinancialPage />
+                </Titled>
+              }
+            />
+            <Route
+              path="pipeline"
+              element={
+                <Titled title="Pipeline" permission="SALES_READ">
+                  <PipelinePage />
+                </Titled>
+              }
+            />
+            <Route
+              path="pipeline/:opportunityId"
+              element={
+                <Titled title="Sale" permission="SALES_READ">
+                  <OpportunityPage />
+                </Titled>
+              }
+            />
+            <Route
+              path="tasks"
+              element={
+                <Titled title="My tasks" permission="PRACTICE_READ">
+                  <MyTasksPage />
+                </Titled>
+              }
+            />
+            <Route
+              path="tasks/board"
+              element={
+                <Titled title="Team board" permission="PRACTICE_READ">
+                  <TaskBoardPage />
+                </Titled>
+              }
+            />
+            <Route
+              path="notes"
+              element={
+                <Titled title="Notes" permission="PRACTICE_READ">
+                  <NotesPage />
+                </Titled>
+              }
+            />
+            <Route
+              path="documents"
+              element={
+                <Titled title="Documents" permission="PRACTICE_READ">
+                  <DocumentsPage />
                 </Titled>
               }
             />

@@ -12,7 +12,7 @@ import {
   Text,
   Title,
 } from '@tremor/react';
-import type { HealthResponse, QueueHealth } from '@meridian/domain';
+import { queueLabel, type HealthResponse, type QueueHealth } from '@meridian/domain';
 import { getHealth } from '../../../api';
 import { LoadingState } from '../../../components/full-page-status';
 import { useResource } from '../../../hooks/use-resource';
@@ -69,7 +69,7 @@ function QueueTable({ queues }: { queues: QueueHealth[] }) {
         {queues.map((queue) => (
           <TableRow key={queue.name} data-testid={`queue-${queue.name}`}>
             <TableCell className="font-medium text-tremor-content-strong">
-              {queue.name}
+              {queueLabel(queue.name)}
               {queue.paused && (
                 <Badge color="amber" size="xs" className="ml-2">
                   Paused

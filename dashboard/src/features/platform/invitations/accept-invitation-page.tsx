@@ -22,7 +22,8 @@ function summary(kind: AccountInvitationKind, invitation: InvitationCodeValidity
   if (kind === 'create-org') {
     return `You are invited to set up ${invitation.organizationName} on Meridian and be its administrator${as}.`;
   }
-  const team = invitation.teamName ? ` the team ${invitation.teamName}` : ' its team';
+  // Quoted, as the invitation e-mail quotes it: a name such as "Toronto advisory team" reads as one.
+  const team = invitation.teamName ? ` its team “${invitation.teamName}”` : ' its team';
   return `${invitation.organizationName} invites you to join${team}${kind === 'advisor' ? ' as an advisor' : ''}${as}.`;
 }
 

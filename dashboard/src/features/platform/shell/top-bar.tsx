@@ -1,6 +1,7 @@
 import { Badge, Button } from '@tremor/react';
 import type { SessionUser } from '@meridian/domain';
 import { FirmLogo } from '../branding/firm-logo';
+import { NotificationBell } from '../notifications/notification-bell';
 import { roleLabel } from '../auth/role-labels';
 import { UserAvatar } from './user-avatar';
 
@@ -47,6 +48,7 @@ export function TopBar({ user, navOpen, onToggleNav, onSignOut, onSearch }: TopB
           Search
           <kbd className="hidden rounded border border-tremor-border px-1 text-tremor-label sm:inline">Ctrl K</kbd>
         </button>
+        <NotificationBell />
         <UserAvatar name={user.name} />
         <div className="hidden text-right sm:block">
           <p className="text-tremor-default font-medium text-tremor-content-strong" data-testid="user-name">
