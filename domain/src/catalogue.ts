@@ -7,6 +7,7 @@ import * as services from './crm/proposals/enums.js';
 import * as tasks from './practice/tasks/enums.js';
 import * as opportunities from './sales/opportunities/enums.js';
 import * as proposals from './sales/proposals/enums.js';
+import * as billing from './sales/billing/enums.js';
 import * as notifications from './practice/notifications/enums.js';
 import * as documents from './practice/documents/enums.js';
 import * as files from './platform/files/schemas.js';
@@ -293,6 +294,13 @@ export const ENUMERATIONS = {
     opportunities.OPPORTUNITY_STAGE_LABELS,
   ),
   ProposalStatus: entry(proposals.ProposalStatus, 'States of a proposal', proposals.PROPOSAL_STATUS_LABELS),
+  HouseholdServiceBillingStatus: entry(
+    billing.HouseholdServiceBillingStatus,
+    'Billing states of a household service',
+    billing.HOUSEHOLD_SERVICE_BILLING_STATUS_LABELS,
+  ),
+  BillingInvoiceKind: entry(billing.BillingInvoiceKind, 'What an invoice bills', billing.BILLING_INVOICE_KIND_LABELS),
+  BillingInvoiceStatus: entry(billing.BillingInvoiceStatus, 'Invoice states', billing.BILLING_INVOICE_STATUS_LABELS),
   PhoneType: entry(contacts.PhoneType, 'Phone types', contacts.PHONE_TYPE_LABELS),
   ContactLinkType: entry(contacts.ContactLinkType, 'Social and web link types', contacts.CONTACT_LINK_TYPE_LABELS),
   // Tasks

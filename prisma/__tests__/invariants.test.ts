@@ -544,6 +544,26 @@ function checkCases(w: ModelWorld): CheckCase[] {
       good: () => prisma.offerFeeTier.create({ data: feeTier(5, {}) }),
       bad: [() => prisma.offerFeeTier.create({ data: feeTier(-1, {}) })],
     },
+    // Household services and their billing
+    {
+      constraint: 'household_services_billing_check',
+      good: () =>
+        prisma.householdService.update({ where: { id: w.householdServiceId }, data: { billingStatus: 'PAST_DUE' } }),
+      bad: [
+        () =>
+          prisma.householdService.update({
+            where: { id: w.householdServiceId },
+            data: { billingStatus: 'NOT_BILLED_HERE' },
+          }),
+        () =>
+          prisma.householdService.update({ where: { id: w.householdServiceId }, data: { paymentSource: 'MANUAL' } }),
+      ],
+    },
+    {
+      constraint: 'billing_invoices_amount_check',
+      good: () => prisma.billingInvoice.update({ where: { id: w.billingInvoiceId }, data: { amount: '0' } }),
+      bad: [() => prisma.billingInvoice.update({ where: { id: w.billingInvoiceId }, data: { amount: '-0.01' } })],
+    },
     // Tasks, workflows, meetings
     {
       constraint: 'tasks_scheduled_time_check',

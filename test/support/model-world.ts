@@ -54,6 +54,8 @@ export interface ModelWorld {
   transactionCategoryId: string;
   recurringStreamId: string;
   connectionId: string;
+  householdServiceId: string;
+  billingInvoiceId: string;
   syncRunId: string;
   importBatchId: string;
   invitationId: string;
@@ -291,6 +293,51 @@ export async function buildModelWorld(prisma: PrismaClient, label = 'World'): Pr
       calendarProvider: 'google',
       credentialsCiphertext: Buffer.from('ciphertext'),
       credentialsKeyId: 'key-1',
+    },
+  });
+  // Sales: the accepted offer as a service of the household, billed through the provider
+  const householdServiceId = newId(EntityType.householdService);
+  await prisma.householdService.create({
+    data: {
+      ...org,
+      id: householdServiceId,
+      teamId,
+      householdId,
+      proposalId,
+      offerId,
+      name: 'Comprehensive plan',
+      category: 'FINANCIAL_PLANNING',
+      type: 'ONE_OFF_SERVICE',
+      paymentSource: 'PAYMENT_PROVIDER',
+      billingStartType: 'ON_START',
+      billingStatus: 'ACTIVE',
+      connectionId,
+      acceptedAt: new Date(),
+    },
+  });
+  await prisma.billingCustomer.create({
+    data: { ...org, connectionId, householdId, externalCustomerId: `cus_${label}` },
+  });
+  const billingInvoiceId = newId(EntityType.billingInvoice);
+  await prisma.billingInvoice.create({
+    data: {
+      ...org,
+      id: billingInvoiceId,
+      householdServiceId,
+      kind: 'ONE_TIME_FEE',
+      status: 'OPEN',
+      amount: '1500',
+      amountCurrency: CAD,
+      externalInvoiceId: `in_${label}`,
+    },
+  });
+  await prisma.providerEvent.create({
+    data: {
+      ...org,
+      connectionId,
+      externalEventId: `evt_${label}`,
+      type: 'invoice.paid',
+      payload: { id: `evt_${label}` },
     },
   });
   await prisma.meetingTemplate.create({
@@ -931,6 +978,8 @@ export async function buildModelWorld(prisma: PrismaClient, label = 'World'): Pr
     packageTemplateId,
     offerId,
     offeringId,
+    householdServiceId,
+    billingInvoiceId,
     serviceVariantId,
     taskId,
     workflowId,

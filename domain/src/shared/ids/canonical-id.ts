@@ -60,6 +60,8 @@ export const EntityType = {
   packageTemplate: 'package_template',
   service: 'service',
   serviceVariant: 'service_variant',
+  householdService: 'household_service',
+  billingInvoice: 'billing_invoice',
   // tasks, workflows, meetings, notes, documents, custom fields
   basicTask: 'basic_task',
   financialTask: 'financial_task',
