@@ -6,6 +6,7 @@ import {
   OpportunityType,
   Temperature,
 } from '../../crm/contacts/enums.js';
+import { CURRENCY_CODES } from '../../shared/money/currency.js';
 import { OpportunityStage } from './enums.js';
 
 /** A stage an opportunity entered, when, and by whom (null: before stages were recorded). */
@@ -67,16 +68,35 @@ export type OpportunityPageView = z.infer<typeof opportunityPageViewSchema>;
 
 /**
  * One stage of the pipeline. `count`: the opportunities at this stage now; `enteredInPeriod`:
- * those that entered it within the period. `expectedAnnualFees` and `aum` are null: expected fees
- * come with proposals (their offers price a sale), which opportunities do not have yet.
+ * those that entered it within the period. The two totals add up the opportunities at the stage
+ * now (not only those that entered it in the period), in the pipeline's `currency`, as decimal
+ * strings with two decimals (numeric in SQL, never a float):
+ *
+ * - An opportunity's investable assets: when it has a household (its own, else its contact's, else
+ *   its prospect's), the sum of the market values of that household's investment accounts (records
+ *   not deleted) held in the currency, 0 when it has none; without a household, its prospect's
+ *   estimated assets when given in the currency; unknown otherwise. Accounts and estimates in
+ *   another currency are left out (no exchange rate is applied).
+ * - An opportunity's expected annual fees: the first-year fees of the offers of its latest
+ *   proposal (by creation) that is not REVOKED, each offer priced as `offerFeeSummary` prices its
+ *   first year: the AUM fee of its tiers (marginal, as `annualAumFee`) on the opportunity's
+ *   investable assets (0 when unknown), plus the one-time fee, plus the recurring amount times its
+ *   charges in a first year (`FIRST_YEAR_CHARGES`, capped by its duration); each part rounded to
+ *   cents (half up). Only the parts priced in the currency count (tiers by their breakpoints'
+ *   currency). An opportunity without such a proposal, or whose proposal has no offers, has none.
+ *
+ * `aum` is the sum of the investable assets of the stage's opportunities whose assets are known
+ * (an opportunity counts once; two opportunities of one household count it twice), null when none
+ * is known. `expectedAnnualFees` is the sum of the expected annual fees of the stage's
+ * opportunities that have them, null when none has.
  */
 export const pipelineStageSchema = z.object({
   stage: z.enum(OpportunityStage),
   count: z.number().int(),
   enteredInPeriod: z.number().int(),
-  /** Expected fees come with proposals: null until then. A decimal string when known. */
+  /** Decimal string in `currency`, 2 decimals; null when no opportunity at the stage has a priced proposal. */
   expectedAnnualFees: z.string().nullable(),
-  /** Expected fees come with proposals, and the assets under management with them: null until then. */
+  /** Decimal string in `currency`, 2 decimals; null when no opportunity at the stage has known assets. */
   aum: z.string().nullable(),
 });
 
@@ -94,8 +114,12 @@ export const pipelineConversionSchema = z.object({
   rate: z.number().nullable(),
 });
 
-/** `GET /opportunitys/pipeline`. The period's ends as given (YYYY-MM-DD), null when open. */
+/**
+ * `GET /opportunitys/pipeline`. The period's ends as given (YYYY-MM-DD), null when open; the
+ * currency of the stages' totals (the query's, CAD by default).
+ */
 export const pipelineResponseSchema = z.object({
+  currency: z.enum(CURRENCY_CODES),
   startDate: z.string().nullable(),
   endDate: z.string().nullable(),
   stages: z.array(pipelineStageSchema),

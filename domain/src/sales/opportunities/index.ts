@@ -3,3 +3,4 @@ export * from './enums.js';
 export * from './lifecycle.js';
 export * from './schemas.js';
 export * from './api.js';
+export * from './pipeline.js';

@@ -7,6 +7,7 @@ import {
   Temperature,
 } from '../../crm/contacts/enums.js';
 import { ContactMessage, setConfidenceSchema } from '../../crm/contacts/schemas.js';
+import { currencyQuerySchema } from '../../financials/shared-schemas.js';
 import { EntityType } from '../../shared/ids/canonical-id.js';
 import { idParam } from '../../shared/input/id-param.js';
 import { calendarDate } from '../../shared/input/common.js';
@@ -92,7 +93,8 @@ export const opportunityIdParamsSchema = z.object({ opportunityId: idParam(Entit
 
 /**
  * `GET /opportunitys/pipeline`: narrowed to a team and/or a primary advisor, over a period of
- * calendar dates (both ends included; either may be left open).
+ * calendar dates (both ends included; either may be left open); the stages' totals in `currency`
+ * (CAD by default).
  */
 export const pipelineQuerySchema = z
   .object({
@@ -100,6 +102,7 @@ export const pipelineQuerySchema = z
     teamId: idParam(EntityType.team, 'team').optional(),
     startDate: calendarDate(OpportunityMessage.startDateInvalid).optional(),
     endDate: calendarDate(OpportunityMessage.endDateInvalid).optional(),
+    currency: currencyQuerySchema.shape.currency,
   })
   .refine((query) => !query.startDate || !query.endDate || query.startDate <= query.endDate, {
     error: OpportunityMessage.periodReversed,

@@ -1,11 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type {
-  DiscoveryMethod,
-  LeadSource,
-  MarketingMedium,
-  OpportunityStage,
-  OpportunityType,
-  Temperature,
+import {
+  FIRST_YEAR_CHARGES,
+  type CurrencyCode,
+  type DiscoveryMethod,
+  type LeadSource,
+  type MarketingMedium,
+  type OpportunityStage,
+  type OpportunityType,
+  type Temperature,
 } from '@meridian/domain';
 import { sqlOf, type Sql } from '../../../common/persistence/sql.js';
 import { currentOrganizationId } from '../../../common/tenancy/request-context.js';
@@ -55,20 +57,97 @@ export interface LeadRow {
   contactId: string;
 }
 
-/** The pipeline's narrowing: a team, a primary advisor, a period as [from, until) instants. */
+/** The pipeline's narrowing: a team, a primary advisor, a period as [from, until) instants; the totals' currency. */
 export interface PipelineFilter {
   teamId?: string;
   primaryAdvisorId?: string;
   from: Date | null;
   until: Date | null;
+  currency: CurrencyCode;
 }
 
-/** Per stage: the opportunities at it now, those that entered it in the period, and of those how many went on to the next. */
+/**
+ * Per stage: the opportunities at it now, those that entered it in the period, and of those how
+ * many went on to the next; the expected annual fees and the investable assets of those at it now
+ * (decimal strings, null when none is known: see `pipelineStageSchema`).
+ */
 export interface PipelineStageRow {
   stage: OpportunityStage;
   current: number;
   entered: number;
   converted: number;
+  expectedAnnualFees: string | null;
+  aum: string | null;
+}
+
+/** The first-year charges of a recurring payment, per frequency, as a SQL CASE on `column`. */
+function firstYearChargesSql(column: string): string {
+  const cases = Object.entries(FIRST_YEAR_CHARGES).map(([frequency, count]) => `WHEN '${frequency}' THEN ${count}`);
+  return `CASE ${column}::text ${cases.join(' ')} END`;
+}
+
+/**
+ * The pipeline's totals per stage, in one statement (the definitions are `pipelineStageSchema`'s).
+ * `narrowed` filters opportunities `o` ($1 the organization); `$currency` is the totals' currency.
+ * - opp: the opportunities at their stage now, each with its household (its own, else its
+ *   contact's, else its prospect's) and its prospect's estimate in the currency;
+ * - held: each of those households' investment accounts in the currency, added up;
+ * - latest: each opportunity's latest proposal that is not REVOKED;
+ * - fees: each offer of those proposals priced for its first year, each part rounded to cents;
+ *   the AUM fee's tiers as brackets (from the previous breakpoint, the last one open-ended).
+ */
+function pipelineTotalsSql(narrowed: string, currency: string): string {
+  return `WITH opp AS (
+      SELECT o.id, o.stage, coalesce(o.household_id, c.household_id, pr.household_id) AS household_id,
+             CASE WHEN pr.estimated_assets_currency::text = ${currency} THEN pr.estimated_assets END AS estimate
+        FROM opportunities o
+        LEFT JOIN contacts c ON c.organization_id = o.organization_id AND c.id = o.contact_id
+        LEFT JOIN prospects pr ON pr.organization_id = o.organization_id AND pr.id = o.prospect_id
+       WHERE ${narrowed}),
+    held AS (
+      SELECT fr.household_id, sum(ia.market_value) AS amount
+        FROM financial_records fr
+        JOIN investment_accounts ia ON ia.organization_id = fr.organization_id AND ia.id = fr.id
+       WHERE fr.organization_id = $1 AND fr.type = 'INVESTMENT_ACCOUNT' AND fr.deleted_at IS NULL
+         AND ia.market_value_currency::text = ${currency}
+         AND fr.household_id IN (SELECT household_id FROM opp WHERE household_id IS NOT NULL)
+       GROUP BY fr.household_id),
+    assets AS (
+      SELECT opp.id, opp.stage,
+             CASE WHEN opp.household_id IS NOT NULL THEN coalesce(held.amount, 0) ELSE opp.estimate END AS amount
+        FROM opp LEFT JOIN held ON held.household_id = opp.household_id),
+    latest AS (
+      SELECT DISTINCT ON (p.opportunity_id) p.opportunity_id, p.id
+        FROM proposals p
+       WHERE p.organization_id = $1 AND p.status <> 'REVOKED' AND p.opportunity_id IN (SELECT id FROM opp)
+       ORDER BY p.opportunity_id, p.created_at DESC, p.id DESC),
+    fees AS (
+      SELECT l.opportunity_id,
+             sum(round(CASE WHEN f.one_time_fee_amount_currency::text = ${currency}
+                            THEN coalesce(f.one_time_fee_amount, 0) ELSE 0 END, 2)
+               + round(CASE WHEN f.recurring_amount_currency::text = ${currency} AND f.recurring_amount IS NOT NULL
+                            THEN f.recurring_amount * CASE WHEN f.recurring_frequency = 'ONE_TIME' THEN 1
+                              ELSE least(${firstYearChargesSql('f.recurring_frequency')},
+                                         coalesce(f.recurring_duration, 2147483647)) END
+                            ELSE 0 END, 2)
+               + coalesce(aum.fee, 0)) AS amount
+        FROM latest l
+        JOIN offers f ON f.organization_id = $1 AND f.proposal_id = l.id
+        JOIN assets a ON a.id = l.opportunity_id
+        LEFT JOIN LATERAL (
+          SELECT round(sum(t.fee / 100 * greatest(0,
+                   (CASE WHEN t.open_ended THEN coalesce(a.amount, 0) ELSE least(coalesce(a.amount, 0), t.breakpoint) END)
+                   - t.lower)), 2) AS fee
+            FROM (SELECT ft.fee, ft.breakpoint, ft.breakpoint_currency,
+                         coalesce(lag(ft.breakpoint) OVER w, 0) AS lower, lead(ft.position) OVER w IS NULL AS open_ended
+                    FROM offer_fee_tiers ft WHERE ft.organization_id = $1 AND ft.offer_id = f.id
+                  WINDOW w AS (ORDER BY ft.position)) t
+           WHERE t.breakpoint_currency::text = ${currency}) aum ON true
+       GROUP BY l.opportunity_id)
+    SELECT a.stage::text AS stage, count(*)::int AS count,
+           round(sum(fees.amount), 2)::text AS "expectedAnnualFees", round(sum(a.amount), 2)::text AS aum
+      FROM assets a LEFT JOIN fees ON fees.opportunity_id = a.id
+     GROUP BY a.stage`;
 }
 
 const OPPORTUNITY_SELECT = `o.id, o.team_id AS "teamId", o.primary_advisor_id AS "primaryAdvisorId",
@@ -158,10 +237,12 @@ export class OpportunitiesRepository {
     values.push(...scope.values);
     const narrowed = where.join(' AND ') + scope.sql;
 
-    const current = await this.sql.query<{ stage: OpportunityStage; count: number }>(
-      `SELECT o.stage::text AS stage, count(*)::int AS count FROM opportunities o WHERE ${narrowed} GROUP BY o.stage`,
-      ...values,
-    );
+    const current = await this.sql.query<{
+      stage: OpportunityStage;
+      count: number;
+      expectedAnnualFees: string | null;
+      aum: string | null;
+    }>(pipelineTotalsSql(narrowed, `$${values.length + 1}`), ...values, filter.currency);
     const fromIndex = values.length + 1;
     const flows = await this.sql.query<{ stage: OpportunityStage; entered: number; converted: number }>(
       `WITH firsts AS (
@@ -181,14 +262,16 @@ export class OpportunitiesRepository {
       filter.from,
       filter.until,
     );
-    const currentOf = new Map(current.map((row) => [row.stage, row.count]));
+    const currentOf = new Map(current.map((row) => [row.stage, row]));
     const flowOf = new Map(flows.map((row) => [row.stage, row]));
     const stages = new Set<OpportunityStage>([...currentOf.keys(), ...flowOf.keys()]);
     return [...stages].map((stage) => ({
       stage,
-      current: currentOf.get(stage) ?? 0,
+      current: currentOf.get(stage)?.count ?? 0,
       entered: flowOf.get(stage)?.entered ?? 0,
       converted: flowOf.get(stage)?.converted ?? 0,
+      expectedAnnualFees: currentOf.get(stage)?.expectedAnnualFees ?? null,
+      aum: currentOf.get(stage)?.aum ?? null,
     }));
   }
 }

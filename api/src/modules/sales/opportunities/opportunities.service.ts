@@ -107,8 +107,9 @@ export class OpportunitiesService {
   }
 
   /**
-   * Per stage, the opportunities there now and those that entered it in the period; the conversion
-   * of each step over the period. Expected fees and AUM come with proposals: null until then.
+   * Per stage, the opportunities there now and those that entered it in the period, with their
+   * expected annual fees and investable assets in the query's currency (`pipelineStageSchema`);
+   * the conversion of each step over the period.
    */
   async pipeline(query: PipelineQuery): Promise<PipelineResponse> {
     const references: Reference[] = [];
@@ -123,6 +124,7 @@ export class OpportunitiesService {
       from: query.startDate ?? null,
       // Both ends are whole days: the period runs to the end of its last day.
       until: query.endDate ? new Date(query.endDate.getTime() + DAY_MS) : null,
+      currency: query.currency,
     });
     const byStage = new Map(rows.map((row) => [row.stage, row]));
     const conversions: PipelineConversion[] = OPPORTUNITY_PIPELINE_ORDER.slice(0, -1).map((fromStage, index) => {
@@ -138,14 +140,15 @@ export class OpportunitiesService {
       };
     });
     return {
+      currency: query.currency,
       startDate: query.startDate ? toIsoDate(query.startDate) : null,
       endDate: query.endDate ? toIsoDate(query.endDate) : null,
       stages: OpportunityStage.map((stage) => ({
         stage,
         count: byStage.get(stage)?.current ?? 0,
         enteredInPeriod: byStage.get(stage)?.entered ?? 0,
-        expectedAnnualFees: null,
-        aum: null,
+        expectedAnnualFees: byStage.get(stage)?.expectedAnnualFees ?? null,
+        aum: byStage.get(stage)?.aum ?? null,
       })),
       conversions,
     };

@@ -340,7 +340,14 @@ describe('GET /opportunitys/pipeline', () => {
       ['WON', 1, 1],
       ['LOST', 1, 1],
     ]);
-    expect(response.body.stages.every((stage) => stage.expectedAnnualFees === null && stage.aum === null)).toBe(true);
+    // No proposals and no accounts: no fees; the household's assets are known, and 0.
+    expect(response.body.stages.map((stage) => [stage.expectedAnnualFees, stage.aum])).toEqual([
+      [null, '0.00'],
+      [null, '0.00'],
+      [null, null],
+      [null, '0.00'],
+      [null, '0.00'],
+    ]);
     expect(response.body.conversions).toEqual([
       { fromStage: 'NEW', toStage: 'DISCOVERY', entered: 4, converted: 3, rate: 0.75 },
       { fromStage: 'DISCOVERY', toStage: 'PROPOSAL', entered: 3, converted: 1, rate: 0.3333 },
@@ -380,5 +387,184 @@ describe('GET /opportunitys/pipeline', () => {
     const response = await asOtherTeam<PipelineResponse>('GET', '/api/opportunitys/pipeline');
     expect(response.status).toBe(200);
     expect(response.body.stages.every((stage) => stage.count === 0)).toBe(true);
+  });
+});
+
+describe('GET /opportunitys/pipeline: expected annual fees and AUM', () => {
+  let teamId: string;
+  const org = () => north.organizationId;
+
+  /** An investment account of a household, straight in the database. */
+  async function account(household: string, value: string, currency: 'CAD' | 'USD', deleted = false) {
+    const id = newId(EntityType.investmentAccount);
+    await prisma.financialRecord.create({
+      data: {
+        id,
+        organizationId: org(),
+        householdId: household,
+        type: 'INVESTMENT_ACCOUNT',
+        deletedAt: deleted ? new Date() : null,
+      },
+    });
+    await prisma.investmentAccount.create({
+      data: { id, organizationId: org(), accountType: 'RRSP', marketValue: value, marketValueCurrency: currency },
+    });
+  }
+
+  interface OfferSpec {
+    tiers?: [number, string][];
+    tierCurrency?: 'CAD' | 'USD';
+    oneTime?: [string, 'CAD' | 'USD'];
+    recurring?: { amount: string; frequency: 'MONTHLY' | 'BI_WEEKLY'; duration?: number };
+  }
+
+  /** A proposal of `opportunityId` created at `createdAt`, with its offers, straight in the database. */
+  async function proposalWith(
+    opportunityId: string,
+    createdAt: string,
+    status: 'DRAFT' | 'ACCEPTED' | 'REVOKED',
+    offers: OfferSpec[],
+  ) {
+    const proposalId = newId(EntityType.proposal);
+    await prisma.proposal.create({
+      data: { id: proposalId, organizationId: org(), teamId, opportunityId, status, createdAt: new Date(createdAt) },
+    });
+    for (const [position, spec] of offers.entries()) {
+      const offerId = newId(EntityType.offer);
+      await prisma.offer.create({
+        data: {
+          id: offerId,
+          organizationId: org(),
+          proposalId,
+          position,
+          billingStartType: 'ON_START',
+          pricingType: spec.tiers ? 'AUM_FEE' : spec.recurring ? 'RECURRING_PAYMENT' : 'ONE_TIME_FEE',
+          paymentMethod: 'MANUAL',
+          oneTimeFeeAmount: spec.oneTime?.[0] ?? null,
+          oneTimeFeeAmountCurrency: spec.oneTime?.[1] ?? null,
+          oneTimeFeeIsUpfront: spec.oneTime ? true : null,
+          recurringAmount: spec.recurring?.amount ?? null,
+          recurringAmountCurrency: spec.recurring ? 'CAD' : null,
+          recurringFrequency: spec.recurring?.frequency ?? null,
+          recurringDuration: spec.recurring?.duration ?? null,
+        },
+      });
+      for (const [tierPosition, [breakpoint, fee]] of (spec.tiers ?? []).entries()) {
+        await prisma.offerFeeTier.create({
+          data: {
+            id: newId(EntityType.offerFeeTier),
+            organizationId: org(),
+            offerId,
+            position: tierPosition,
+            breakpoint,
+            breakpointCurrency: spec.tierCurrency ?? 'CAD',
+            fee,
+          },
+        });
+      }
+    }
+  }
+
+  async function at(body: Record<string, unknown>, calls: string[]) {
+    const { id } = await create(body, asAdmin);
+    for (const call of calls) expect((await act(id, call, {}, asAdmin)).status).toBe(200);
+    return id;
+  }
+
+  const TIERS: [number, string][] = [
+    [1_000_000, '1'],
+    [2_500_000, '0.8'],
+  ];
+
+  beforeAll(async () => {
+    teamId = newId(EntityType.team);
+    await prisma.team.create({ data: { id: teamId, organizationId: org(), name: 'Fees team' } });
+    const team = { ...north, teamId };
+    // The Roys: 1,500,000 CAD in two accounts; a USD account and a deleted one.
+    const roys = (await createFinancialHousehold(prisma, team, 'Roy household')).householdId;
+    await account(roys, '1200000', 'CAD');
+    await account(roys, '300000', 'CAD');
+    await account(roys, '500000', 'USD');
+    await account(roys, '100000', 'CAD', true);
+    // The Gagnons have no accounts; their contact brings their household.
+    const gagnons = (await createFinancialHousehold(prisma, team, 'Gagnon household')).householdId;
+    const gagnonContact = (await createContact(prisma, team, { householdId: gagnons })).contactId;
+    // A lead without a household whose prospect estimates 800,000 CAD.
+    const leadContact = (await createContact(prisma, team, { type: 'LEAD', firstName: 'Ines', lastName: 'Roy' }))
+      .contactId;
+    const lead = newId(EntityType.lead);
+    await prisma.lead.create({ data: { id: lead, organizationId: org(), teamId, contactId: leadContact } });
+
+    const a = await at({ householdId: roys }, ['initiate-discovery', 'initiate-proposal']);
+    await proposalWith(a, '2026-01-01T00:00:00Z', 'DRAFT', [{ oneTime: ['999', 'CAD'] }]);
+    await proposalWith(a, '2026-02-01T00:00:00Z', 'DRAFT', [
+      { tiers: TIERS },
+      { oneTime: ['2500', 'CAD'], recurring: { amount: '100.10', frequency: 'MONTHLY', duration: 6 } },
+    ]);
+    await proposalWith(a, '2026-03-01T00:00:00Z', 'REVOKED', [{ oneTime: ['50000', 'CAD'] }]);
+
+    const b = await at({ leadId: lead }, ['initiate-discovery', 'initiate-proposal']);
+    const prospect = newId(EntityType.prospect);
+    await prisma.prospect.create({
+      data: {
+        id: prospect,
+        organizationId: org(),
+        teamId,
+        contactId: leadContact,
+        leadId: lead,
+        estimatedAssets: '800000',
+        estimatedAssetsCurrency: 'CAD',
+      },
+    });
+    await prisma.opportunity.update({ where: { id: b }, data: { prospectId: prospect } });
+    await proposalWith(b, '2026-02-01T00:00:00Z', 'DRAFT', [
+      { tiers: TIERS, recurring: { amount: '40', frequency: 'BI_WEEKLY' } },
+      { oneTime: ['1000', 'USD'] },
+    ]);
+
+    await at({ householdId: roys }, ['initiate-discovery']);
+    const d = await at({ contactId: gagnonContact }, ['initiate-discovery', 'initiate-proposal', 'close/won']);
+    await proposalWith(d, '2026-02-01T00:00:00Z', 'ACCEPTED', [{ tiers: TIERS, oneTime: ['1234.565', 'CAD'] }]);
+  });
+
+  it('adds up each stage’s first-year fees of its latest live proposal and its assets, in CAD by default', async () => {
+    const response = await asAdmin<PipelineResponse>('GET', `/api/opportunitys/pipeline?teamId=${teamId}`);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body.currency).toBe('CAD');
+    // A (PROPOSAL): its February proposal (January's is older, March's revoked), on 1,500,000:
+    //   AUM 1% x 1,000,000 + 0.8% x 500,000 = 14,000.00; one-time 2,500.00; 6 monthly x 100.10 = 600.60.
+    //   = 17,100.60.
+    // B (PROPOSAL): no household, the prospect's 800,000: AUM 1% x 800,000 = 8,000.00; 27 bi-weekly
+    //   charges in a year x 40 = 1,080.00; the USD one-time fee left out. = 9,080.00.
+    // C (DISCOVERY): the Roys' 1,500,000, no proposal. D (WON): the Gagnons through its contact, no
+    //   accounts: AUM fee 0 on 0, one-time 1,234.565 rounded half up to 1,234.57.
+    expect(
+      response.body.stages.map((stage) => [stage.stage, stage.count, stage.expectedAnnualFees, stage.aum]),
+    ).toEqual([
+      ['NEW', 0, null, null],
+      ['DISCOVERY', 1, null, '1500000.00'],
+      ['PROPOSAL', 2, '26180.60', '2300000.00'],
+      ['WON', 1, '1234.57', '0.00'],
+      ['LOST', 0, null, null],
+    ]);
+  });
+
+  it('counts only what is held and priced in the currency asked', async () => {
+    const response = await asAdmin<PipelineResponse>('GET', `/api/opportunitys/pipeline?teamId=${teamId}&currency=USD`);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body.currency).toBe('USD');
+    // A: the Roys' 500,000 USD, but its offers are in CAD: 0.00. B: its estimate is in CAD (unknown
+    // in USD); its USD one-time fee 1,000.00. D: nothing in USD, the Gagnons hold 0.
+    expect(
+      response.body.stages.map((stage) => [stage.stage, stage.count, stage.expectedAnnualFees, stage.aum]),
+    ).toEqual([
+      ['NEW', 0, null, null],
+      ['DISCOVERY', 1, null, '500000.00'],
+      ['PROPOSAL', 2, '1000.00', '500000.00'],
+      ['WON', 1, '0.00', '0.00'],
+      ['LOST', 0, null, null],
+    ]);
+    const refused = await asAdmin('GET', `/api/opportunitys/pipeline?teamId=${teamId}&currency=XYZ`);
+    expect(refused.status).toBe(400);
   });
 });
