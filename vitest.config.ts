@@ -60,6 +60,9 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // expect.poll waits for a condition, not a time: its default of one second failed page
+          // reloads on a loaded 2-core machine (a reload, the API's answer and React's render).
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { createPrismaClient, type PrismaClient } from '@meridian/api';
 import { startTestApi } from '../support/app.js';
 import { createOrganization, type CreatedOrganization } from '../support/factories.js';
-import { browserPerTest, signInAs } from '../support/browser.js';
+import { browserPerTest, transitionsSettled, openAs } from '../support/browser.js';
 import { createContact } from '../support/crm-factories.js';
 import { createHousehold, createPerson, createRecord } from '../support/financial-factories.js';
 import { call, login } from '../support/http.js';
@@ -27,19 +27,7 @@ describe('dashboard: household members, delete and restore, lead conversion, pos
     await api?.close();
   });
 
-  async function signIn(path: string): Promise<Page> {
-    const page = await signInAs(browser.page, api.baseUrl, firm);
-    await page.goto(`${api.baseUrl}${path}`);
-    return page;
-  }
-
-  /** Waits for the page's transitions (a dialog fading in) to end, so a screenshot shows it as seen. */
-  const settled = (page: Page) =>
-    page.waitForFunction(() =>
-      (globalThis as unknown as { document: { getAnimations(): { playState: string }[] } }).document
-        .getAnimations()
-        .every((animation) => animation.playState !== 'running'),
-    );
+  const signIn = (path: string): Promise<Page> => openAs(browser.page, api.baseUrl, firm, path);
 
   const memberNames = async (page: Page) =>
     (await page.getByTestId('household-member').allTextContents()).map((text) =>
@@ -84,7 +72,7 @@ describe('dashboard: household members, delete and restore, lead conversion, pos
     await page.getByTestId('household-member').nth(1).getByTestId('remove-member').click();
     const dialog = page.getByTestId('remove-member-dialog');
     expect(await dialog.textContent()).toContain('Remove Noah Tremblay from Tremblay household?');
-    await settled(page);
+    await transitionsSettled(page);
     await browser.screenshot('lifecycle-remove-member-dialog');
     await dialog.getByRole('button', { name: 'Remove member' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -95,7 +83,7 @@ describe('dashboard: household members, delete and restore, lead conversion, pos
     const summary = page.getByTestId('delete-household-summary');
     await summary.waitFor();
     expect(await summary.textContent()).toContain('Its members go with it: Emma Tremblay.');
-    await settled(page);
+    await transitionsSettled(page);
     await browser.screenshot('lifecycle-delete-household-dialog');
     await page.getByTestId('delete-household-dialog').getByRole('button', { name: 'Delete household' }).click();
     await page.waitForURL(`${api.baseUrl}/crm/households`);
@@ -166,7 +154,7 @@ describe('dashboard: household members, delete and restore, lead conversion, pos
     await dialog.getByRole('button', { name: 'Delete person' }).click();
     await dialog.getByRole('alert').waitFor();
     expect(await dialog.getByRole('alert').textContent()).toBe(LifecycleMessage.ownsRecords);
-    await settled(page);
+    await transitionsSettled(page);
     await browser.screenshot('lifecycle-delete-person-refused');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -191,7 +179,7 @@ describe('dashboard: household members, delete and restore, lead conversion, pos
     await page.getByTestId('delete-contact').click();
     const dialog = page.getByTestId('delete-contact-dialog');
     expect(await dialog.textContent()).toContain('An administrator can restore it');
-    await settled(page);
+    await transitionsSettled(page);
     await browser.screenshot('lifecycle-delete-contact-dialog');
     await dialog.getByRole('button', { name: 'Delete contact' }).click();
     await page.waitForURL(`${api.baseUrl}/crm/contacts`);
@@ -217,7 +205,7 @@ describe('dashboard: household members, delete and restore, lead conversion, pos
     await page.getByTestId('convert-lead').click();
     const dialog = page.getByTestId('convert-dialog');
     expect(await dialog.getByTestId('convert-household-name').inputValue()).toBe('Gagnon household');
-    await settled(page);
+    await transitionsSettled(page);
     await browser.screenshot('lifecycle-convert-dialog');
     await dialog.getByTestId('convert-submit').click();
     await dialog.waitFor({ state: 'detached' });

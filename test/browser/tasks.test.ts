@@ -5,7 +5,7 @@ import { createPrismaClient, type PrismaClient } from '@meridian/api';
 import { formatShortDate } from '@meridian/domain';
 import { startTestApi } from '../support/app.js';
 import { addUser, createOrganization, type CreatedOrganization } from '../support/factories.js';
-import { browserPerTest, signInAs } from '../support/browser.js';
+import { browserPerTest, transitionsSettled, openAs } from '../support/browser.js';
 import { createHousehold } from '../support/crm-factories.js';
 import { call, login } from '../support/http.js';
 
@@ -29,11 +29,7 @@ describe('dashboard tasks and workflows', () => {
     await api?.close();
   });
 
-  async function signIn(path: string): Promise<Page> {
-    const page = await signInAs(browser.page, api.baseUrl, firm);
-    await page.goto(`${api.baseUrl}${path}`);
-    return page;
-  }
+  const signIn = (path: string): Promise<Page> => openAs(browser.page, api.baseUrl, firm, path);
 
   it('creates a recurring annual review for a household, completes it, and sees the next one a year later', async () => {
     const householdId = await createHousehold(prisma, firm, { name: 'Tremblay household' });
@@ -172,11 +168,7 @@ describe('dashboard tasks and workflows', () => {
       .click();
     await drawer.getByTestId('task-mentions-chip').filter({ hasText: '@Factory PM' }).waitFor();
     // The drawer fades in: once its transition ends, the screenshot shows it as seen.
-    await page.waitForFunction(() =>
-      (globalThis as unknown as { document: { getAnimations(): { playState: string }[] } }).document
-        .getAnimations()
-        .every((animation) => animation.playState !== 'running'),
-    );
+    await transitionsSettled(page);
     await browser.screenshot('tasks-drawer-stored-mentions');
     // Saving sends the edited set: the mention removed is dropped.
     await drawer.getByRole('button', { name: 'Remove Factory PM' }).click();

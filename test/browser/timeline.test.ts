@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { createPrismaClient, type PrismaClient } from '@meridian/api';
 import { startTestApi } from '../support/app.js';
 import { createOrganization, type CreatedOrganization } from '../support/factories.js';
-import { browserPerTest, signInAs } from '../support/browser.js';
+import { browserPerTest, signInAs, transitionsSettled } from '../support/browser.js';
 import { createHousehold, createPerson } from '../support/crm-factories.js';
 
 describe('dashboard: a household’s timeline of life events', () => {
@@ -22,14 +22,6 @@ describe('dashboard: a household’s timeline of life events', () => {
     await prisma?.$disconnect();
     await api?.close();
   });
-
-  /** Waits for the page's transitions (a dialog fading in) to end, so a screenshot shows it as seen. */
-  const settled = (page: Page) =>
-    page.waitForFunction(() =>
-      (globalThis as unknown as { document: { getAnimations(): { playState: string }[] } }).document
-        .getAnimations()
-        .every((animation) => animation.playState !== 'running'),
-    );
 
   const titles = (page: Page) => page.getByTestId('life-event-title').allTextContents();
   /** A full-page screenshot from the top (a scrolled page draws the fixed shell over its middle). */
@@ -91,7 +83,7 @@ describe('dashboard: a household’s timeline of life events', () => {
     await retirement.getByTestId('life-event-delete').click();
     const dialog = page.getByTestId('life-event-delete-dialog');
     expect(await dialog.textContent()).toContain('“Retirement” on 30 June 2035 leaves the household’s timeline');
-    await settled(page);
+    await transitionsSettled(page);
     await screenshot(page, 'timeline-delete-question');
     await dialog.getByRole('button', { name: 'Delete life event' }).click();
     await dialog.waitFor({ state: 'detached' });

@@ -123,10 +123,27 @@ export async function signInAs(page: Page, baseUrl: string, user: Credentials): 
   return page;
 }
 
+/** Signs `user` in, then opens `path` of the dashboard at `baseUrl`. */
+export async function openAs(page: Page, baseUrl: string, user: Credentials, path: string): Promise<Page> {
+  await signInAs(page, baseUrl, user);
+  await page.goto(`${baseUrl}${path}`);
+  return page;
+}
+
 // The test sources compile without the DOM library: what page-side callbacks use is typed here.
 interface PageGlobals {
   localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void };
   getComputedStyle(element: unknown): { getPropertyValue(property: string): string };
+  document: { getAnimations(): { playState: string }[] };
+}
+
+/** Waits for the page's transitions (a dialog or drawer fading in) to end, so a screenshot shows it as seen. */
+export function transitionsSettled(page: Page): Promise<unknown> {
+  return page.waitForFunction(() =>
+    (globalThis as unknown as PageGlobals).document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running'),
+  );
 }
 
 /** A localStorage value of the page's origin. */
