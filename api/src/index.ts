@@ -41,11 +41,21 @@ export {
   PLAID_CLIENT,
   PLAID_CONNECTOR,
   createPlaidClient,
+  StripeClients,
+  StripeModule,
   type ConnectorRegistry,
 } from './modules/hub/providers/index.js';
 export { EmailModule, OutboxService, OutboxRepository } from './modules/platform/email/index.js';
 export { WorkflowsModule, WorkflowsService } from './modules/practice/workflows/index.js';
 export { NotificationsCoreModule, TaskDigestService } from './modules/practice/notifications/index.js';
+export {
+  AumInvoicingService,
+  BILLING_SWEEP_EVERY_MS,
+  BillingModule,
+  BillingSetUpService,
+  BillingSweeper,
+  ProviderEventsApplier,
+} from './modules/sales/billing/index.js';
 export {
   InvitationDeliveryModule,
   InvitationDeliveryService,

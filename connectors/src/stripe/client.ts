@@ -7,6 +7,11 @@
 import Stripe from 'stripe';
 import { toConnectorError } from './errors.js';
 
+/** The SDK's client, for packages that do not depend on `stripe` themselves. */
+export type StripeSdk = Stripe;
+/** An event of the SDK's types (webhooks, `events.retrieve`). */
+export type StripeEvent = Stripe.Event;
+
 export interface StripeClientOptions {
   /** The firm's secret key (`sk_live_…`, `sk_test_…`), unsealed for this client only. */
   secretKey: string;

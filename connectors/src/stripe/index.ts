@@ -1,2 +1,8 @@
-export { createStripeClient, stripeCall, type StripeClientOptions } from './client.js';
+export {
+  createStripeClient,
+  stripeCall,
+  type StripeClientOptions,
+  type StripeSdk,
+  type StripeEvent,
+} from './client.js';
 export { classifyStripeError, toConnectorError as stripeConnectorError } from './errors.js';

@@ -103,6 +103,8 @@ export const configSchema = z
       .int()
       .positive()
       .default(7 * 24 * 60 * 60),
+    /** How long a proposal's e-mailed link can be opened (unless the proposal is revoked first); 30 days unless told. */
+    PROPOSAL_LINK_TTL_DAYS: z.coerce.number().int().positive().max(365).default(30),
     /** Unknown invitation codes one client may try inside the window before it must wait (brute force). */
     INVITATION_CODE_MAX_FAILURES: z.coerce.number().int().positive().default(20),
     INVITATION_CODE_FAILURE_WINDOW_SECONDS: z.coerce
@@ -193,6 +195,10 @@ export const configSchema = z
     PLAID_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
     /** Port of the fake Plaid that `npm start` runs when PLAID_ENV is fake. */
     FAKE_PLAID_PORT: z.coerce.number().int().min(0).max(65535).default(4010),
+    /** Overrides Stripe's API address (the fake Stripe in tests and the demo). */
+    STRIPE_BASE_URL: z.string().url().optional(),
+    /** How long one call to Stripe may take before it fails as a (retried) timeout. */
+    STRIPE_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
     /** Minutes between scheduled syncs of a new connection. */
     SYNC_INTERVAL_MINUTES: z.coerce.number().int().positive().default(360),
     /** Provider calls per minute per service, shared by every worker process. */

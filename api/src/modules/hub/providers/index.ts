@@ -6,3 +6,4 @@ export {
   createPlaidClient,
   type ConnectorRegistry,
 } from './providers.module.js';
+export { StripeModule, StripeClients, StripeClientMessage, type StripeCredentials } from './stripe/index.js';

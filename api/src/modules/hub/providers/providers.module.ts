@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { PlaidClient, PlaidConnector, type Connector } from '@meridian/connectors';
 import type { IntegrationService } from '@meridian/domain';
 import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
+import { StripeModule } from './stripe/index.js';
 
 /** The Plaid client of this deployment (Plaid itself, or the fake / prism at PLAID_BASE_URL). */
 export const PLAID_CLIENT = Symbol('PLAID_CLIENT');
@@ -22,9 +23,11 @@ export function createPlaidClient(config: AppConfig): PlaidClient {
 
 /**
  * The outside systems' clients and connectors, built once from the configuration; the sync module
- * re-exports them to the hub's other modules, in the API and the worker alike.
+ * re-exports them to the hub's other modules, in the API and the worker alike. Stripe's clients
+ * are one per organization's connection (`StripeClients`, from StripeModule, re-exported here).
  */
 @Module({
+  imports: [StripeModule],
   providers: [
     { provide: PLAID_CLIENT, inject: [APP_CONFIG], useFactory: createPlaidClient },
     {
@@ -43,6 +46,6 @@ export function createPlaidClient(config: AppConfig): PlaidClient {
         new Map<IntegrationService, Connector<unknown>>([['PLAID', plaid as Connector<unknown>]]),
     },
   ],
-  exports: [PLAID_CLIENT, PLAID_CONNECTOR, CONNECTORS],
+  exports: [PLAID_CLIENT, PLAID_CONNECTOR, CONNECTORS, StripeModule],
 })
 export class ProvidersModule {}

@@ -1,0 +1,2 @@
+export { StripeModule } from './stripe.module.js';
+export { StripeClients, StripeClientMessage, type StripeCredentials } from './stripe-clients.js';
