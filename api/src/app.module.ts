@@ -42,6 +42,7 @@ import { ImportFoldersModule, ImportsModule } from './modules/hub/imports/index.
 import { OfferingsModule } from './modules/sales/offerings/index.js';
 import { PackageTemplatesModule } from './modules/sales/package-templates/index.js';
 import { ProposalsModule } from './modules/sales/proposals/index.js';
+import { BillingModule } from './modules/sales/billing/index.js';
 
 @Module({})
 export class AppModule {
@@ -91,6 +92,7 @@ export class AppModule {
         OfferingsModule,
         PackageTemplatesModule,
         ProposalsModule,
+        BillingModule,
       ],
     };
   }

@@ -49,6 +49,14 @@ export { EmailModule, OutboxService, OutboxRepository } from './modules/platform
 export { WorkflowsModule, WorkflowsService } from './modules/practice/workflows/index.js';
 export { NotificationsCoreModule, TaskDigestService } from './modules/practice/notifications/index.js';
 export {
+  AumInvoicingService,
+  BILLING_SWEEP_EVERY_MS,
+  BillingModule,
+  BillingSetUpService,
+  BillingSweeper,
+  ProviderEventsApplier,
+} from './modules/sales/billing/index.js';
+export {
   InvitationDeliveryModule,
   InvitationDeliveryService,
   UNSENT_SMS_GRACE_MS,

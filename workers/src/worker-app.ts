@@ -3,6 +3,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { Logger } from 'pino';
 import {
+  BILLING_SWEEP_EVERY_MS,
   IMPORT_SWEEP_EVERY_MS,
   ImportFolderScheduler,
   PinoNestLogger,
@@ -19,6 +20,7 @@ import { OUTBOX_SWEEP_EVERY_MS } from './jobs/email/sweep-outbox.job.js';
 import { UNSENT_SMS_SWEEP_EVERY_MS } from './jobs/invitations/sweep-unsent.job.js';
 import { WORKFLOW_RULES_CRON } from './jobs/practice/apply-workflow-rules.job.js';
 import { TASK_DIGEST_CRON } from './jobs/practice/task-digest.job.js';
+import { AUM_INVOICING_CRON } from './jobs/sales/invoice-aum-periods.job.js';
 
 export interface RunningWorker {
   host: WorkerHost;
@@ -92,6 +94,20 @@ export async function startWorker(config: AppConfig, logger: Logger): Promise<Ru
       'practice.task-digest',
       { pattern: TASK_DIGEST_CRON, tz: 'UTC' },
       { name: 'practice.task-digest', data: {} },
+    );
+  await queues
+    .queue('billing')
+    .upsertJobScheduler(
+      'billing.sweep-pending',
+      { every: BILLING_SWEEP_EVERY_MS },
+      { name: 'billing.sweep-pending', data: {} },
+    );
+  await queues
+    .queue('billing')
+    .upsertJobScheduler(
+      'billing.invoice-aum-periods',
+      { pattern: AUM_INVOICING_CRON, tz: 'UTC' },
+      { name: 'billing.invoice-aum-periods', data: {} },
     );
   // Drop folders' schedules live in Redis: a flushed Redis would silently stop every folder.
   await context.get(ImportFolderScheduler).restoreAll();

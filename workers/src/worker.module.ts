@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import type { Logger } from 'pino';
 import {
   AuditModule,
+  BillingModule,
   BrandsCoreModule,
   CoreModule,
   EmailModule,
@@ -31,6 +32,10 @@ import { SweepStuckImportsJob } from './jobs/imports/sweep-stuck-imports.job.js'
 import { ProcessLogoJob } from './jobs/platform/process-logo.job.js';
 import { ApplyWorkflowRulesJob } from './jobs/practice/apply-workflow-rules.job.js';
 import { TaskDigestJob } from './jobs/practice/task-digest.job.js';
+import { ApplyProviderEventJob } from './jobs/sales/apply-provider-event.job.js';
+import { InvoiceAumPeriodsJob } from './jobs/sales/invoice-aum-periods.job.js';
+import { SetUpServiceBillingJob } from './jobs/sales/set-up-service.job.js';
+import { SweepPendingBillingJob } from './jobs/sales/sweep-pending.job.js';
 
 /** Every job handler class; the registry check at boot proves the list complete. */
 const HANDLER_CLASSES = [
@@ -48,6 +53,10 @@ const HANDLER_CLASSES = [
   ProcessLogoJob,
   ApplyWorkflowRulesJob,
   TaskDigestJob,
+  SetUpServiceBillingJob,
+  SweepPendingBillingJob,
+  InvoiceAumPeriodsJob,
+  ApplyProviderEventJob,
 ];
 
 /** Twilio when configured (the config allows all three settings or none), else the SMS folder. */
@@ -81,6 +90,7 @@ export class WorkerModule {
         BrandsCoreModule,
         WorkflowsModule,
         NotificationsCoreModule,
+        BillingModule,
       ],
       providers: [
         {

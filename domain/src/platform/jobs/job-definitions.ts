@@ -10,6 +10,7 @@ export const QueueName = {
   sync: 'sync',
   media: 'media',
   practice: 'practice',
+  billing: 'billing',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
@@ -26,6 +27,8 @@ export const QUEUE_LABELS: Readonly<Record<QueueName, string>> = {
   media: 'Logo images',
   // The daily task digests, and the workflow rules' daily runs.
   practice: 'Task reminders and workflow rules',
+  // Setting up accepted services in Stripe, the AUM fee invoices, and Stripe's payment events.
+  billing: 'Billing with Stripe',
 };
 
 /** The label of a queue the health report names; one no list knows keeps its name, capitalised. */
@@ -134,6 +137,38 @@ export const jobDefinitions = {
     queue: QueueName.practice,
     payload: z.object({}),
   },
+  /**
+   * Creates a PENDING service's objects at the payment provider (customer, one-time fee invoice,
+   * subscription), each recorded as soon as it exists and created under an idempotency key, so a
+   * retried or crashed job bills once; then the service is ACTIVE, or FAILED with why.
+   */
+  'billing.set-up-service': {
+    queue: QueueName.billing,
+    payload: z.object({ organizationId: z.string().min(1), householdServiceId: z.string().min(1) }),
+  },
+  /** Scheduled: hands PENDING services whose set-up job was lost (a crash, Redis down) to billing.set-up-service. */
+  'billing.sweep-pending': {
+    queue: QueueName.billing,
+    payload: z.object({}),
+  },
+  /**
+   * Scheduled daily: invoices each ACTIVE service's AUM fee for every billing period that has
+   * ended, once per service and period (the invoice's idempotency key and unique period).
+   * `date` bills as of another day; the schedule leaves it out (today).
+   */
+  'billing.invoice-aum-periods': {
+    queue: QueueName.billing,
+    payload: z.object({ date: z.iso.date().optional() }),
+  },
+  /** Applies one stored provider event (a webhook) to the invoices and services it names, once. */
+  'billing.apply-provider-event': {
+    queue: QueueName.billing,
+    payload: z.object({
+      organizationId: z.string().min(1),
+      connectionId: z.string().min(1),
+      externalEventId: z.string().min(1),
+    }),
+  },
 } as const satisfies Record<string, { queue: QueueName; payload: z.ZodType }>;
 
 export type JobName = keyof typeof jobDefinitions;
@@ -163,6 +198,14 @@ export function jobIdFor<N extends JobName>(name: N, payload: JobPayload<N>): st
     // One run per day asked for; the JSON of the payload would hold a ":".
     case 'practice.apply-workflow-rules':
       return `practice.apply-workflow-rules-${(payload as JobPayload<'practice.apply-workflow-rules'>).date ?? 'today'}`;
+    case 'billing.set-up-service':
+      return `billing.set-up-service-${(payload as JobPayload<'billing.set-up-service'>).householdServiceId}`;
+    case 'billing.invoice-aum-periods':
+      return `billing.invoice-aum-periods-${(payload as JobPayload<'billing.invoice-aum-periods'>).date ?? 'today'}`;
+    case 'billing.apply-provider-event': {
+      const event = payload as JobPayload<'billing.apply-provider-event'>;
+      return `billing.apply-provider-event-${event.connectionId}-${event.externalEventId}`;
+    }
     default:
       return `${name as string}-${JSON.stringify(payload)}`;
   }

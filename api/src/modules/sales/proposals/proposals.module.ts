@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { BillingModule } from '../billing/index.js';
 import { OpportunitiesModule } from '../opportunities/index.js';
 import { PackageTemplatesModule } from '../package-templates/index.js';
 import { ProposalsController } from './proposals.controller.js';
@@ -11,7 +12,7 @@ import { ProposalsWriter } from './proposals.writer.js';
  * templates' offer writer), revoked, sent back for changes, accepted.
  */
 @Module({
-  imports: [OpportunitiesModule, PackageTemplatesModule],
+  imports: [OpportunitiesModule, PackageTemplatesModule, BillingModule],
   controllers: [ProposalsController],
   providers: [ProposalsService, ProposalsRepository, ProposalsWriter],
 })

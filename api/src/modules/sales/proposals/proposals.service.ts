@@ -21,6 +21,7 @@ import {
 import { writeScope, type WriteScope } from '../../../common/tenancy/write-scope.js';
 import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
 import { AuditService } from '../../platform/audit/index.js';
+import { BillingJobs, HouseholdServicesWriter } from '../billing/index.js';
 import { OpportunitiesRepository, OpportunitiesService } from '../opportunities/index.js';
 import { offerView, PackageTemplatesWriter, requireOfferings, type OfferRow } from '../package-templates/index.js';
 import { ProposalsRepository, type ProposalRow } from './proposals.repository.js';
@@ -122,6 +123,8 @@ export class ProposalsService {
     @Inject(OpportunitiesRepository) private readonly opportunities: OpportunitiesRepository,
     @Inject(OpportunitiesService) private readonly opportunityStages: OpportunitiesService,
     @Inject(AuditService) private readonly audit: AuditService,
+    @Inject(HouseholdServicesWriter) private readonly services: HouseholdServicesWriter,
+    @Inject(BillingJobs) private readonly billing: BillingJobs,
   ) {}
 
   /** A DRAFT for an opportunity in DISCOVERY (whose proposal stage it initiates) or PROPOSAL. */
@@ -192,8 +195,19 @@ export class ProposalsService {
     }));
   }
 
-  accept(proposalId: string): Promise<ProposalResponse> {
-    return this.change(proposalId, 'accept', async (scope) => ({ status: 'ACCEPTED', acceptedAt: scope.now }));
+  /** Each offer becomes a service of the household in the same transaction; billing starts after the commit. */
+  async accept(proposalId: string): Promise<ProposalResponse> {
+    let toBill: { organizationId: string; ids: string[] } | null = null;
+    const accepted = await this.change(proposalId, 'accept', async (scope) => {
+      toBill = {
+        organizationId: scope.organizationId,
+        ids: await this.services.createForAcceptedProposal(scope, proposalId),
+      };
+      return { status: 'ACCEPTED', acceptedAt: scope.now };
+    });
+    const { organizationId, ids } = toBill!;
+    await this.billing.enqueueSetUp(organizationId, ids);
+    return accepted;
   }
 
   /** The opportunity's proposals, newest first, each offer with what it costs. */

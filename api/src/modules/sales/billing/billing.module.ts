@@ -1,0 +1,32 @@
+import { Module } from '@nestjs/common';
+import { AumInvoicingService } from './aum-invoicing.service.js';
+import { BillingJobs } from './billing-jobs.js';
+import { BillingSetUpService } from './billing-set-up.service.js';
+import { BillingSweeper } from './billing-sweeper.js';
+import { HouseholdServicesWriter } from './household-services.writer.js';
+import { ProviderEventsApplier } from './provider-events.applier.js';
+
+/**
+ * Billing (step 14): an accepted proposal's offers as services of the household, and their
+ * billing through the payment provider (Stripe): set-up, AUM fee invoices, the provider's events.
+ * The one writer of household_services, billing_customers and billing_invoices.
+ */
+@Module({
+  providers: [
+    HouseholdServicesWriter,
+    BillingJobs,
+    BillingSetUpService,
+    BillingSweeper,
+    AumInvoicingService,
+    ProviderEventsApplier,
+  ],
+  exports: [
+    HouseholdServicesWriter,
+    BillingJobs,
+    BillingSetUpService,
+    BillingSweeper,
+    AumInvoicingService,
+    ProviderEventsApplier,
+  ],
+})
+export class BillingModule {}
