@@ -194,6 +194,78 @@ describe('dashboard sales pipeline', () => {
     await expectReadable(page);
   }, 60_000);
 
+  it('builds a proposal: an AUM offer with two tiers and a one-time fee, its first-year fee, and a tier refused', async () => {
+    const householdId = await createHousehold(prisma, firm, { name: 'Halvorsen household' });
+    const sale = await begin({ householdId, name: 'Halvorsen wealth plan' }, [
+      'initiate-discovery',
+      'initiate-proposal',
+    ]);
+    await as('POST', '/offerings', {
+      name: 'Portfolio management',
+      description: 'Discretionary management of the household’s accounts',
+      category: 'INVESTMENT_MANAGEMENT',
+      type: 'ONGOING_SERVICE',
+    });
+    const page = await signInAs(browser.page, api.baseUrl, firm);
+    await page.goto(`${api.baseUrl}/pipeline/${sale}`);
+    await page.getByTestId('proposal-create').click();
+    await page.getByTestId('proposal-no-offers').waitFor();
+    expect(await page.getByTestId('proposal-status').textContent()).toBe('Draft');
+
+    await page.getByTestId('offer-add').click();
+    const drawer = page.getByTestId('offer-drawer');
+    await drawer.getByLabel('Portfolio management (investment management)').check();
+    await drawer.getByTestId('tier-0-breakpoint').fill('500,000');
+    await drawer.getByTestId('tier-0-fee').fill('1');
+    await drawer.getByTestId('tier-add').click();
+    // The second breakpoint below the first: the chart waits, and the API refuses it beside the field.
+    await drawer.getByTestId('tier-1-breakpoint').fill('400000');
+    await drawer.getByTestId('tier-1-fee').fill('0.75');
+    await drawer.getByTestId('offer-has-one-time-fee').check();
+    await drawer.getByTestId('offer-one-time-value').fill('2500');
+    await drawer.getByTestId('fee-chart-waiting').waitFor();
+    await drawer.getByTestId('offer-save').click();
+    expect(await drawer.getByTestId('tier-1-breakpoint-error').textContent()).toBe(
+      'Each tier breakpoint must be higher than the previous',
+    );
+    await browser.screenshot('proposal-offer-refused');
+
+    await drawer.getByTestId('tier-1-breakpoint').fill('1000000');
+    await drawer.getByTestId('fee-chart').locator('svg.recharts-surface').waitFor();
+    expect(await drawer.getByTestId('fee-chart-household').textContent()).toContain('not known');
+    await browser.screenshot('proposal-offer-form');
+    await drawer.getByTestId('offer-save').click();
+    await drawer.waitFor({ state: 'detached' });
+
+    const offer = page.getByTestId('offer-card');
+    await offer.first().waitFor();
+    expect(await offer.count()).toBe(1);
+    expect(await offer.getByTestId('offer-offerings').textContent()).toBe('Portfolio management');
+    expect(await offer.getByTestId('offer-tiers').locator('li').allTextContents()).toEqual([
+      'Up to $500,000 CAD: 1% a year',
+      'Above $500,000 CAD: 0.75% a year',
+    ]);
+    expect(await offer.getByTestId('offer-one-time-fee').textContent()).toBe('$2,500 CAD, upfront');
+    expect(await offer.getByTestId('offer-first-year-total').textContent()).toBe('$2,500 CAD plus the AUM fee');
+    await expectReadable(page);
+    await browser.screenshot('proposal-with-offer');
+
+    // A revoked proposal is shown as it ended, without controls.
+    const view = await call<{ proposals: { id: string }[] }>(
+      api.baseUrl,
+      'GET',
+      `/api/proposals/package-view/by-opportunity/${sale}`,
+      { token },
+    );
+    await as('PATCH', `/proposals/${view.body.proposals[0]!.id}/revoke`);
+    await page.reload();
+    await page.getByTestId('proposal-locked').waitFor();
+    expect(await page.getByTestId('proposal-status').textContent()).toBe('Revoked');
+    expect(await page.getByTestId('offer-card').getByRole('button').count()).toBe(0);
+    expect(await page.getByTestId('offer-add').count()).toBe(0);
+    await expectReadable(page);
+  }, 90_000);
+
   it('says what to do next when the firm has no sale yet', async () => {
     const newFirm = await createOrganization(prisma, { name: 'Birch Advisors', role: 'ADVISOR' });
     const page = await signInAs(browser.page, api.baseUrl, newFirm);

@@ -15,6 +15,7 @@ import { Loaded } from '../../../components/loaded';
 import { useResource } from '../../../hooks/use-resource';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { useCan } from '../../platform/auth/use-can';
+import { ProposalBuilder } from '../proposals/proposal-builder';
 import { opportunityCalls, type StageMove } from './pipeline-api';
 
 /** The forward moves as buttons, in the order a sale takes them; closing as lost is confirmed apart. */
@@ -213,6 +214,10 @@ function OpportunityView({ view, onChanged }: { view: OpportunityPageView; onCha
           </dl>
         </Card>
       </div>
+
+      {opportunity.stage !== 'NEW' && opportunity.stage !== 'DISCOVERY' && (
+        <ProposalBuilder opportunityId={opportunity.id} stage={opportunity.stage} />
+      )}
 
       {confirmingLost && (
         <ConfirmDialog
