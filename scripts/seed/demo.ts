@@ -29,7 +29,7 @@ import { CopyBuffer } from './copy.js';
 import { DEMO_ORGANIZATION_NAME, seedFirm } from './firm.js';
 import { seedHouseholdCashFlows } from './flows.js';
 import { IdFactory } from './ids.js';
-import { seedHouseholdPractice, seedPipelineContacts } from './practice.js';
+import { seedHouseholdPractice, seedMoreSales, seedPipelineContacts } from './practice.js';
 import { Random } from './random.js';
 import { seedHouseholdRecords } from './records.js';
 import { WRITE_ORDER } from './tables.js';
@@ -47,7 +47,9 @@ export const SEED_SIZES: Readonly<Record<SeedSize, { households: number }>> = {
 /**
  * Per household on average: three contacts (the adults as clients, the rest leads, prospects and
  * referral partners), ten financial records and twenty cash flows. The totals are exact: large is
- * 10,000 households, 30,000 contacts, 100,000 financial records and 200,000 flows.
+ * 10,000 households, 30,000 contacts, 100,000 financial records and 200,000 flows. Opportunities
+ * are drawn, not exact: about two a household in the large seed (some 20,000; `seedMoreSales`),
+ * about 1.2 in the small one.
  */
 export const PER_HOUSEHOLD = { contacts: 3, records: 10, flows: 20 } as const;
 
@@ -182,7 +184,7 @@ export async function seedDemo(client: pg.ClientBase, options: SeedDemoOptions):
     };
     let profiles = new Map<number, HouseholdProfile>();
     for (let index = 0; index < households; index += 1) {
-      seedHousehold(ctx, index, householdTargets(seed, index, households, profiles));
+      seedHousehold(ctx, index, householdTargets(seed, index, households, profiles), size);
       if (index % 2 === 1) profiles = new Map();
       const done = index + 1;
       if (done % CHUNK_HOUSEHOLDS === 0 || done === households) {
@@ -232,13 +234,22 @@ async function reasonToSkip(client: pg.ClientBase, when: SeedDemoOptions['when']
     : undefined;
 }
 
-/** One client household with everything around it. */
-function seedHousehold(ctx: SeedContext, index: number, targets: { records: number; flows: number }): void {
+/**
+ * One client household with everything around it; in the large firm, its further sales too (some
+ * two opportunities a household in all: the small demo keeps its pipeline small).
+ */
+function seedHousehold(
+  ctx: SeedContext,
+  index: number,
+  targets: { records: number; flows: number },
+  size: SeedSize,
+): void {
   const household = seedHouseholdClients(ctx, index);
   seedPipelineContacts(ctx, household, PER_HOUSEHOLD.contacts - household.adults.length);
   const holdings = seedHouseholdRecords(ctx, household, targets.records);
   seedHouseholdCashFlows(ctx, household, holdings, targets.flows);
   seedHouseholdPractice(ctx, household, holdings);
+  if (size === 'large') seedMoreSales(ctx, household);
 }
 
 const STAGE_NEEDS = { YOUNG_PROFESSIONAL: 0, RETIREE: 1, YOUNG_FAMILY: 2, PRE_RETIREE: 2, MID_CAREER: 3 } as const;

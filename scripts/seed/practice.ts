@@ -19,7 +19,7 @@ import { addDays, dateOf, day, money, roundTo } from './finance.js';
 import type { Holdings } from './records.js';
 import { pickName, pickNamePool } from './names.js';
 import { pickCity } from './places.js';
-import type { Random } from './random.js';
+import { Random } from './random.js';
 import { tables } from './tables.js';
 
 type Stage = 'NEW' | 'DISCOVERY' | 'PROPOSAL' | 'WON';
@@ -319,8 +319,17 @@ function temperatureFor(random: Random, stage: Stage): Temperature {
   ]);
 }
 
-/** A proposal with an AUM-fee management offer and a one-time planning fee. */
-function proposal(ctx: SeedContext, household: Household, opportunityId: string, timeline: Timeline): void {
+/**
+ * A proposal with an AUM-fee management offer and a one-time planning fee: accepted when the sale
+ * was won, revoked on the day it was lost (`lostAt`), sent back for changes, sent, or a draft.
+ */
+function proposal(
+  ctx: SeedContext,
+  household: Household,
+  opportunityId: string,
+  timeline: Timeline,
+  lostAt?: Date,
+): void {
   const { ids, out, organizationId: org, firm } = ctx;
   const { random } = household;
   const id = ids.next(EntityType.proposal);
@@ -335,8 +344,18 @@ function proposal(ctx: SeedContext, household: Household, opportunityId: string,
     organizationId: org,
     teamId: household.teamId,
     opportunityId,
+    status: lostAt
+      ? 'REVOKED'
+      : timeline.wonAt
+        ? 'ACCEPTED'
+        : modification
+          ? 'MODIFICATION_REQUESTED'
+          : sentAt
+            ? 'SENT'
+            : 'DRAFT',
     sentAt,
     acceptedAt: timeline.wonAt ?? null,
+    revokedAt: lostAt ?? null,
     modificationRequest: modification ? 'Could the fee on the first million be lower if we move the RRSPs too?' : null,
     modificationRequestedAt: modification ? notAfter(addDays(sentAt, random.int(1, 4)), reference) : null,
     createdAt: timeline.proposalStartedAt!,
@@ -574,6 +593,112 @@ function crossSell(ctx: SeedContext, household: Household, primary: Member): voi
   });
   stageHistory(ctx, id, timeline);
   if (stage === 'PROPOSAL' || stage === 'WON') proposal(ctx, household, id, timeline);
+}
+
+/**
+ * How many more sales each client household of the large firm has beyond its contacts' and the
+ * cross-sell (weights): 0.82 on average, which brings the large firm's pipeline to some two
+ * opportunities a household (about 20,000 for 10,000 households), at every stage, lost included.
+ */
+const MORE_SALES: readonly (readonly [number, number])[] = [
+  [0, 30],
+  [1, 58],
+  [2, 12],
+];
+
+const MORE_SALE_NAMES = [
+  'RRSP consolidation',
+  'estate plan',
+  'RESP for the grandchildren',
+  'spousal RRSP',
+  'rollover of a workplace pension',
+  'insurance review',
+  'tax-loss harvesting',
+  'retirement income plan',
+] as const;
+
+const LOST_REASONS = [
+  'Went with their bank’s advisor',
+  'Fees too high for the assets',
+  'Decided to wait until next year',
+  'Chose a robo-advisor',
+  'No reply after the proposal',
+] as const;
+
+/**
+ * The large firm's further sales with its client households (a rollover, an estate plan, a
+ * corporate account...), so its pipeline is the size of a real firm's: MORE_SALES of them per
+ * household, at every stage, one in six lost (a lost proposal revoked). Drawn from a stream of the
+ * household's own, so the rest of the seed is the same with or without them.
+ */
+export function seedMoreSales(ctx: SeedContext, household: Household): void {
+  const random = Random.derive(ctx.seed, 'more-sales', household.index);
+  const own = { ...household, random };
+  const count = random.weighted(MORE_SALES);
+  for (let position = 0; position < count; position += 1) moreSale(ctx, own);
+}
+
+function moreSale(ctx: SeedContext, household: Household): void {
+  const { ids, out, organizationId: org, referenceDate } = ctx;
+  const { random } = household;
+  const lost = random.chance(1 / 6);
+  // A lost sale ends before it is won.
+  const reached: Stage = random.weighted<Stage>(
+    lost
+      ? [
+          ['NEW', 3],
+          ['DISCOVERY', 4],
+          ['PROPOSAL', 4],
+        ]
+      : [
+          ['NEW', 25],
+          ['DISCOVERY', 30],
+          ['PROPOSAL', 25],
+          ['WON', 20],
+        ],
+  );
+  const timeline = stageDates(random, referenceDate, reached);
+  const last = timeline.wonAt ?? timeline.proposalStartedAt ?? timeline.discoveryStartedAt ?? timeline.createdAt;
+  const lostAt = lost ? notAfter(addDays(last, random.int(3, 40)), referenceDate) : undefined;
+  const corporate = household.corporation !== undefined && random.chance(0.3);
+  const id = ids.next(EntityType.opportunity);
+  out.add(tables.opportunities, {
+    id,
+    organizationId: org,
+    teamId: household.teamId,
+    primaryAdvisorId: household.advisor.professionalId,
+    contactId: household.adults.find((adult) => adult.contactId)?.contactId ?? null,
+    householdId: household.id,
+    name: corporate
+      ? `${household.corporation!.name}: corporate investment account`
+      : `${household.name}: ${random.pick(MORE_SALE_NAMES)}`,
+    type: corporate ? 'CORPORATION' : 'FAMILY',
+    isCorporation: corporate,
+    discoveryMethod: random.pick(['MUTUAL', 'INTRODUCTION', 'OUTBOUND'] as const),
+    confidence: lost ? random.int(0, 20) : confidenceFor(random, reached),
+    temperature: lost ? 'COLD' : temperatureFor(random, reached),
+    leadSource: random.pick(['INTERNAL', 'REFERRAL'] as const),
+    stage: lost ? 'LOST' : reached,
+    discoveryStartedAt: timeline.discoveryStartedAt ?? null,
+    proposalStartedAt: timeline.proposalStartedAt ?? null,
+    wonAt: timeline.wonAt ?? null,
+    lostAt: lostAt ?? null,
+    lostReason: lostAt ? random.pick(LOST_REASONS) : null,
+    createdAt: timeline.createdAt,
+  });
+  stageHistory(ctx, id, timeline);
+  if (lostAt) {
+    out.add(tables.opportunityStageChanges, {
+      id: ids.next(EntityType.opportunityStageChange),
+      organizationId: org,
+      opportunityId: id,
+      fromStage: reached,
+      toStage: 'LOST',
+      changedAt: lostAt,
+      changedByUserId: null,
+    });
+  }
+  if (reached === 'PROPOSAL' || reached === 'WON') proposal(ctx, household, id, timeline, lostAt);
 }
 
 interface MeetingSpec {
