@@ -91,6 +91,17 @@ const BENCHES: Bench[] = [
     ],
   },
   {
+    file: 'pipeline.ts',
+    args: ['--database-url', server, '--households', '3', '--runs', '10', '--fee-households', '1000'],
+    figures: [
+      /^Same totals over HTTP and in SQL: yes/m,
+      new RegExp(String.raw`^GET /api/opportunitys/pipeline \(HTTP\)\s+p50\s+${N} ms\s+p99\s+${N} ms`, 'm'),
+      new RegExp(String.raw`^bare SQL aggregate \(pg, 2 statements\)\s+p50\s+${N} ms\s+p99\s+${N} ms`, 'm'),
+      new RegExp(String.raw`^ratio HTTP / SQL\s+p50\s+${N}x\s+p99\s+${N}x\s+within 3x at p99: (?:yes|no)`, 'm'),
+      new RegExp(String.raw`^fee engine, rubric prepared once\s+${N} households/s\s+${N} ms`, 'm'),
+    ],
+  },
+  {
     file: 'fees.ts',
     args: ['--households', '200', '--rounds', '1'],
     figures: [

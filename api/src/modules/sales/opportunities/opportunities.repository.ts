@@ -99,19 +99,19 @@ function firstYearChargesSql(column: string): string {
 function pipelineTotalsSql(narrowed: string, currency: string): string {
   return `WITH opp AS (
       SELECT o.id, o.stage, coalesce(o.household_id, c.household_id, pr.household_id) AS household_id,
-             CASE WHEN pr.estimated_assets_currency::text = ${currency} THEN pr.estimated_assets END AS estimate
+             CASE WHEN pr.estimated_assets_currency = ${currency}::currency THEN pr.estimated_assets END AS estimate
         FROM opportunities o
         LEFT JOIN contacts c ON c.organization_id = o.organization_id AND c.id = o.contact_id
         LEFT JOIN prospects pr ON pr.organization_id = o.organization_id AND pr.id = o.prospect_id
        WHERE ${narrowed}),
     held AS (
-      SELECT fr.household_id, sum(ia.market_value) AS amount
-        FROM financial_records fr
+      SELECT h.household_id, sum(ia.market_value) AS amount
+        FROM (SELECT DISTINCT household_id FROM opp WHERE household_id IS NOT NULL) h
+        JOIN financial_records fr ON fr.organization_id = $1 AND fr.household_id = h.household_id
+         AND fr.type = 'INVESTMENT_ACCOUNT' AND fr.deleted_at IS NULL
         JOIN investment_accounts ia ON ia.organization_id = fr.organization_id AND ia.id = fr.id
-       WHERE fr.organization_id = $1 AND fr.type = 'INVESTMENT_ACCOUNT' AND fr.deleted_at IS NULL
-         AND ia.market_value_currency::text = ${currency}
-         AND fr.household_id IN (SELECT household_id FROM opp WHERE household_id IS NOT NULL)
-       GROUP BY fr.household_id),
+         AND ia.market_value_currency = ${currency}::currency
+       GROUP BY h.household_id),
     assets AS (
       SELECT opp.id, opp.stage,
              CASE WHEN opp.household_id IS NOT NULL THEN coalesce(held.amount, 0) ELSE opp.estimate END AS amount
@@ -123,9 +123,9 @@ function pipelineTotalsSql(narrowed: string, currency: string): string {
        ORDER BY p.opportunity_id, p.created_at DESC, p.id DESC),
     fees AS (
       SELECT l.opportunity_id,
-             sum(round(CASE WHEN f.one_time_fee_amount_currency::text = ${currency}
+             sum(round(CASE WHEN f.one_time_fee_amount_currency = ${currency}::currency
                             THEN coalesce(f.one_time_fee_amount, 0) ELSE 0 END, 2)
-               + round(CASE WHEN f.recurring_amount_currency::text = ${currency} AND f.recurring_amount IS NOT NULL
+               + round(CASE WHEN f.recurring_amount_currency = ${currency}::currency AND f.recurring_amount IS NOT NULL
                             THEN f.recurring_amount * CASE WHEN f.recurring_frequency = 'ONE_TIME' THEN 1
                               ELSE least(${firstYearChargesSql('f.recurring_frequency')},
                                          coalesce(f.recurring_duration, 2147483647)) END
@@ -142,7 +142,7 @@ function pipelineTotalsSql(narrowed: string, currency: string): string {
                          coalesce(lag(ft.breakpoint) OVER w, 0) AS lower, lead(ft.position) OVER w IS NULL AS open_ended
                     FROM offer_fee_tiers ft WHERE ft.organization_id = $1 AND ft.offer_id = f.id
                   WINDOW w AS (ORDER BY ft.position)) t
-           WHERE t.breakpoint_currency::text = ${currency}) aum ON true
+           WHERE t.breakpoint_currency = ${currency}::currency) aum ON true
        GROUP BY l.opportunity_id)
     SELECT a.stage::text AS stage, count(*)::int AS count,
            round(sum(fees.amount), 2)::text AS "expectedAnnualFees", round(sum(a.amount), 2)::text AS aum
