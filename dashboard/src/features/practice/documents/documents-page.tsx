@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { Callout, Card, TextInput } from '@tremor/react';
+import { Callout, Card } from '@tremor/react';
 import { Link, useSearchParams } from 'react-router';
 import { enumLabel, type DocumentResponse } from '@meridian/domain';
 import { toApiError } from '../../../api';
@@ -8,6 +8,7 @@ import { LoadingState } from '../../../components/full-page-status';
 import { Pager } from '../../../components/pager';
 import { useDebounced } from '../../../components/use-debounced';
 import { useResource } from '../../../hooks/use-resource';
+import { SearchPageHeader } from '../search-page-header';
 import { DocumentTable, downloadDocument } from './document-table';
 
 const PAGE_SIZE = 25;
@@ -55,26 +56,15 @@ export default function DocumentsPage() {
   const data = found.data;
   return (
     <div className="mx-auto max-w-5xl space-y-6" data-testid="documents-page">
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight text-tremor-content-strong">Documents</h1>
-        <p className="mt-1 text-tremor-default text-tremor-content">
-          Every document filed on your households and contacts, newest first. Upload one from its household’s or
-          contact’s page, under Documents.
-        </p>
-      </div>
-      <div>
-        <label htmlFor="documents-search" className="text-tremor-default font-medium text-tremor-content-strong">
-          Find by name
-        </label>
-        <TextInput
-          id="documents-search"
-          className="mt-1"
-          placeholder="For example: statement, KYC, 2026"
-          value={words}
-          onValueChange={(value) => go({ q: value, page: 1 })}
-          data-testid="documents-search"
-        />
-      </div>
+      <SearchPageHeader
+        title="Documents"
+        intro="Every document filed on your households and contacts, newest first. Upload one from its household’s or contact’s page, under Documents."
+        searchLabel="Find by name"
+        placeholder="For example: statement, KYC, 2026"
+        words={words}
+        onWords={(value) => go({ q: value, page: 1 })}
+        testId="documents"
+      />
       {(found.error ?? error) && (
         <Callout color="red" title={error ?? 'The documents could not be loaded'} role="alert">
           {found.error?.message}

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { Callout, Card, TextInput } from '@tremor/react';
+import { Callout, Card } from '@tremor/react';
 import { Link, useSearchParams } from 'react-router';
 import { enumLabel, type NoteSearchHit } from '@meridian/domain';
 import { noteCalls } from '../../../api/notes';
@@ -7,6 +7,7 @@ import { LoadingState } from '../../../components/full-page-status';
 import { RelativeTime } from '../../../components/relative-time';
 import { useDebounced } from '../../../components/use-debounced';
 import { useResource } from '../../../hooks/use-resource';
+import { SearchPageHeader } from '../search-page-header';
 import { plainNoteText } from './mention-text';
 import { notePath } from './note-path';
 
@@ -56,26 +57,15 @@ export default function NotesPage() {
   const hits = found.data;
   return (
     <div className="mx-auto max-w-4xl space-y-6" data-testid="notes-page">
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight text-tremor-content-strong">Notes</h1>
-        <p className="mt-1 text-tremor-default text-tremor-content">
-          Search every note of your households and contacts by its words. A note is written from its household’s or
-          contact’s page, under Notes.
-        </p>
-      </div>
-      <div>
-        <label htmlFor="notes-search" className="text-tremor-default font-medium text-tremor-content-strong">
-          Words to find
-        </label>
-        <TextInput
-          id="notes-search"
-          className="mt-1"
-          placeholder="For example: beneficiary review, RRIF, renouvellement"
-          value={words}
-          onValueChange={(value) => setParams(value ? { q: value } : {}, { replace: true })}
-          data-testid="notes-search"
-        />
-      </div>
+      <SearchPageHeader
+        title="Notes"
+        intro="Search every note of your households and contacts by its words. A note is written from its household’s or contact’s page, under Notes."
+        searchLabel="Words to find"
+        placeholder="For example: beneficiary review, RRIF, renouvellement"
+        words={words}
+        onWords={(value) => setParams(value ? { q: value } : {}, { replace: true })}
+        testId="notes"
+      />
       {found.error && (
         <Callout color="red" title="The search could not be run">
           {found.error.message}
