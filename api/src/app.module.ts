@@ -38,6 +38,7 @@ import { TimelinesModule } from './modules/crm/timelines/index.js';
 import { ConnectionsModule } from './modules/hub/connections/index.js';
 import { SyncRunsModule } from './modules/hub/sync-runs/index.js';
 import { PlaidModule } from './modules/hub/providers/plaid/index.js';
+import { StripeApiModule } from './modules/hub/providers/stripe/api/index.js';
 import { ImportFoldersModule, ImportsModule } from './modules/hub/imports/index.js';
 import { OfferingsModule } from './modules/sales/offerings/index.js';
 import { PackageTemplatesModule } from './modules/sales/package-templates/index.js';
@@ -87,6 +88,7 @@ export class AppModule {
         ConnectionsModule,
         SyncRunsModule,
         PlaidModule,
+        StripeApiModule,
         ImportsModule,
         ImportFoldersModule,
         OfferingsModule,

@@ -99,11 +99,12 @@ const concrete = (path: string) => path.replace(/\{[^}]+\}/g, 'body-probe');
 const isJsonBody = (operation: Operation) => operation.bodyTypes.includes('application/json');
 
 describe('bodies that are not JSON', () => {
-  it('are taken only by the routes that declare a raw body: the file upload, the import upload, the webhook', () => {
+  it('are taken only by the routes that declare a raw body: the file upload, the import upload, the webhooks', () => {
     const raw = operations.filter((operation) => operation.bodyTypes.length > 0 && !isJsonBody(operation));
     expect(raw.map((operation) => `${operation.method} ${operation.path}`).sort()).toEqual([
       'POST /api/imports',
       'POST /api/webhooks/plaid',
+      'POST /api/webhooks/stripe',
       'PUT /api/upload',
     ]);
   });

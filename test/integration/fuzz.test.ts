@@ -593,6 +593,28 @@ function uploadBody(): fc.Arbitrary<BodyPart> {
 }
 
 /** Webhooks are verified over their raw bytes: Plaid-like bodies, signed by the fake Plaid or not, and garbage. */
+/** Stripe events, or near them: an object whose customer or account may name nothing known. */
+function stripeWebhookBody(): fc.Arbitrary<BodyPart> {
+  const customer = fc.oneof(fc.constant('cus_fuzz'), fc.string({ maxLength: 30 }), fc.constant(null), fc.integer());
+  const event = fc.record(
+    {
+      id: fc.oneof(fc.constant('evt_fuzz'), fc.string({ maxLength: 30 })),
+      object: fc.oneof(fc.constant('event'), fc.string({ maxLength: 10 })),
+      type: fc.constantFrom('invoice.paid', 'customer.updated', 'customer.subscription.deleted', ''),
+      account: fc.oneof(fc.constant('acct_fuzz'), fc.string({ maxLength: 20 })),
+      data: fc.oneof(
+        fc.record({ object: fc.record({ object: fc.constantFrom('invoice', 'customer'), id: fc.string(), customer }) }),
+        fc.anything({ maxDepth: 2 }),
+      ),
+    },
+    { requiredKeys: [] },
+  );
+  return fc.oneof(
+    event.map((value): BodyPart => ({ kind: 'json', value })),
+    fc.string({ maxLength: 200 }).map((text): BodyPart => ({ kind: 'text', contentType: 'application/json', text })),
+  );
+}
+
 function webhookBody(source: IdSource): fc.Arbitrary<BodyPart> {
   return fc.oneof(
     arbitraryFor(
@@ -647,6 +669,7 @@ function bodyArbitrary(operation: Operation, hostility: number, source: IdSource
   if (operation.method === 'POST' && operation.path === '/api/auth/login')
     return loginBody(operation, hostility, source);
   if (operation.method === 'POST' && operation.path === '/api/imports') return uploadBody();
+  if (operation.path === '/api/webhooks/stripe') return stripeWebhookBody();
   if (operation.path.startsWith('/api/webhooks/')) return webhookBody(source);
   if (operation.body) return jsonBody(operation, hostility, source);
   // Routes that read no body: sometimes one anyway, which they must not trip over.
@@ -658,6 +681,15 @@ function bodyArbitrary(operation: Operation, hostility: number, source: IdSource
 }
 
 function headersArbitrary(operation: Operation): fc.Arbitrary<Record<string, string>> {
+  if (operation.path === '/api/webhooks/stripe') {
+    return fc.record({
+      'stripe-signature': fc.oneof(
+        fc.integer({ min: 0, max: 2_000_000_000 }).map((t) => `t=${t},v1=${'0'.repeat(64)}`),
+        fc.string({ unit: 'grapheme-ascii', maxLength: 60 }).map((text) => text.replace(/[^\x21-\x7e]/g, 'x')),
+        fc.constant(''),
+      ),
+    });
+  }
   if (operation.path.startsWith('/api/webhooks/')) {
     return fc.record({
       'plaid-verification': fc.oneof(

@@ -4,3 +4,4 @@ export * from './connections/schemas.js';
 export * from './imports/index.js';
 export * from './connections/placements.js';
 export * from './connections/error-labels.js';
+export * from './connections/stripe.js';

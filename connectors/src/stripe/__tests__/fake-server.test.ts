@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakeStripeServer } from '../fake-server/server.js';
+import { FAKE_STRIPE_ACCOUNT_ID } from '../fake-server/billing.js';
 import { parseStripeForm } from '../fake-server/form.js';
 
 let fake: FakeStripeServer;
@@ -193,6 +194,19 @@ describe('billing through the SDK', () => {
       'customer.subscription.created',
     ]);
     expect(events.data[1]!.data.previous_attributes).toHaveProperty('metadata', {});
+  });
+});
+
+describe('the account', () => {
+  it('answers GET /v1/account with the key’s account (what a connection checks its key with)', async () => {
+    const account = await stripe.accounts.retrieve();
+    expect(account).toMatchObject({
+      id: FAKE_STRIPE_ACCOUNT_ID,
+      object: 'account',
+      settings: { dashboard: { display_name: 'Meridian (fake Stripe)' } },
+    });
+    const wrongKey = new Stripe('sk_test_wrong', { ...fake.sdkConfig, maxNetworkRetries: 0 });
+    expect(await rejection(wrongKey.accounts.retrieve())).toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
   });
 });
 

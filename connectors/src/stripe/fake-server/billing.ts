@@ -12,6 +12,7 @@
 import type { FormObject, FormValue } from './form.js';
 import { invalidRequest, missingParam, noSuch, StripeFailure } from './failures.js';
 import {
+  accountPayload,
   customerPayload,
   FAKE_STRIPE_API_VERSION,
   type FakeCustomer,
@@ -211,6 +212,9 @@ export function listPage<T extends HasId>(
 
 // ---- the account --------------------------------------------------------------------------
 
+/** The fake's one account (`GET /v1/account`). */
+export const FAKE_STRIPE_ACCOUNT_ID = 'acct_1FakeMeridian000';
+
 export class FakeStripeBilling {
   readonly customers = new Map<string, FakeCustomer>();
   readonly products = new Map<string, FakeProduct>();
@@ -255,6 +259,12 @@ export class FakeStripeBilling {
   /** Newest first, as Stripe lists. */
   private newestFirst<T extends { created: number }>(items: Iterable<T>): T[] {
     return [...items].reverse();
+  }
+
+  // the account itself (`GET /v1/account`: what a connection checks its key with)
+
+  account() {
+    return accountPayload(FAKE_STRIPE_ACCOUNT_ID);
   }
 
   // customers

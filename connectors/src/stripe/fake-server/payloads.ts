@@ -514,3 +514,22 @@ export function subscriptionPayload(subscription: FakeSubscription, prices: Read
     trial_start: null,
   } satisfies Fields<Stripe.Subscription>;
 }
+
+/** The account a secret key belongs to (`GET /v1/account`), with what a connection shows of it. */
+export function accountPayload(id: string) {
+  return {
+    id,
+    object: 'account',
+    business_profile: { name: 'Meridian (fake Stripe)', url: null },
+    business_type: 'company',
+    charges_enabled: true,
+    country: 'US',
+    created: 1_700_000_000,
+    default_currency: 'usd',
+    details_submitted: true,
+    email: 'billing@meridian.test',
+    payouts_enabled: true,
+    settings: { dashboard: { display_name: 'Meridian (fake Stripe)', timezone: 'Etc/UTC' } },
+    type: 'standard',
+  } satisfies Fields<Stripe.Account>;
+}

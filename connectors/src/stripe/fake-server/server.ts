@@ -152,6 +152,7 @@ export class FakeStripeServer {
       route('GET', '/v1/subscriptions/:id', (_, id) => b.subscriptionPayload(id)),
       route('POST', '/v1/subscriptions/:id', (params, id) => b.updateSubscription(id, params)),
       route('DELETE', '/v1/subscriptions/:id', (_, id) => b.cancelSubscription(id)),
+      route('GET', '/v1/account', () => b.account()),
       route('GET', '/v1/events', (params) => b.listEvents(params)),
       route('GET', '/v1/events/:id', (_, id) => b.event(id)),
     ];

@@ -14,6 +14,16 @@ export interface NewPlaidConnection {
   syncIntervalMinutes: number;
 }
 
+export interface NewStripeConnection {
+  id: string;
+  /** Stripe's account id (`acct_…`). */
+  accountId: string;
+  displayName: string | null;
+  credentials: SealedCredentials;
+  /** `id` is a disconnected connection of the same account, connected again. */
+  reconnect: boolean;
+}
+
 /**
  * The one writer of connection rows besides the run lifecycle (a run's cursor and outcome, in
  * `SyncRunLifecycle`) and the page writer (accounts waiting for placement), which are this module
@@ -91,6 +101,42 @@ export class ConnectionsWriter {
     await this.system.connection.updateMany({
       where: { organizationId, id: connectionId },
       data: { status: 'FAILED', lastError: reason },
+    });
+  }
+
+  /** The organization's Stripe account connected (its key checked with Stripe first); a disconnected one of the same account comes back. */
+  async connectStripe(tx: TenantTransaction, input: NewStripeConnection): Promise<void> {
+    const data = {
+      status: 'SUCCESS' as const,
+      displayName: input.displayName,
+      credentialsCiphertext: input.credentials.ciphertext,
+      credentialsKeyId: input.credentials.keyId,
+      needsReauthSince: null,
+      lastError: null,
+    };
+    if (input.reconnect) {
+      await tx.connection.update({ where: { id: input.id }, data });
+      return;
+    }
+    await tx.connection.create({
+      data: {
+        ...data,
+        id: input.id,
+        organizationId: currentOrganizationId(),
+        service: 'STRIPE',
+        externalAccountId: input.accountId,
+      },
+    });
+  }
+
+  /**
+   * Stripe disconnected: its credentials are dropped and it is CANCELLED, but the row stays, so the
+   * billing's customers, invoices and received events keep their connection.
+   */
+  async disconnect(tx: TenantTransaction, connectionId: string): Promise<void> {
+    await tx.connection.update({
+      where: { id: connectionId },
+      data: { status: 'CANCELLED', credentialsCiphertext: null, credentialsKeyId: null },
     });
   }
 

@@ -30,10 +30,11 @@ export class StripeClients {
     @Inject(SystemPrisma) private readonly system: SystemPrisma,
   ) {}
 
-  /** The organization's Stripe connection (one at most), or null when Stripe is not connected. */
+  /** The organization's connected Stripe account (one at most), or null when Stripe is not connected. */
   async activeConnection(organizationId: string): Promise<{ id: string } | null> {
     return this.system.connection.findFirst({
-      where: { organizationId, service: 'STRIPE' },
+      // A disconnected one stays, CANCELLED and without credentials, for the billing's history.
+      where: { organizationId, service: 'STRIPE', credentialsCiphertext: { not: null } },
       select: { id: true },
       orderBy: { createdAt: 'asc' },
     });
