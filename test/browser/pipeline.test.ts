@@ -206,6 +206,26 @@ describe('dashboard sales pipeline', () => {
       category: 'INVESTMENT_MANAGEMENT',
       type: 'ONGOING_SERVICE',
     });
+    const plan = await as<{ id: string }>('POST', '/offerings', {
+      name: 'Retirement plan',
+      description: 'A written retirement plan',
+      category: 'FINANCIAL_PLANNING',
+      type: 'ONE_OFF_SERVICE',
+    });
+    await as('POST', '/package-templates', {
+      name: 'Planning package',
+      offers: [
+        {
+          billingStartType: 'ON_COMPLETION',
+          offerings: [plan.id],
+          pricingPlan: {
+            type: 'ONE_TIME_FEE',
+            paymentMethod: 'MANUAL',
+            oneTimeFee: { amount: { currency: 'CAD', value: 1800 }, isUpfront: false },
+          },
+        },
+      ],
+    });
     const page = await signInAs(browser.page, api.baseUrl, firm);
     await page.goto(`${api.baseUrl}/pipeline/${sale}`);
     await page.getByTestId('proposal-create').click();
@@ -247,8 +267,24 @@ describe('dashboard sales pipeline', () => {
     ]);
     expect(await offer.getByTestId('offer-one-time-fee').textContent()).toBe('$2,500 CAD, upfront');
     expect(await offer.getByTestId('offer-first-year-total').textContent()).toBe('$2,500 CAD plus the AUM fee');
+    // The form opens on the offer as saved.
+    await offer.getByTestId('offer-edit').click();
+    expect(await drawer.getByTestId('tier-1-breakpoint').inputValue()).toBe('1000000');
+    await drawer.getByRole('button', { name: 'Close' }).click();
+    await drawer.waitFor({ state: 'detached' });
+
+    // A package template's offers are copied in after it.
+    await page.getByTestId('template-select').selectOption({ label: 'Planning package (1 offer)' });
+    await page.getByTestId('template-add').click();
+    await offer.nth(1).waitFor();
+    expect(await offer.nth(1).getByTestId('offer-offerings').textContent()).toBe('Retirement plan');
+    expect(await offer.nth(1).getByTestId('offer-first-year-total').textContent()).toBe('$1,800 CAD');
     await expectReadable(page);
     await browser.screenshot('proposal-with-offer');
+
+    await offer.nth(1).getByTestId('offer-remove').click();
+    await page.getByTestId('offer-remove-dialog').getByRole('button', { name: 'Remove the offer' }).click();
+    await expect.poll(() => offer.count()).toBe(1);
 
     // A revoked proposal is shown as it ended, without controls.
     const view = await call<{ proposals: { id: string }[] }>(
