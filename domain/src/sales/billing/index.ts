@@ -1,2 +1,4 @@
 export * from './enums.js';
 export * from './messages.js';
+export * from './provider.js';
+export * from './schemas.js';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { BillingSetUpService } from '@meridian/api';
 import type { JobPayload } from '@meridian/domain';
-import type { JobHandler } from '../../job-registry.js';
+import type { JobContext, JobHandler } from '../../job-registry.js';
 
 /** One attempt at setting a service up at the payment provider; retries are BullMQ's (a 429 or 5xx rethrown). */
 @Injectable()
@@ -10,7 +10,10 @@ export class SetUpServiceBillingJob implements JobHandler<'billing.set-up-servic
 
   constructor(@Inject(BillingSetUpService) private readonly billing: BillingSetUpService) {}
 
-  async handle({ organizationId, householdServiceId }: JobPayload<'billing.set-up-service'>): Promise<void> {
-    await this.billing.setUp(organizationId, householdServiceId);
+  async handle(
+    { organizationId, householdServiceId }: JobPayload<'billing.set-up-service'>,
+    context: JobContext,
+  ): Promise<void> {
+    await this.billing.setUp(organizationId, householdServiceId, { isFinalAttempt: context.isFinalAttempt });
   }
 }

@@ -1,1 +1,3 @@
 export { FinancialViewModule } from './financial-view.module.js';
+// Billing prices AUM fees on the view's investments.
+export { FinancialViewService } from './financial-view.service.js';

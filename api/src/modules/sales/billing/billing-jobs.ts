@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
+import { jobDefinitions, jobIdFor } from '@meridian/domain';
 import { LOGGER } from '../../../common/logging/logger.js';
 import { QueueService } from '../../../infra/queue/queue.service.js';
 
@@ -26,6 +27,26 @@ export class BillingJobs {
           'billing set-up not enqueued; the billing sweep will pick the service up',
         );
       }
+    }
+  }
+
+  /**
+   * A retried set-up: the service's earlier job (completed, or failed for good) is removed first, as
+   * its fixed id would swallow the new one; a job still queued or running is left to do the work.
+   */
+  async restartSetUp(organizationId: string, householdServiceId: string): Promise<void> {
+    const payload = { organizationId, householdServiceId };
+    try {
+      const queue = this.queues.queue(jobDefinitions['billing.set-up-service'].queue);
+      const jobId = jobIdFor('billing.set-up-service', payload);
+      const state = await queue.getJobState(jobId);
+      if (state === 'completed' || state === 'failed') await queue.remove(jobId);
+      await this.queues.enqueue('billing.set-up-service', payload);
+    } catch (error) {
+      this.logger.warn(
+        { err: error, householdServiceId },
+        'billing retry not enqueued; the billing sweep will pick it up',
+      );
     }
   }
 

@@ -1,7 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { LOGGER } from '../../../common/logging/logger.js';
-import { SystemPrisma } from '../../../infra/prisma/prisma.service.js';
+import { BillingMessage } from '@meridian/domain';
+import { inOrganization } from '../../../common/tenancy/organization-scope.js';
+import { writeScope } from '../../../common/tenancy/write-scope.js';
+import { SystemPrisma, TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
+import { HouseholdServicesWriter } from './household-services.writer.js';
 import { QueueService } from '../../../infra/queue/queue.service.js';
 
 /** How long a PENDING service or an unapplied event may wait for its own job before the sweep enqueues it. */
@@ -13,12 +17,14 @@ const SWEEP_BATCH = 200;
 /**
  * Repairs billing work whose job is gone (Redis down at enqueue, a flushed queue): PENDING
  * services and provider events not applied yet are enqueued again (`requeue` leaves a live job
- * alone; a job failed for good is left for a person: the service says why it failed).
+ * alone; a service whose job failed for good is FAILED, for a person to retry).
  */
 @Injectable()
 export class BillingSweeper {
   constructor(
     @Inject(SystemPrisma) private readonly prisma: SystemPrisma,
+    @Inject(TENANT_PRISMA) private readonly tenant: TenantPrismaClient,
+    @Inject(HouseholdServicesWriter) private readonly services: HouseholdServicesWriter,
     @Inject(QueueService) private readonly queues: QueueService,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -38,6 +44,17 @@ export class BillingSweeper {
       });
       if (result.outcome === 'requeued') {
         this.logger.info({ householdServiceId: service.id }, 'pending billing set-up re-enqueued by the sweep');
+      }
+      // Its job gave up (errors on every attempt that were not Stripe's): FAILED, for a person to retry.
+      if (result.outcome === 'failed') {
+        await inOrganization(service.organizationId, () =>
+          this.tenant.$transaction((tx) =>
+            this.services.updateBilling(writeScope(tx, { actor: { kind: 'SYSTEM' } }), service.id, {
+              billingStatus: 'FAILED',
+              billingError: BillingMessage.setUpStopped,
+            }),
+          ),
+        );
       }
     }
     const events = await this.prisma.providerEvent.findMany({

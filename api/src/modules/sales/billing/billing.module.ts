@@ -1,8 +1,15 @@
 import { Module } from '@nestjs/common';
+import { FinancialViewModule } from '../../financials/financial-view/index.js';
+import { StripeModule } from '../../hub/providers/stripe/index.js';
 import { AumInvoicingService } from './aum-invoicing.service.js';
+import { BillingInvoices } from './billing-invoices.js';
 import { BillingJobs } from './billing-jobs.js';
+import { BillingRecordsWriter } from './billing-records.writer.js';
 import { BillingSetUpService } from './billing-set-up.service.js';
 import { BillingSweeper } from './billing-sweeper.js';
+import { HouseholdBillingController, HouseholdServicesController } from './billing.controller.js';
+import { BillingRepository } from './billing.repository.js';
+import { BillingService } from './billing.service.js';
 import { HouseholdServicesWriter } from './household-services.writer.js';
 import { ProviderEventsApplier } from './provider-events.applier.js';
 
@@ -12,8 +19,14 @@ import { ProviderEventsApplier } from './provider-events.applier.js';
  * The one writer of household_services, billing_customers and billing_invoices.
  */
 @Module({
+  imports: [StripeModule, FinancialViewModule],
+  controllers: [HouseholdBillingController, HouseholdServicesController],
   providers: [
+    BillingService,
     HouseholdServicesWriter,
+    BillingRecordsWriter,
+    BillingRepository,
+    BillingInvoices,
     BillingJobs,
     BillingSetUpService,
     BillingSweeper,

@@ -47,13 +47,16 @@ export class HouseholdServicesWriter {
     const household = proposal.opportunity.household;
     if (!household) return [];
     const providerPaid = proposal.offers.some((offer) => offer.paymentMethod === 'PAYMENT_PROVIDER');
-    const connection = providerPaid
-      ? await scope.tx.connection.findFirst({
-          where: { service: 'STRIPE', status: 'SUCCESS' },
-          orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-          select: { id: true },
-        })
-      : null;
+    // The firm's connection, whoever accepts: raw SQL, as the tenant client would limit connections
+    // to the caller's teams' and the firm's Stripe connection belongs to no team.
+    const [connection] = providerPaid
+      ? await scope.sql.query<{ id: string }>(
+          `SELECT id FROM connections
+            WHERE organization_id = $1 AND service = 'STRIPE' AND status = 'SUCCESS'
+            ORDER BY created_at, id LIMIT 1`,
+          scope.organizationId,
+        )
+      : [];
 
     const rows = proposal.offers.flatMap((offer) => {
       // Offerings in a stable order (the join table has none): by name.
