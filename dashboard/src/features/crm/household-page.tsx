@@ -20,6 +20,7 @@ import { AddressForm } from './contact-records';
 import { ContactsTable } from './contacts-table';
 import { CustomFieldsCard } from './custom-field-values';
 import { BeginSaleButton } from '../sales/pipeline/begin-sale-button';
+import { HouseholdBilling } from '../sales/billing/household-billing';
 import { HouseholdActions } from './household-actions';
 import { HouseholdNameFields } from './household-fields';
 import { HouseholdMembersCard } from './household-members';
@@ -188,7 +189,8 @@ export default function HouseholdPage() {
   const load = useCallback((signal: AbortSignal) => getHousehold(householdId, signal), [householdId]);
   const resource = useResource(load);
   const [household, setHousehold] = useState<HouseholdResponse>();
-  const canWrite = useCan()('CRM_WRITE');
+  const can = useCan();
+  const canWrite = can('CRM_WRITE');
   const shown = household?.id === householdId ? household : resource.data;
   usePageTitle(shown?.name);
 
@@ -277,6 +279,7 @@ export default function HouseholdPage() {
         teamId={shown.teamId}
         name={shown.name}
       />
+      {can('SALES_READ') && <HouseholdBilling key={`billing-${shown.id}`} householdId={shown.id} />}
       <HouseholdTimeline key={shown.id} householdId={shown.id} members={shown.members} />
       <section className="space-y-3" aria-labelledby="families-title">
         <Title id="families-title">Families and relationships</Title>
