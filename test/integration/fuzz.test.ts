@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { createApiApp, createPrismaClient, type AppConfig, type PrismaClient } from '@meridian/api';
-import { FAKE_INSTITUTIONS, FakePlaidServer } from '@meridian/connectors/testing';
+import { FAKE_INSTITUTIONS, FakePlaidServer, FakeStripeServer } from '@meridian/connectors/testing';
 import { EntityType, ErrorCode, IMPORT_PROFILES, newId, TRANSACTION_CATEGORIES } from '@meridian/domain';
 import { connect, disconnect } from '../../prisma/postgres.js';
 import { DEMO_ADMIN, createTestEnvironment, seedDemo, type TestApi } from '#test/support/app.js';
@@ -122,6 +122,7 @@ let token: string;
 let counter: ChangeCounter;
 let client: pg.Client;
 let fakePlaid: FakePlaidServer;
+let fakeStripe: FakeStripeServer;
 let importDir: string;
 let ids: IdPool;
 let document: OpenApiDocument;
@@ -235,11 +236,14 @@ function kindOf(value: string): string | undefined {
 
 beforeAll(async () => {
   fakePlaid = await FakePlaidServer.start();
+  fakeStripe = await FakeStripeServer.start();
   importDir = await mkdtemp(join(tmpdir(), 'meridian-fuzz-imports-'));
   const environment = await createTestEnvironment({
     PLAID_ENV: 'fake',
     PLAID_BASE_URL: fakePlaid.url,
     PLAID_TIMEOUT_MS: '5000',
+    STRIPE_BASE_URL: fakeStripe.url,
+    STRIPE_TIMEOUT_MS: '5000',
     IMPORT_DIR: importDir,
   });
   await seedDemo(environment.databaseUrl);
@@ -275,6 +279,9 @@ beforeAll(async () => {
   ]);
   otherUserEmail = otherUser.rows[0]!.email;
   FIELD_HINTS.item_id = plaidItems;
+  // The fake Stripe's key, so some connects get past Stripe's check.
+  FIELD_HINTS.secretKey = [fakeStripe.secretKey];
+  FIELD_HINTS.webhookSecret = ['whsec_fuzz'];
   FIELD_HINTS.path = [
     join(importDir, 'drop', ownOrganization, 'fuzzed'),
     join(importDir, 'drop', otherOrganization, 'x'),
@@ -393,6 +400,7 @@ afterAll(async () => {
   await api?.close();
   await api?.environment.dispose();
   await fakePlaid?.close();
+  await fakeStripe?.close();
   if (importDir) await rm(importDir, { recursive: true, force: true });
 });
 

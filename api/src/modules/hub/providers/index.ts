@@ -7,3 +7,4 @@ export {
   type ConnectorRegistry,
 } from './providers.module.js';
 export { StripeModule, StripeClients, StripeClientMessage, type StripeCredentials } from './stripe/index.js';
+export { ProviderEventsWriter, type ReceivedProviderEvent } from './provider-events.writer.js';

@@ -3,6 +3,7 @@ import { PlaidClient, PlaidConnector, type Connector } from '@meridian/connector
 import type { IntegrationService } from '@meridian/domain';
 import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
 import { StripeModule } from './stripe/index.js';
+import { ProviderEventsWriter } from './provider-events.writer.js';
 
 /** The Plaid client of this deployment (Plaid itself, or the fake / prism at PLAID_BASE_URL). */
 export const PLAID_CLIENT = Symbol('PLAID_CLIENT');
@@ -29,6 +30,7 @@ export function createPlaidClient(config: AppConfig): PlaidClient {
 @Module({
   imports: [StripeModule],
   providers: [
+    ProviderEventsWriter,
     { provide: PLAID_CLIENT, inject: [APP_CONFIG], useFactory: createPlaidClient },
     {
       provide: PLAID_CONNECTOR,
@@ -46,6 +48,6 @@ export function createPlaidClient(config: AppConfig): PlaidClient {
         new Map<IntegrationService, Connector<unknown>>([['PLAID', plaid as Connector<unknown>]]),
     },
   ],
-  exports: [PLAID_CLIENT, PLAID_CONNECTOR, CONNECTORS, StripeModule],
+  exports: [PLAID_CLIENT, PLAID_CONNECTOR, CONNECTORS, ProviderEventsWriter, StripeModule],
 })
 export class ProvidersModule {}

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Prisma } from '../../../../../generated/prisma/client.js';
 import type { TenantTransaction } from '../../../../../common/tenancy/tenant-transaction.js';
 import { SystemPrisma, TENANT_PRISMA, type TenantPrismaClient } from '../../../../../infra/prisma/prisma.service.js';
 
@@ -10,8 +9,8 @@ export interface WebhookCandidate {
 }
 
 /**
- * Stripe connections, read (their writes are sync's `ConnectionsWriter`), and the events their
- * webhooks deliver (`provider_events`, written here only: hub/providers owns the table).
+ * Stripe connections and the events their webhooks delivered, read (connections are written by
+ * sync's `ConnectionsWriter`, events by the providers' `ProviderEventsWriter`).
  */
 @Injectable()
 export class StripeConnectionsRepository {
@@ -71,26 +70,6 @@ export class StripeConnectionsRepository {
       where: { ...connected, externalAccountId: accountId },
       select: { id: true, organizationId: true },
     });
-  }
-
-  /** Stores a verified event; false when the connection already has it (a replay). */
-  async storeEvent(
-    tx: TenantTransaction,
-    event: { organizationId: string; connectionId: string; id: string; type: string; payload: unknown },
-  ): Promise<boolean> {
-    const { count } = await tx.providerEvent.createMany({
-      data: [
-        {
-          organizationId: event.organizationId,
-          connectionId: event.connectionId,
-          externalEventId: event.id,
-          type: event.type,
-          payload: event.payload as Prisma.InputJsonValue,
-        },
-      ],
-      skipDuplicates: true,
-    });
-    return count === 1;
   }
 
   /** Whether a stored event still waits for the billing (a replay of it queues the job again). */

@@ -6,6 +6,7 @@ import { LOGGER } from '../../../../../common/logging/logger.js';
 import { inOrganization } from '../../../../../common/tenancy/organization-scope.js';
 import { QueueService } from '../../../../../infra/queue/queue.service.js';
 import { SyncRunLifecycle } from '../../../sync/index.js';
+import { ProviderEventsWriter } from '../../index.js';
 import { StripeClients } from '../stripe-clients.js';
 import { StripeConnectionsRepository, type WebhookCandidate } from './stripe-connections.repository.js';
 
@@ -38,6 +39,7 @@ export class StripeWebhooksService {
     @Inject(StripeClients) private readonly clients: StripeClients,
     @Inject(StripeConnectionsRepository) private readonly repository: StripeConnectionsRepository,
     @Inject(SyncRunLifecycle) private readonly lifecycle: SyncRunLifecycle,
+    @Inject(ProviderEventsWriter) private readonly events: ProviderEventsWriter,
     @Inject(QueueService) private readonly queue: QueueService,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -85,10 +87,10 @@ export class StripeWebhooksService {
     const stored = await inOrganization(organizationId, () =>
       this.repository.transaction(async (tx) => {
         if (
-          !(await this.repository.storeEvent(tx, {
+          !(await this.events.store(tx, {
             organizationId,
             connectionId,
-            id: event.id,
+            externalEventId: event.id,
             type: event.type,
             payload: event,
           }))
