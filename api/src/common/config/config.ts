@@ -103,6 +103,8 @@ export const configSchema = z
       .int()
       .positive()
       .default(7 * 24 * 60 * 60),
+    /** How long a proposal's e-mailed link can be opened (unless the proposal is revoked first); 30 days unless told. */
+    PROPOSAL_LINK_TTL_DAYS: z.coerce.number().int().positive().max(365).default(30),
     /** Unknown invitation codes one client may try inside the window before it must wait (brute force). */
     INVITATION_CODE_MAX_FAILURES: z.coerce.number().int().positive().default(20),
     INVITATION_CODE_FAILURE_WINDOW_SECONDS: z.coerce

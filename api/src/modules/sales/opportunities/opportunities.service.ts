@@ -220,6 +220,14 @@ export class OpportunitiesService {
     return this.actIn(scope, opportunityId, 'initiateProposal', (now) => ({ proposalStartedAt: now }));
   }
 
+  /**
+   * Closes the sale as won inside another module's transaction (its proposal accepted): the same
+   * rule, stage change and audit entry as `close/won`'s.
+   */
+  closeWonIn(scope: WriteScope, opportunityId: string): Promise<void> {
+    return this.actIn(scope, opportunityId, 'closeWon', (now) => ({ wonAt: now }));
+  }
+
   private async actIn(
     scope: WriteScope,
     opportunityId: string,

@@ -8,11 +8,15 @@ import {
   proposalPackageViewSchema,
   proposalResponseSchema,
   requestModificationSchema,
+  sendProposalSchema,
+  updatePortfolioPdfSchema,
   type CreateProposal,
   type PackageOfferBody,
   type ProposalPackageView,
   type ProposalResponse,
   type RequestModification,
+  type SendProposal,
+  type UpdatePortfolioPdf,
 } from '@meridian/domain';
 import type { z } from 'zod';
 import { ApiRoute, ValidBody, ValidParams } from '../../../common/http/api-route.js';
@@ -33,7 +37,7 @@ const change = (summary: string, extra: { params?: z.ZodType; body?: z.ZodType }
   errors: [404, 409],
 });
 
-/** Proposals (crm §7; Foundations §7's accept). Sending and payment come later. */
+/** Proposals (crm §7; Foundations §7's accept). The recipients' public page is ProposalLinksController. */
 @Controller('proposals')
 export class ProposalsController {
   constructor(@Inject(ProposalsService) private readonly proposals: ProposalsService) {}
@@ -90,6 +94,27 @@ export class ProposalsController {
   @ApiRoute(change('Remove an offer from a proposal', { params: proposalOfferParamsSchema }))
   removeOffer(@ValidParams() params: OfferParams): Promise<ProposalResponse> {
     return this.proposals.removeOffer(params.proposalId, params.offerId);
+  }
+
+  @Patch(':proposalId/send')
+  @ApiRoute(
+    change(
+      'Send a proposal to persons of its household (or resend it to its recipients): each is e-mailed a link to read, accept or send back the proposal',
+      { body: sendProposalSchema },
+    ),
+  )
+  send(@ValidParams() params: Params, @ValidBody() body: SendProposal): Promise<ProposalResponse> {
+    return this.proposals.send(params.proposalId, body);
+  }
+
+  @Patch(':proposalId/update-portfolio-pdf')
+  @ApiRoute(
+    change('Attach a portfolio PDF (an uploaded file) that the recipients can download', {
+      body: updatePortfolioPdfSchema,
+    }),
+  )
+  updatePortfolioPdf(@ValidParams() params: Params, @ValidBody() body: UpdatePortfolioPdf): Promise<ProposalResponse> {
+    return this.proposals.updatePortfolioPdf(params.proposalId, body);
   }
 
   @Patch(':proposalId/revoke')

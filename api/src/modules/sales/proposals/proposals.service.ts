@@ -4,10 +4,13 @@ import {
   DomainError,
   EntityType,
   ErrorCode,
+  isValidEmail,
   notFound,
   offerFeeSummary,
+  ProposalMessage,
   ProposalTransitionMessage,
   proposalTransition,
+  ReferenceUse,
   toIsoDate,
   type CurrencyCode,
   type OfferFeeSummaryResponse,
@@ -17,15 +20,32 @@ import {
   type ProposalPackageView,
   type ProposalResponse,
   type ProposalTransition,
+  PortfolioPdfMessage,
+  type SendProposal,
+  type UpdatePortfolioPdf,
+  validationError,
 } from '@meridian/domain';
+import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
 import { writeScope, type WriteScope } from '../../../common/tenancy/write-scope.js';
 import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
 import { AuditService } from '../../platform/audit/index.js';
+import { OutboxService } from '../../platform/email/index.js';
+import { EntityResolver } from '../../platform/entity-resolver/index.js';
+import { FilesService } from '../../platform/files/index.js';
 import { BillingJobs, HouseholdServicesWriter } from '../billing/index.js';
 import { OpportunitiesRepository, OpportunitiesService } from '../opportunities/index.js';
 import { offerView, PackageTemplatesWriter, requireOfferings, type OfferRow } from '../package-templates/index.js';
-import { ProposalsRepository, type ProposalRow } from './proposals.repository.js';
-import { ProposalsWriter, type ProposalColumns } from './proposals.writer.js';
+import { proposalEmail, proposalLink } from './proposal-email.js';
+import { ProposalLinkSigner } from './proposal-link-token.js';
+import { ProposalsRepository, type ProposalRow, type RecipientRow } from './proposals.repository.js';
+import { ProposalsWriter, type ProposalColumns, type RecipientColumns } from './proposals.writer.js';
+
+/** A recipient acting through their link: named in the audit entry of what they did. */
+export interface ProposalLinkActor {
+  recipientId: string;
+  personId: string;
+  email: string;
+}
 
 /** The lifecycle's refusal as the API answers it: 409 with its sentence. */
 function allowed(transition: ProposalTransition): Extract<ProposalTransition, { ok: true }> {
@@ -36,7 +56,11 @@ function allowed(transition: ProposalTransition): Extract<ProposalTransition, { 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 const text = (value: Decimal.Value) => new Decimal(value).toFixed();
 
-function proposalView(row: ProposalRow, offers: readonly OfferRow[]): ProposalResponse {
+function proposalView(
+  row: ProposalRow,
+  offers: readonly OfferRow[],
+  recipients: readonly RecipientRow[],
+): ProposalResponse {
   return {
     id: row.id,
     opportunityId: row.opportunityId,
@@ -47,6 +71,15 @@ function proposalView(row: ProposalRow, offers: readonly OfferRow[]): ProposalRe
     sentAt: iso(row.sentAt),
     acceptedAt: iso(row.acceptedAt),
     revokedAt: iso(row.revokedAt),
+    recipients: recipients.map((recipient) => ({
+      personId: recipient.personId,
+      email: recipient.email,
+      sentAt: iso(recipient.sentAt),
+    })),
+    portfolioPdf:
+      row.portfolioPdfFilePath && row.portfolioPdfFileType && row.portfolioPdfFileSize
+        ? { fileType: row.portfolioPdfFileType, fileSize: row.portfolioPdfFileSize }
+        : null,
     offers: offers.map(offerView),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -60,7 +93,7 @@ function proposalView(row: ProposalRow, offers: readonly OfferRow[]): ProposalRe
  * charges. Billing on the engagement's start is dated today, the day the page is read. Null when
  * the stored plan cannot be priced (its amounts in two currencies).
  */
-function feeSummaryOf(offer: OfferResponse, today: string): OfferFeeSummaryResponse | null {
+export function feeSummaryOf(offer: OfferResponse, today: string): OfferFeeSummaryResponse | null {
   const plan = offer.pricingPlan;
   // The fee engine takes the schema's numbers; stored amounts have 8 decimals, well within a double's digits.
   const amount = (value: { currency: CurrencyCode; value: string } | null) =>
@@ -123,6 +156,11 @@ export class ProposalsService {
     @Inject(OpportunitiesRepository) private readonly opportunities: OpportunitiesRepository,
     @Inject(OpportunitiesService) private readonly opportunityStages: OpportunitiesService,
     @Inject(AuditService) private readonly audit: AuditService,
+    @Inject(EntityResolver) private readonly entities: EntityResolver,
+    @Inject(OutboxService) private readonly outbox: OutboxService,
+    @Inject(FilesService) private readonly files: FilesService,
+    @Inject(ProposalLinkSigner) private readonly links: ProposalLinkSigner,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(HouseholdServicesWriter) private readonly services: HouseholdServicesWriter,
     @Inject(BillingJobs) private readonly billing: BillingJobs,
   ) {}
@@ -144,7 +182,7 @@ export class ProposalsService {
         action: 'CREATE',
         entityType: EntityType.proposal,
         entityId: proposalId,
-        after: proposalView(created, []),
+        after: proposalView(created, [], []),
       });
       return proposalId;
     });
@@ -154,7 +192,7 @@ export class ProposalsService {
   async get(proposalId: string): Promise<ProposalResponse> {
     const row = await this.proposals.find(proposalId);
     if (!row) throw notFound('Proposal');
-    return proposalView(row, await this.proposals.offers([proposalId]));
+    return proposalView(row, await this.proposals.offers([proposalId]), await this.proposals.recipients([proposalId]));
   }
 
   addOffer(proposalId: string, offer: PackageOffer): Promise<ProposalResponse> {
@@ -187,24 +225,124 @@ export class ProposalsService {
     return this.change(proposalId, 'revoke', async (scope) => ({ status: 'REVOKED', revokedAt: scope.now }));
   }
 
-  requestModification(proposalId: string, comment: string): Promise<ProposalResponse> {
-    return this.change(proposalId, 'requestModification', async (scope) => ({
-      status: 'MODIFICATION_REQUESTED',
-      modificationRequest: comment,
-      modificationRequestedAt: scope.now,
+  /** Sent back for changes, by the advisor or (`by`) a recipient through their link. */
+  requestModification(proposalId: string, comment: string, by?: ProposalLinkActor): Promise<ProposalResponse> {
+    return this.change(
+      proposalId,
+      'requestModification',
+      async (scope) => ({
+        status: 'MODIFICATION_REQUESTED',
+        modificationRequest: comment,
+        modificationRequestedAt: scope.now,
+      }),
+      by,
+    );
+  }
+
+  /**
+   * `PATCH /proposals/{id}/send` (crm §7): a send (from DRAFT, or MODIFICATION_REQUESTED once
+   * reworked) records its recipients, replacing an earlier send's, and moves the proposal to SENT;
+   * a resend (SENT) writes again to the recorded recipients and to any it names besides. Each
+   * recipient is e-mailed (through the outbox, in the same transaction) a link with a new signed
+   * token; earlier links keep working until they expire or the proposal is revoked. Recipients
+   * are persons of the opportunity's household (of its contact, for a sale without one) within
+   * the caller's reach, else 404.
+   */
+  async send(proposalId: string, body: SendProposal): Promise<ProposalResponse> {
+    const written: string[] = [];
+    await this.prisma.$transaction(async (tx) => {
+      const scope = writeScope(tx);
+      const before = await this.proposals.find(proposalId, { sql: scope.sql, forUpdate: true });
+      if (!before) throw notFound('Proposal');
+      const beforeOffers = await this.proposals.offers([proposalId], tx);
+      const beforeRecipients = await this.proposals.recipients([proposalId], tx);
+      allowed(proposalTransition(before.status, body.resend ? 'resend' : 'send', beforeOffers.length));
+      const opportunity = (await this.opportunities.find(before.opportunityId, { sql: scope.sql }))!;
+      const named = await this.namedRecipients(body.recipients ?? [], opportunity, scope);
+      const recipients = body.resend ? mergeRecipients(beforeRecipients, named) : named;
+      const ids = await this.writer.recordRecipients(scope, proposalId, recipients, { only: !body.resend });
+      await this.writer.update(scope, proposalId, body.resend ? {} : { status: 'SENT', sentAt: scope.now });
+
+      const context = await this.proposals.linkContext(opportunity.id, scope.sql);
+      const people = new Map(
+        (
+          await this.proposals.candidates(
+            recipients.map((recipient) => recipient.personId),
+            scope.sql,
+          )
+        ).map((person) => [person.id, person]),
+      );
+      for (const recipient of recipients) {
+        const issued = this.links.issue(
+          { organizationId: scope.organizationId, proposalId, recipientId: ids.get(recipient.personId)! },
+          scope.now,
+        );
+        const message = proposalEmail({
+          firstName: people.get(recipient.personId)?.firstName ?? '',
+          organizationName: context.organizationName,
+          householdName: context.householdName,
+          link: proposalLink(this.config.PUBLIC_URL ?? `http://localhost:${this.config.PORT}`, issued.token),
+          expiresAt: issued.expiresAt,
+          resend: body.resend,
+        });
+        written.push(
+          await this.outbox.write(tx, { organizationId: scope.organizationId, to: recipient.email, ...message }),
+        );
+      }
+      const after = (await this.proposals.find(proposalId, { sql: scope.sql }))!;
+      await this.audit.record(tx, {
+        action: 'UPDATE',
+        entityType: EntityType.proposal,
+        entityId: proposalId,
+        before: proposalView(before, beforeOffers, beforeRecipients),
+        after: proposalView(after, beforeOffers, await this.proposals.recipients([proposalId], tx)),
+      });
+    });
+    for (const id of written) await this.outbox.dispatch(id);
+    return this.get(proposalId);
+  }
+
+  /**
+   * `PATCH /proposals/{id}/update-portfolio-pdf`: a PDF of the organization's files (uploaded
+   * through `POST /upload/request`), which the recipients' page offers for download. Allowed while
+   * the proposal is not accepted or revoked, as its offers' changes are not: the portfolio is
+   * context, not terms.
+   */
+  async updatePortfolioPdf(proposalId: string, input: UpdatePortfolioPdf): Promise<ProposalResponse> {
+    const key = this.files.ownKey(input.filePath);
+    if (!key.toLowerCase().endsWith('.pdf')) {
+      throw validationError([{ path: 'filePath', message: PortfolioPdfMessage.notPdf }]);
+    }
+    if ((await this.files.read(key)) === null) throw notFound('File');
+    return this.change(proposalId, 'updatePortfolio', async () => ({
+      portfolioPdfFilePath: key,
+      portfolioPdfFileType: input.fileType,
+      portfolioPdfFileSize: input.fileSize,
     }));
   }
 
-  /** Each offer becomes a service of the household in the same transaction; billing starts after the commit. */
-  async accept(proposalId: string): Promise<ProposalResponse> {
+  /**
+   * Accepted by the advisor or (`by`) a recipient through their link. Each offer becomes a service
+   * of the household in the same transaction, and the opportunity, when it is at its proposal
+   * stage, is closed as won (the opportunities' own rule and audit entry); billing starts after the
+   * commit.
+   */
+  async accept(proposalId: string, by?: ProposalLinkActor): Promise<ProposalResponse> {
     let toBill: { organizationId: string; ids: string[] } | null = null;
-    const accepted = await this.change(proposalId, 'accept', async (scope) => {
-      toBill = {
-        organizationId: scope.organizationId,
-        ids: await this.services.createForAcceptedProposal(scope, proposalId),
-      };
-      return { status: 'ACCEPTED', acceptedAt: scope.now };
-    });
+    const accepted = await this.change(
+      proposalId,
+      'accept',
+      async (scope, before) => {
+        const opportunity = await this.opportunities.find(before.opportunityId, { sql: scope.sql });
+        if (opportunity?.stage === 'PROPOSAL') await this.opportunityStages.closeWonIn(scope, opportunity.id);
+        toBill = {
+          organizationId: scope.organizationId,
+          ids: await this.services.createForAcceptedProposal(scope, proposalId),
+        };
+        return { status: 'ACCEPTED', acceptedAt: scope.now };
+      },
+      by,
+    );
     const { organizationId, ids } = toBill!;
     await this.billing.enqueueSetUp(organizationId, ids);
     return accepted;
@@ -216,6 +354,7 @@ export class ProposalsService {
     if (!opportunity) throw notFound('Opportunity');
     const rows = await this.proposals.byOpportunity(opportunityId);
     const offers = await this.proposals.offers(rows.map((row) => row.id));
+    const recipients = await this.proposals.recipients(rows.map((row) => row.id));
     const today = toIsoDate(new Date());
     return {
       opportunityId,
@@ -225,6 +364,7 @@ export class ProposalsService {
         const view = proposalView(
           row,
           offers.filter((offer) => offer.proposalId === row.id),
+          recipients.filter((recipient) => recipient.proposalId === row.id),
         );
         return { ...view, offers: view.offers.map((offer) => ({ ...offer, feeSummary: feeSummaryOf(offer, today) })) };
       }),
@@ -233,35 +373,100 @@ export class ProposalsService {
 
   /**
    * One call on one proposal: the row locked (two calls take turns, the second meets the first's
-   * status), the status rule, the change, the audit entry of the proposal as it was and is.
+   * status), the status rule, the change, the audit entry of the proposal as it was and is (with
+   * the recipient who acted through their link, `by`).
    */
   private async change(
     proposalId: string,
     action: ProposalAction,
-    apply: (scope: WriteScope) => Promise<ProposalColumns>,
+    apply: (scope: WriteScope, before: ProposalRow) => Promise<ProposalColumns>,
+    by?: ProposalLinkActor,
   ): Promise<ProposalResponse> {
     await this.prisma.$transaction(async (tx) => {
       const scope = writeScope(tx);
       const before = await this.proposals.find(proposalId, { sql: scope.sql, forUpdate: true });
       if (!before) throw notFound('Proposal');
       const beforeOffers = await this.proposals.offers([proposalId], tx);
+      const recipients = await this.proposals.recipients([proposalId], tx);
       allowed(proposalTransition(before.status, action, beforeOffers.length));
-      const fields = await apply(scope);
+      const fields = await apply(scope, before);
       await this.writer.update(scope, proposalId, fields);
       const after = (await this.proposals.find(proposalId, { sql: scope.sql }))!;
       await this.audit.record(tx, {
         action: 'UPDATE',
         entityType: EntityType.proposal,
         entityId: proposalId,
-        before: proposalView(before, beforeOffers),
-        after: proposalView(after, await this.proposals.offers([proposalId], tx)),
+        before: proposalView(before, beforeOffers, recipients),
+        after: {
+          ...proposalView(after, await this.proposals.offers([proposalId], tx), recipients),
+          ...(by ? { byRecipient: { personId: by.personId, email: by.email } } : {}),
+        },
       });
     });
     return this.get(proposalId);
+  }
+
+  /**
+   * The recipients a send names, each a person of the opportunity's household (or, for a sale
+   * without a household, its contact's person) within the caller's reach (else 404 'Person not
+   * found', as for one that never existed), with the address given or the person's own
+   * (crm §5: 'Email is required', 'Email must be a valid email address'). A person named twice
+   * is written to once, at the last address given.
+   */
+  private async namedRecipients(
+    named: readonly { personId: string; email?: string }[],
+    opportunity: { householdId: string | null; contactId: string | null },
+    scope: WriteScope,
+  ): Promise<RecipientColumns[]> {
+    if (named.length === 0) return [];
+    await this.entities.require(
+      named.map((recipient, index) => ({
+        id: recipient.personId,
+        use: ReferenceUse.proposalRecipient,
+        path: `recipients.${index}.personId`,
+      })),
+    );
+    const contactPerson =
+      opportunity.householdId === null && opportunity.contactId
+        ? await this.proposals.contactPerson(opportunity.contactId, scope.sql)
+        : null;
+    const people = new Map(
+      (
+        await this.proposals.candidates(
+          named.map((recipient) => recipient.personId),
+          scope.sql,
+        )
+      ).map((person) => [person.id, person]),
+    );
+    const byPerson = new Map<string, RecipientColumns>();
+    named.forEach((recipient, index) => {
+      const person = people.get(recipient.personId);
+      const reachable =
+        person !== undefined &&
+        (opportunity.householdId !== null
+          ? person.householdId === opportunity.householdId
+          : person.id === contactPerson);
+      if (!reachable) throw notFound('Person');
+      const email = recipient.email ?? person.email?.trim() ?? '';
+      const path = `recipients.${index}.email`;
+      if (email === '') throw validationError([{ path, message: ProposalMessage.recipientEmailRequired }]);
+      if (!isValidEmail(email)) throw validationError([{ path, message: ProposalMessage.recipientEmailInvalid }]);
+      byPerson.set(recipient.personId, { personId: recipient.personId, email });
+    });
+    return [...byPerson.values()];
   }
 
   /** Every offering the offer names is one of the organization's; else 404. */
   private requireOfferings(offer: PackageOffer, scope: WriteScope): Promise<void> {
     return requireOfferings(scope.sql, scope.organizationId, offer.offerings);
   }
+}
+
+/** A resend's recipients: those recorded, at the address named again where one is. */
+function mergeRecipients(recorded: readonly RecipientRow[], named: readonly RecipientColumns[]): RecipientColumns[] {
+  const byPerson = new Map<string, RecipientColumns>(
+    recorded.map((recipient) => [recipient.personId, { personId: recipient.personId, email: recipient.email }]),
+  );
+  for (const recipient of named) byPerson.set(recipient.personId, recipient);
+  return [...byPerson.values()];
 }

@@ -6,30 +6,45 @@ import { proposalTransition, ProposalTransitionMessage as M, type ProposalAction
 const EXPECTED: Record<ProposalStatus, Record<ProposalAction, string>> = {
   DRAFT: {
     editOffers: 'DRAFT',
+    updatePortfolio: 'DRAFT',
+    send: 'SENT',
+    resend: M.resendBeforeSent,
     revoke: 'REVOKED',
     requestModification: M.modificationBeforeSent,
     accept: M.acceptBeforeSent,
   },
   SENT: {
     editOffers: M.offersOnceSent,
+    updatePortfolio: 'SENT',
+    send: M.alreadySent,
+    resend: 'SENT',
     revoke: 'REVOKED',
     requestModification: 'MODIFICATION_REQUESTED',
     accept: 'ACCEPTED',
   },
   MODIFICATION_REQUESTED: {
     editOffers: 'MODIFICATION_REQUESTED',
+    updatePortfolio: 'MODIFICATION_REQUESTED',
+    send: 'SENT',
+    resend: M.resendBeforeSent,
     revoke: 'REVOKED',
     requestModification: M.modificationAlreadyRequested,
     accept: M.acceptBeforeSent,
   },
   ACCEPTED: {
     editOffers: M.acceptedFinal,
+    updatePortfolio: M.acceptedFinal,
+    send: M.acceptedFinal,
+    resend: M.acceptedFinal,
     revoke: M.acceptedFinal,
     requestModification: M.acceptedFinal,
     accept: M.acceptedFinal,
   },
   REVOKED: {
     editOffers: M.revokedFinal,
+    updatePortfolio: M.revokedFinal,
+    send: M.revokedFinal,
+    resend: M.revokedFinal,
     revoke: M.revokedFinal,
     requestModification: M.revokedFinal,
     accept: M.revokedFinal,
@@ -45,6 +60,10 @@ describe('proposalTransition', () => {
       });
     }
   }
+
+  it('refuses to send a proposal with no offer', () => {
+    expect(proposalTransition('DRAFT', 'send', 0)).toEqual({ ok: false, message: M.sendWithoutOffers });
+  });
 
   it('refuses to accept a sent proposal with no offer', () => {
     expect(proposalTransition('SENT', 'accept', 0)).toEqual({ ok: false, message: M.acceptWithoutOffers });
