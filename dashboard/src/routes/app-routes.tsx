@@ -47,6 +47,7 @@ const NotesPage = lazy(() => import('../features/practice/notes/notes-page'));
 const DocumentsPage = lazy(() => import('../features/practice/documents/documents-page'));
 const PipelinePage = lazy(() => import('../features/sales/pipeline/pipeline-page'));
 const OpportunityPage = lazy(() => import('../features/sales/pipeline/opportunity-page'));
+const PublicProposalPage = lazy(() => import('../features/sales/public-proposal/public-proposal-page'));
 const NotFoundPage = lazy(() => import('../features/platform/errors/not-found-page'));
 
 /**
@@ -107,6 +108,14 @@ export function AppRoutes() {
           element={
             <Titled title="Your client portal">
               <AcceptClientInvitationPage />
+            </Titled>
+          }
+        />
+        <Route
+          path="/proposal/:token"
+          element={
+            <Titled title="Your proposal">
+              <PublicProposalPage />
             </Titled>
           }
         />

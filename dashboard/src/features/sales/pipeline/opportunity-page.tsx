@@ -16,6 +16,7 @@ import { useResource } from '../../../hooks/use-resource';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { useCan } from '../../platform/auth/use-can';
 import { ProposalBuilder } from '../proposals/proposal-builder';
+import { ProposalSending } from '../public-proposal/proposal-sending';
 import { opportunityCalls, type StageMove } from './pipeline-api';
 
 /** The forward moves as buttons, in the order a sale takes them; closing as lost is confirmed apart. */
@@ -86,6 +87,8 @@ function OpportunityView({ view, onChanged }: { view: OpportunityPageView; onCha
   const [busy, setBusy] = useState<StageMove>();
   const [refused, setRefused] = useState<string>();
   const [confirmingLost, setConfirmingLost] = useState(false);
+  // Bumped when a proposal is sent or revoked, so the builder shows its new status.
+  const [proposalsVersion, setProposalsVersion] = useState(0);
   usePageTitle(titleOf(view));
 
   async function move(action: StageMove) {
@@ -216,7 +219,15 @@ function OpportunityView({ view, onChanged }: { view: OpportunityPageView; onCha
       </div>
 
       {opportunity.stage !== 'NEW' && opportunity.stage !== 'DISCOVERY' && (
-        <ProposalBuilder opportunityId={opportunity.id} stage={opportunity.stage} />
+        <>
+          <ProposalSending
+            opportunityId={opportunity.id}
+            householdId={opportunity.householdId}
+            canWrite={canWrite}
+            onChanged={() => setProposalsVersion((version) => version + 1)}
+          />
+          <ProposalBuilder key={proposalsVersion} opportunityId={opportunity.id} stage={opportunity.stage} />
+        </>
       )}
 
       {confirmingLost && (
