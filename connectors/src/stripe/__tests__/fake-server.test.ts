@@ -199,14 +199,16 @@ describe('billing through the SDK', () => {
 
 describe('the account', () => {
   it('answers GET /v1/account with the key’s account (what a connection checks its key with)', async () => {
-    const account = await stripe.accounts.retrieve();
+    const account = await stripe.accounts.retrieveCurrent();
     expect(account).toMatchObject({
       id: FAKE_STRIPE_ACCOUNT_ID,
       object: 'account',
       settings: { dashboard: { display_name: 'Meridian (fake Stripe)' } },
     });
     const wrongKey = new Stripe('sk_test_wrong', { ...fake.sdkConfig, maxNetworkRetries: 0 });
-    expect(await rejection(wrongKey.accounts.retrieve())).toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
+    expect(await rejection(wrongKey.accounts.retrieveCurrent())).toBeInstanceOf(
+      Stripe.errors.StripeAuthenticationError,
+    );
   });
 });
 

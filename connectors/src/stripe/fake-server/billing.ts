@@ -12,7 +12,7 @@
 import type { FormObject, FormValue } from './form.js';
 import { invalidRequest, missingParam, noSuch, StripeFailure } from './failures.js';
 import {
-  accountPayload,
+  stripeAccountPayload,
   customerPayload,
   FAKE_STRIPE_API_VERSION,
   type FakeCustomer,
@@ -264,7 +264,7 @@ export class FakeStripeBilling {
   // the account itself (`GET /v1/account`: what a connection checks its key with)
 
   account() {
-    return accountPayload(FAKE_STRIPE_ACCOUNT_ID);
+    return stripeAccountPayload(FAKE_STRIPE_ACCOUNT_ID);
   }
 
   // customers

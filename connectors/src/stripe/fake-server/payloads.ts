@@ -516,7 +516,7 @@ export function subscriptionPayload(subscription: FakeSubscription, prices: Read
 }
 
 /** The account a secret key belongs to (`GET /v1/account`), with what a connection shows of it. */
-export function accountPayload(id: string) {
+export function stripeAccountPayload(id: string) {
   return {
     id,
     object: 'account',

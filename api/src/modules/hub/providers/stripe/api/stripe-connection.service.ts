@@ -112,7 +112,7 @@ export class StripeConnectionService {
   /** The key's account, from Stripe; a refusal is 422, Stripe unreachable 502. */
   private async account(secretKey: string) {
     try {
-      return await stripeCall('accounts/retrieve', () => this.clients.forKey(secretKey).accounts.retrieve());
+      return await stripeCall('accounts/retrieve', () => this.clients.forKey(secretKey).accounts.retrieveCurrent());
     } catch (error) {
       if (!(error instanceof ConnectorError)) throw error;
       // Stripe's message names the key's last characters at most; the key itself is never logged.
