@@ -8,6 +8,7 @@ import type {
   PlaceAccountsInput,
   PlaidLinkSettings,
   QueueHealth,
+  StripeConnection,
   SyncRecordErrorView,
   SyncRunAction,
   SyncRunView,
@@ -151,4 +152,18 @@ export function placeAccounts(connectionId: string, body: PlaceAccountsInput) {
     method: 'POST',
     body,
   });
+}
+
+/** The organization's Stripe connection (never its keys). */
+export function getStripeConnection(signal?: AbortSignal) {
+  return apiRequest<StripeConnection>('/stripe/connection', { signal });
+}
+
+/** Connects Stripe: the key is checked with Stripe first (422 with Stripe's reason when refused). */
+export function connectStripe(body: { secretKey: string; webhookSecret: string }) {
+  return apiRequest<StripeConnection>('/stripe/connection', { method: 'POST', body });
+}
+
+export function disconnectStripe() {
+  return apiRequest<void>('/stripe/connection', { method: 'DELETE' });
 }

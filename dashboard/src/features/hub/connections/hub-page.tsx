@@ -8,6 +8,7 @@ import { useResource } from '../../../hooks/use-resource';
 import { ConnectionsTable } from './connections-table';
 import { QueueHealthCards } from './queue-health';
 import { RunsChart } from './runs-chart';
+import { StripeCard } from './stripe-card';
 import { RUN_COLUMNS, RunFilterBar, RunsTable, type RunFilters } from './runs-table';
 import { ColumnsMenu, ListPager, useColumnChoice, useListQuery } from '../../../components/data-table';
 
@@ -119,6 +120,8 @@ export default function HubPage() {
           {(data) => <RunsChart daily={data} />}
         </Loaded>
       </Card>
+
+      <StripeCard onChanged={reloadAll} />
 
       <Card role="region" aria-labelledby="connections-title">
         <Title id="connections-title" className="mb-3">
