@@ -30,7 +30,7 @@ import {
   type ProposalResponse,
 } from '@meridian/domain';
 import { createTestEnvironment, type TestEnvironment } from '#test/support/app.js';
-import { createOrganization, type CreatedOrganization } from '#test/support/factories.js';
+import { addUser, createOrganization, type CreatedOrganization } from '#test/support/factories.js';
 import { apiAs, createFinancialHousehold, createRecord } from '#test/support/financial-factories.js';
 import { login } from '#test/support/http.js';
 
@@ -424,5 +424,28 @@ describe('retry', () => {
       `/api/household-services/${newId(EntityType.householdService)}/retry-billing`,
     );
     expect(missing.status).toBe(404);
+  });
+});
+
+describe('scope', () => {
+  it('answers 404 for another firm’s, or another team’s, household and service, as for a missing one', async () => {
+    const { householdId, serviceIds } = await accepted(
+      [{ ...oneTimeAndMonthly, offerings: [planId] }],
+      'Scoped household',
+    );
+    const [id] = serviceIds as [string];
+    await prisma.householdService.update({ where: { id }, data: { billingStatus: 'FAILED', billingError: 'x' } });
+    const south = await createOrganization(prisma, { name: 'South Wealth', role: 'ADMIN' });
+    const asSouth = apiAs(baseUrl, await login(baseUrl, south.email, south.password));
+    const otherTeam = await prisma.team.create({
+      data: { id: newId(EntityType.team), organizationId: firm.organizationId, name: 'Other team' },
+    });
+    const other = await addUser(prisma, firm, 'ADVISOR', [otherTeam.id]);
+    const asOtherTeam = apiAs(baseUrl, await login(baseUrl, other.email, other.password));
+    for (const as of [asSouth, asOtherTeam]) {
+      expect((await as('GET', `/api/households/${householdId}/billing`)).status).toBe(404);
+      expect((await as('POST', `/api/household-services/${id}/retry-billing`)).status).toBe(404);
+    }
+    expect(await service(id)).toMatchObject({ billingStatus: 'FAILED' });
   });
 });
