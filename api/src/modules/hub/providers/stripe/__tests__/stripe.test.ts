@@ -18,7 +18,7 @@ import {
 import { createStripeClient } from '@meridian/connectors';
 import { StripeMessage, type StripeConnection } from '@meridian/domain';
 import { login } from '#test/support/http.js';
-import { createTestEnvironment, type TestEnvironment } from '#test/support/app.js';
+import { createTestEnvironment, startTestWorker, type TestEnvironment } from '#test/support/app.js';
 import { addUser, createOrganization, type CreatedOrganization } from '#test/support/factories.js';
 import { apiAs, createHousehold } from '#test/support/financial-factories.js';
 
@@ -185,6 +185,18 @@ describe('the Stripe connection', () => {
     // Another organization has no Stripe, and cannot reach North's connection by its id.
     expect(await clients.activeConnection(south.organizationId)).toBeNull();
     await expect(clients.forConnection(south.organizationId, id)).rejects.toThrow(StripeMessage.notConnected);
+  });
+
+  it('gives the worker the same clients (through SyncModule, which re-exports the providers)', async () => {
+    const worker = await startTestWorker(api.environment);
+    try {
+      const clients = worker.context.get(StripeClients, { strict: false });
+      const { id } = (await clients.activeConnection(north.organizationId))!;
+      const stripe = await clients.forConnection(north.organizationId, id);
+      expect((await stripe.accounts.retrieveCurrent()).id).toBe(FAKE_STRIPE_ACCOUNT_ID);
+    } finally {
+      await worker.close();
+    }
   });
 
   it('is managed by administrators only (HUB_MANAGE)', async () => {
