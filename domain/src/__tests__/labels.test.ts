@@ -98,6 +98,7 @@ describe('job queues are named by what they carry', () => {
       'Syncs and imports',
       'Logo images',
       'Task reminders and workflow rules',
+      'Billing with Stripe',
     ]);
     expect(new Set(labels).size).toBe(labels.length);
   });

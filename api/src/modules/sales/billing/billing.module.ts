@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { FinancialViewModule } from '../../financials/financial-view/index.js';
+import { ProvidersModule } from '../../hub/providers/index.js';
 import { StripeModule } from '../../hub/providers/stripe/index.js';
 import { AumInvoicingService } from './aum-invoicing.service.js';
 import { BillingInvoices } from './billing-invoices.js';
@@ -19,7 +20,7 @@ import { ProviderEventsApplier } from './provider-events.applier.js';
  * The one writer of household_services, billing_customers and billing_invoices.
  */
 @Module({
-  imports: [StripeModule, FinancialViewModule],
+  imports: [ProvidersModule, StripeModule, FinancialViewModule],
   controllers: [HouseholdBillingController, HouseholdServicesController],
   providers: [
     BillingService,

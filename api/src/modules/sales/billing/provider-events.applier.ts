@@ -6,6 +6,7 @@ import { LOGGER } from '../../../common/logging/logger.js';
 import { inOrganization } from '../../../common/tenancy/organization-scope.js';
 import { writeScope, type WriteScope } from '../../../common/tenancy/write-scope.js';
 import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
+import { ProviderEventsWriter } from '../../hub/providers/index.js';
 import { BillingInvoices, type ProviderInvoice } from './billing-invoices.js';
 import { BillingRecordsWriter } from './billing-records.writer.js';
 import { HouseholdServicesWriter } from './household-services.writer.js';
@@ -27,8 +28,8 @@ function subscriptionOf(invoice: ProviderInvoice): string | null {
 
 /**
  * Applies one stored provider event (a Stripe webhook, its signature checked and its payload kept
- * in provider_events) to billing, in one transaction with the event's row locked and its applied_at
- * set, so applying it twice (a replayed webhook, a duplicate job) changes nothing:
+ * in provider_events) to billing, in one transaction with the event's row locked and marked
+ * applied (the provider events' writer), so applying it twice (a replayed webhook, a duplicate job) changes nothing:
  * - invoice.paid: the invoice PAID with its payment time (a subscription's invoice not recorded yet
  *   is recorded first, as a RECURRING_PAYMENT); a PAST_DUE service is ACTIVE again;
  * - invoice.payment_failed: the invoice PAYMENT_FAILED, its service PAST_DUE;
@@ -44,6 +45,7 @@ export class ProviderEventsApplier {
     @Inject(HouseholdServicesWriter) private readonly services: HouseholdServicesWriter,
     @Inject(BillingRecordsWriter) private readonly records: BillingRecordsWriter,
     @Inject(BillingInvoices) private readonly invoices: BillingInvoices,
+    @Inject(ProviderEventsWriter) private readonly events: ProviderEventsWriter,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -67,16 +69,7 @@ export class ProviderEventsApplier {
         });
         const event = row.payload as unknown as StripeEvent;
         await this.applyEvent(scope, connectionId, event);
-        // provider_events is the Stripe provider's table (it records webhooks); its applied_at is
-        // billing's to set, in the transaction that applies the event.
-        await scope.sql.execute(
-          `UPDATE provider_events SET applied_at = $4
-            WHERE organization_id = $1 AND connection_id = $2 AND external_event_id = $3`,
-          organizationId,
-          connectionId,
-          externalEventId,
-          scope.now,
-        );
+        await this.events.markApplied(scope, connectionId, externalEventId);
       }),
     );
   }
