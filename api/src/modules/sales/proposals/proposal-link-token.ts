@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
 
@@ -32,11 +32,20 @@ export class ProposalLinkSigner {
     this.ttlMs = config.PROPOSAL_LINK_TTL_DAYS * DAY_MS;
   }
 
-  /** A new token for the recipient, expiring PROPOSAL_LINK_TTL_DAYS after `now`. */
+  /**
+   * A new token for the recipient, expiring PROPOSAL_LINK_TTL_DAYS after `now`; a nonce makes each
+   * one distinct, even two issued in the same second.
+   */
   issue(claim: Omit<ProposalLinkClaim, 'expiresAt'>, now = new Date()): { token: string; expiresAt: Date } {
     const expires = Math.floor((now.getTime() + this.ttlMs) / 1000);
     const payload = Buffer.from(
-      JSON.stringify({ o: claim.organizationId, p: claim.proposalId, r: claim.recipientId, e: expires }),
+      JSON.stringify({
+        o: claim.organizationId,
+        p: claim.proposalId,
+        r: claim.recipientId,
+        e: expires,
+        n: randomBytes(6).toString('base64url'),
+      }),
     ).toString('base64url');
     return { token: `${payload}.${this.signatureOf(payload)}`, expiresAt: new Date(expires * 1000) };
   }
