@@ -1030,6 +1030,13 @@ const BUILDERS: Record<string, CaseBuilder> = {
     }
     return { path: {}, body: { householdId: await household(at('body.householdId')), primaryAdvisorId } };
   },
+  'GET /api/opportunitys': async (at) => ({
+    path: {},
+    query: {
+      teamId: await team(at('query.teamId')),
+      primaryAdvisorId: await professional(at('query.primaryAdvisorId')),
+    },
+  }),
   'GET /api/opportunitys/pipeline': async (at) => ({
     path: {},
     query: {

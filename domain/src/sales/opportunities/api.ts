@@ -7,6 +7,7 @@ import {
   Temperature,
 } from '../../crm/contacts/enums.js';
 import { CURRENCY_CODES } from '../../shared/money/currency.js';
+import { listPageSchema } from '../../shared/input/lists.js';
 import { OpportunityStage } from './enums.js';
 
 /** A stage an opportunity entered, when, and by whom (null: before stages were recorded). */
@@ -133,3 +134,30 @@ export function conversionRate(entered: number, converted: number): number | nul
   if (entered === 0) return null;
   return Math.round((converted / entered) * 10_000) / 10_000;
 }
+
+/**
+ * One opportunity of `GET /opportunitys`, as a pipeline card shows it: whom the sale is with (the
+ * lead's or contact's name, else the household's; its own name when it has one is `name`), its
+ * stage and when it entered it, its primary advisor's name, confidence (0-100) and temperature,
+ * and its expected annual fees and investable assets in the list's `currency`, each as
+ * `pipelineStageSchema` defines them for one opportunity (decimal strings, null when unknown).
+ */
+export const opportunityListItemSchema = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  subjectName: z.string().nullable(),
+  stage: z.enum(OpportunityStage),
+  stageEnteredAt: z.string(),
+  primaryAdvisorName: z.string().nullable(),
+  confidence: z.number().int().nullable(),
+  temperature: z.enum(Temperature).nullable(),
+  expectedAnnualFees: z.string().nullable(),
+  aum: z.string().nullable(),
+});
+export type OpportunityListItem = z.infer<typeof opportunityListItemSchema>;
+
+/** `GET /opportunitys`: a page of opportunities, newest in their stage first, with the total. */
+export const opportunityListSchema = listPageSchema(opportunityListItemSchema).extend({
+  currency: z.enum(CURRENCY_CODES),
+});
+export type OpportunityList = z.infer<typeof opportunityListSchema>;

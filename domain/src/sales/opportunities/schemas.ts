@@ -12,6 +12,8 @@ import { EntityType } from '../../shared/ids/canonical-id.js';
 import { idParam } from '../../shared/input/id-param.js';
 import { calendarDate } from '../../shared/input/common.js';
 import { freeText } from '../../shared/input/text.js';
+import { paginationSchema } from '../../shared/input/lists.js';
+import { OpportunityStage } from './enums.js';
 
 /**
  * Opportunity messages. 'Confidence must be between 0 and 100' is the contacts' wording of crm §5's
@@ -29,6 +31,7 @@ export const OpportunityMessage = {
   startDateInvalid: 'Please enter a valid start date',
   endDateInvalid: 'Please enter a valid end date',
   periodReversed: 'The start date must not be after the end date',
+  stageInvalid: 'Please select a valid stage',
 } as const;
 
 /** Free text of the opportunity (name, referrer, marketing fields); blank clears it. */
@@ -109,3 +112,23 @@ export const pipelineQuerySchema = z
     path: ['endDate'],
   });
 export type PipelineQuery = z.output<typeof pipelineQuerySchema>;
+
+/**
+ * `GET /opportunitys`: the opportunities at a stage now (or at any), narrowed as the pipeline is
+ * (team, primary advisor), the period keeping those that entered their stage within it (both ends
+ * included); a page at a time (`page`, `limit`), each with its totals in `currency`.
+ */
+export const opportunityListQuerySchema = paginationSchema
+  .extend({
+    stage: z.enum(OpportunityStage, { error: OpportunityMessage.stageInvalid }).optional(),
+    primaryAdvisorId: idParam(EntityType.professional, 'professional').optional(),
+    teamId: idParam(EntityType.team, 'team').optional(),
+    startDate: calendarDate(OpportunityMessage.startDateInvalid).optional(),
+    endDate: calendarDate(OpportunityMessage.endDateInvalid).optional(),
+    currency: currencyQuerySchema.shape.currency,
+  })
+  .refine((query) => !query.startDate || !query.endDate || query.startDate <= query.endDate, {
+    error: OpportunityMessage.periodReversed,
+    path: ['endDate'],
+  });
+export type OpportunityListQuery = z.output<typeof opportunityListQuerySchema>;

@@ -4,6 +4,8 @@ import {
   createOpportunitySchema,
   initiateDiscoverySchema,
   opportunityIdParamsSchema,
+  opportunityListQuerySchema,
+  opportunityListSchema,
   opportunityPageViewSchema,
   opportunityResponseSchema,
   pipelineQuerySchema,
@@ -18,6 +20,8 @@ import {
   setReferrerSchema,
   setTemperatureSchema,
   type CreateOpportunityInput,
+  type OpportunityList,
+  type OpportunityListQuery,
   type OpportunityPageView,
   type OpportunityResponse,
   type PipelineQuery,
@@ -26,6 +30,7 @@ import {
 import type { z } from 'zod';
 import { ApiRoute, ValidBody, ValidParams, ValidQuery } from '../../../common/http/api-route.js';
 import { OpportunitiesService } from './opportunities.service.js';
+import { OpportunityListService } from './opportunity-list.service.js';
 
 const TAGS = ['opportunities'];
 type Params = z.infer<typeof opportunityIdParamsSchema>;
@@ -44,7 +49,23 @@ const change = (summary: string, body?: z.ZodType) => ({
 /** Opportunities (crm §7, spelt `opportunitys` as the spec spells the path). */
 @Controller('opportunitys')
 export class OpportunitiesController {
-  constructor(@Inject(OpportunitiesService) private readonly opportunities: OpportunitiesService) {}
+  constructor(
+    @Inject(OpportunitiesService) private readonly opportunities: OpportunitiesService,
+    @Inject(OpportunityListService) private readonly listing: OpportunityListService,
+  ) {}
+
+  @Get()
+  @ApiRoute({
+    summary: 'The opportunities (at a stage), a page at a time, with names and totals for the pipeline board',
+    tags: TAGS,
+    permission: 'SALES_READ',
+    query: opportunityListQuerySchema,
+    response: opportunityListSchema,
+    errors: [404],
+  })
+  list(@ValidQuery() query: OpportunityListQuery): Promise<OpportunityList> {
+    return this.listing.list(query);
+  }
 
   @Post()
   @ApiRoute({

@@ -80,6 +80,35 @@ export interface PipelineStageRow {
   aum: string | null;
 }
 
+/** The list's narrowing: the pipeline's, a stage, and a page (`offset`, `limit`). */
+export interface OpportunityListFilter extends PipelineFilter {
+  stage?: OpportunityStage;
+  offset: number;
+  limit: number;
+}
+
+/** One opportunity of the list, with its names and totals (decimal strings). */
+export interface OpportunityListRow {
+  id: string;
+  name: string | null;
+  subjectName: string | null;
+  stage: OpportunityStage;
+  stageEnteredAt: Date;
+  primaryAdvisorName: string | null;
+  confidence: number | null;
+  temperature: Temperature | null;
+  expectedAnnualFees: string | null;
+  aum: string | null;
+}
+
+/** The name lists show for a contact: the preferred first name, then the last. */
+const personName = (alias: string) =>
+  `coalesce(${alias}.preferred_name, ${alias}.first_name) || ' ' || ${alias}.last_name`;
+
+/** When an opportunity entered its stage now: the time its stage call set, else its creation. */
+const STAGE_ENTERED_AT = `coalesce(CASE o.stage WHEN 'DISCOVERY' THEN o.discovery_started_at
+  WHEN 'PROPOSAL' THEN o.proposal_started_at WHEN 'WON' THEN o.won_at WHEN 'LOST' THEN o.lost_at END, o.created_at)`;
+
 /** The first-year charges of a recurring payment, per frequency, as a SQL CASE on `column`. */
 function firstYearChargesSql(column: string): string {
   const cases = Object.entries(FIRST_YEAR_CHARGES).map(([frequency, count]) => `WHEN '${frequency}' THEN ${count}`);
@@ -87,7 +116,8 @@ function firstYearChargesSql(column: string): string {
 }
 
 /**
- * The pipeline's totals per stage, in one statement (the definitions are `pipelineStageSchema`'s).
+ * Each opportunity's investable assets and expected annual fees (the definitions are
+ * `pipelineStageSchema`'s), as CTEs the pipeline's totals and the list's page select from.
  * `narrowed` filters opportunities `o` ($1 the organization); `$currency` is the totals' currency.
  * - opp: the opportunities at their stage now, each with its household (its own, else its
  *   contact's, else its prospect's) and its prospect's estimate in the currency;
@@ -96,7 +126,7 @@ function firstYearChargesSql(column: string): string {
  * - fees: each offer of those proposals priced for its first year, each part rounded to cents;
  *   the AUM fee's tiers as brackets (from the previous breakpoint, the last one open-ended).
  */
-function pipelineTotalsSql(narrowed: string, currency: string): string {
+function opportunityTotalsCte(narrowed: string, currency: string): string {
   return `WITH opp AS (
       SELECT o.id, o.stage, coalesce(o.household_id, c.household_id, pr.household_id) AS household_id,
              CASE WHEN pr.estimated_assets_currency = ${currency}::currency THEN pr.estimated_assets END AS estimate
@@ -143,7 +173,12 @@ function pipelineTotalsSql(narrowed: string, currency: string): string {
                     FROM offer_fee_tiers ft WHERE ft.organization_id = $1 AND ft.offer_id = f.id
                   WINDOW w AS (ORDER BY ft.position)) t
            WHERE t.breakpoint_currency = ${currency}::currency) aum ON true
-       GROUP BY l.opportunity_id)
+       GROUP BY l.opportunity_id)`;
+}
+
+/** The pipeline's totals per stage, in one statement (see `opportunityTotalsCte`). */
+function pipelineTotalsSql(narrowed: string, currency: string): string {
+  return `${opportunityTotalsCte(narrowed, currency)}
     SELECT a.stage::text AS stage, count(*)::int AS count,
            round(sum(fees.amount), 2)::text AS "expectedAnnualFees", round(sum(a.amount), 2)::text AS aum
       FROM assets a LEFT JOIN fees ON fees.opportunity_id = a.id
@@ -213,6 +248,68 @@ export class OpportunitiesRepository {
       ...scope.values,
     );
     return row ?? null;
+  }
+
+  /**
+   * A page of the opportunities narrowed as the pipeline is (plus a stage; the period keeps those
+   * that entered their stage in it), newest in their stage first, and their total: the page and
+   * the total in one statement, then the page's names and totals in a second, the totals' CTEs
+   * narrowed to the page's ids.
+   */
+  async list(filter: OpportunityListFilter): Promise<{ rows: OpportunityListRow[]; total: number }> {
+    const values: unknown[] = [currentOrganizationId()];
+    const where: string[] = ['o.organization_id = $1'];
+    const add = (value: unknown, condition: (at: string) => string) => {
+      values.push(value);
+      where.push(condition(`$${values.length}`));
+    };
+    if (filter.stage) add(filter.stage, (at) => `o.stage = ${at}::opportunity_stage`);
+    if (filter.teamId) add(filter.teamId, (at) => `o.team_id = ${at}`);
+    if (filter.primaryAdvisorId) add(filter.primaryAdvisorId, (at) => `o.primary_advisor_id = ${at}`);
+    if (filter.from) add(filter.from, (at) => `${STAGE_ENTERED_AT} >= ${at}::timestamptz`);
+    if (filter.until) add(filter.until, (at) => `${STAGE_ENTERED_AT} < ${at}::timestamptz`);
+    const scope = teamScopeParam('o.team_id', values.length + 1);
+    values.push(...scope.values);
+    const page = await this.sql.query<{ id: string; stageEnteredAt: Date; total: number }>(
+      `SELECT o.id, ${STAGE_ENTERED_AT} AS "stageEnteredAt", count(*) OVER ()::int AS total
+         FROM opportunities o
+        WHERE ${where.join(' AND ')}${scope.sql}
+        ORDER BY 2 DESC, o.id DESC
+        LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,
+      ...values,
+      filter.limit,
+      filter.offset,
+    );
+    if (page.length === 0) {
+      // A page past the end: count without it.
+      const [counted] = await this.sql.query<{ total: number }>(
+        `SELECT count(*)::int AS total FROM opportunities o WHERE ${where.join(' AND ')}${scope.sql}`,
+        ...values,
+      );
+      return { rows: [], total: counted?.total ?? 0 };
+    }
+    const ids = page.map((row) => row.id);
+    const details = await this.sql.query<Omit<OpportunityListRow, 'stageEnteredAt'>>(
+      `${opportunityTotalsCte('o.organization_id = $1 AND o.id = ANY($2::text[])', '$3')}
+       SELECT o.id, o.name, o.stage::text AS stage, o.confidence, o.temperature::text AS temperature,
+              coalesce(${personName('c')}, h.name) AS "subjectName", p.display_name AS "primaryAdvisorName",
+              round(fees.amount, 2)::text AS "expectedAnnualFees", round(a.amount, 2)::text AS aum
+         FROM opportunities o
+         JOIN assets a ON a.id = o.id
+         LEFT JOIN fees ON fees.opportunity_id = o.id
+         LEFT JOIN contacts c ON c.organization_id = o.organization_id AND c.id = o.contact_id AND c.deleted_at IS NULL
+         LEFT JOIN households h ON h.organization_id = o.organization_id AND h.id = o.household_id AND h.deleted_at IS NULL
+         LEFT JOIN professionals p ON p.organization_id = o.organization_id AND p.id = o.primary_advisor_id
+        WHERE o.organization_id = $1 AND o.id = ANY($2::text[])`,
+      currentOrganizationId(),
+      ids,
+      filter.currency,
+    );
+    const detailOf = new Map(details.map((row) => [row.id, row]));
+    return {
+      rows: page.map((row) => ({ ...detailOf.get(row.id)!, stageEnteredAt: row.stageEnteredAt })),
+      total: page[0]!.total,
+    };
   }
 
   /**

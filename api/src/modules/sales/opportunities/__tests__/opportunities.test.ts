@@ -6,6 +6,7 @@ import {
   EntityType,
   newId,
   OpportunityTransitionMessage,
+  type OpportunityList,
   type OpportunityPageView,
   type OpportunityResponse,
   type PipelineResponse,
@@ -294,6 +295,8 @@ describe('the setters', () => {
 
 describe('GET /opportunitys/pipeline', () => {
   let pipelineTeamId: string;
+  /** The pipeline team's opportunities by letter, as made below. */
+  const made: Record<string, string> = {};
 
   /** Moves every stage change of an opportunity to `at`, as if it had happened then. */
   async function dated(opportunityId: string, at: string) {
@@ -324,6 +327,7 @@ describe('GET /opportunitys/pipeline', () => {
     // E reached discovery in June 2025, before the period.
     const e = await make(['initiate-discovery']);
     await dated(e, '2025-06-01T12:00:00Z');
+    Object.assign(made, { a, b, c, d, e });
   });
 
   it('counts each stage now and its entries in the period, with each step’s conversion', async () => {
@@ -387,6 +391,78 @@ describe('GET /opportunitys/pipeline', () => {
     const response = await asOtherTeam<PipelineResponse>('GET', '/api/opportunitys/pipeline');
     expect(response.status).toBe(200);
     expect(response.body.stages.every((stage) => stage.count === 0)).toBe(true);
+  });
+
+  describe('GET /opportunitys (the board’s cards)', () => {
+    const list = (query: string, as = asAdmin) => as<OpportunityList>('GET', `/api/opportunitys?${query}`);
+    const idsOf = (body: OpportunityList) => body.items.map((item) => item.id).sort();
+
+    it('lists a stage’s opportunities with whom they are for, their advisor and when they entered it', async () => {
+      const response = await list(`teamId=${pipelineTeamId}&stage=DISCOVERY`);
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      expect(response.body).toMatchObject({ total: 2, page: 1, limit: 20, currency: 'CAD' });
+      expect(idsOf(response.body)).toEqual([made.b, made.e].sort());
+      const b = response.body.items.find((item) => item.id === made.b)!;
+      const row = await prisma.opportunity.findUniqueOrThrow({ where: { id: made.b } });
+      expect(b).toEqual({
+        id: made.b,
+        name: null,
+        subjectName: 'Pipeline household',
+        stage: 'DISCOVERY',
+        stageEnteredAt: row.discoveryStartedAt!.toISOString(),
+        primaryAdvisorName: null,
+        confidence: null,
+        temperature: null,
+        expectedAnnualFees: null,
+        aum: '0.00',
+      });
+      const won = await list(`teamId=${pipelineTeamId}&primaryAdvisorId=${advisorProfessionalId}`);
+      expect(idsOf(won.body)).toEqual([made.a, made.c].sort());
+      expect(won.body.items.map((item) => item.primaryAdvisorName)).toEqual(['Dana Lee', 'Dana Lee']);
+    });
+
+    it('pages with the total, newest in their stage first', async () => {
+      const first = await list(`teamId=${pipelineTeamId}&limit=2`);
+      expect(first.body.total).toBe(5);
+      expect(first.body.items).toHaveLength(2);
+      const entered = first.body.items.map((item) => item.stageEnteredAt);
+      expect([...entered].sort().reverse()).toEqual(entered);
+      const last = await list(`teamId=${pipelineTeamId}&limit=2&page=3`);
+      expect(last.body.items).toHaveLength(1);
+      const all = [...first.body.items, ...(await list(`teamId=${pipelineTeamId}&limit=2&page=2`)).body.items];
+      expect(new Set([...all, ...last.body.items].map((item) => item.id)).size).toBe(5);
+      const past = await list(`teamId=${pipelineTeamId}&limit=2&page=9`);
+      expect(past.body).toMatchObject({ items: [], total: 5, page: 9 });
+    });
+
+    it('keeps, for a period, those that entered their stage within it', async () => {
+      await prisma.opportunity.update({
+        where: { id: made.e },
+        data: { discoveryStartedAt: new Date('2025-06-01T12:00:00Z') },
+      });
+      await prisma.opportunity.update({
+        where: { id: made.b },
+        data: { discoveryStartedAt: new Date('2026-01-31T23:00:00Z') },
+      });
+      const january = await list(`teamId=${pipelineTeamId}&stage=DISCOVERY&startDate=2026-01-01&endDate=2026-01-31`);
+      expect(idsOf(january.body)).toEqual([made.b]);
+      expect(january.body.total).toBe(1);
+    });
+
+    it('answers 404 for a team or advisor out of reach, 400 for a bad stage, and leaves out other teams', async () => {
+      expect((await list(`teamId=${pipelineTeamId}`, asOtherTeam)).status).toBe(404);
+      expect((await list(`teamId=${pipelineTeamId}`, asSouth)).status).toBe(404);
+      expect((await list(`primaryAdvisorId=${advisorProfessionalId}`, asSouth)).status).toBe(404);
+      const bad = await list('stage=OPEN');
+      expect(bad.status).toBe(400);
+      expect(messages(bad.body)).toEqual(['stage: Please select a valid stage']);
+      expect((await list('limit=0')).status).toBe(400);
+      const theirs = await list('limit=500', asOtherTeam);
+      expect(theirs.status).toBe(200);
+      expect(theirs.body.items.filter((item) => Object.values(made).includes(item.id))).toEqual([]);
+      const mine = await list(`limit=500&teamId=${pipelineTeamId}`, asAdvisor);
+      expect(mine.status).toBe(404);
+    });
   });
 });
 
@@ -566,5 +642,18 @@ describe('GET /opportunitys/pipeline: expected annual fees and AUM', () => {
     ]);
     const refused = await asAdmin('GET', `/api/opportunitys/pipeline?teamId=${teamId}&currency=XYZ`);
     expect(refused.status).toBe(400);
+  });
+
+  it('lists each opportunity with its own fees and assets, which add up to its stage’s', async () => {
+    const response = await asAdmin<OpportunityList>('GET', `/api/opportunitys?teamId=${teamId}&stage=PROPOSAL`);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    const figures = response.body.items.map((item) => [item.subjectName, item.expectedAnnualFees, item.aum]).sort();
+    expect(figures).toEqual([
+      ['Ines Roy', '9080.00', '800000.00'],
+      ['Roy household', '17100.60', '1500000.00'],
+    ]);
+    const usd = await asAdmin<OpportunityList>('GET', `/api/opportunitys?teamId=${teamId}&stage=WON&currency=USD`);
+    expect(usd.body.currency).toBe('USD');
+    expect(usd.body.items.map((item) => [item.expectedAnnualFees, item.aum])).toEqual([['0.00', '0.00']]);
   });
 });
