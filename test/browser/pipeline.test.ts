@@ -302,6 +302,88 @@ describe('dashboard sales pipeline', () => {
     await expectReadable(page);
   }, 90_000);
 
+  it('shows the board: sales as cards under formatted totals, moved by their menu, by dragging and lost with a reason', async () => {
+    const boardTeamId = newId(EntityType.team);
+    const org = firm.organizationId;
+    await prisma.team.create({ data: { id: boardTeamId, organizationId: org, name: 'Board team' } });
+    await prisma.teamMember.create({
+      data: { id: newId(EntityType.teamMember), organizationId: org, teamId: boardTeamId, userId: firm.userId },
+    });
+    // The Aurelians hold 250,000 CAD; their sale, in discovery, has a draft priced at 1,234.50 CAD.
+    const aurelians = await createHousehold(prisma, firm, { name: 'Aurelian household', teamId: boardTeamId });
+    const accountId = newId(EntityType.investmentAccount);
+    await prisma.financialRecord.create({
+      data: { id: accountId, organizationId: org, householdId: aurelians, type: 'INVESTMENT_ACCOUNT' },
+    });
+    await prisma.investmentAccount.create({
+      data: {
+        id: accountId,
+        organizationId: org,
+        accountType: 'RRSP',
+        marketValue: '250000',
+        marketValueCurrency: 'CAD',
+      },
+    });
+    const aurelianSale = await begin({ householdId: aurelians, name: 'Aurelian wealth plan' }, ['initiate-discovery']);
+    const proposalId = newId(EntityType.proposal);
+    await prisma.proposal.create({
+      data: { id: proposalId, organizationId: org, teamId: boardTeamId, opportunityId: aurelianSale, status: 'DRAFT' },
+    });
+    await prisma.offer.create({
+      data: {
+        id: newId(EntityType.offer),
+        organizationId: org,
+        proposalId,
+        position: 0,
+        billingStartType: 'ON_START',
+        pricingType: 'ONE_TIME_FEE',
+        paymentMethod: 'MANUAL',
+        oneTimeFeeAmount: '1234.5',
+        oneTimeFeeAmountCurrency: 'CAD',
+        oneTimeFeeIsUpfront: true,
+      },
+    });
+    const bexley = await createHousehold(prisma, firm, { name: 'Bexley household', teamId: boardTeamId });
+    await begin({ householdId: bexley, name: 'Bexley retirement' }, []);
+
+    const page = await signInAs(browser.page, api.baseUrl, firm);
+    await page.goto(`${api.baseUrl}/pipeline?teamId=${boardTeamId}`);
+    const column = (label: string) => page.locator(`[data-testid="pipeline-stage"][data-stage-label="${label}"]`);
+    const card = (title: string) => page.locator(`[data-testid="pipeline-card"][data-sale-title="${title}"]`);
+    await column('Discovery').getByTestId('pipeline-card').first().waitFor();
+    expect(await counts(page)).toEqual({ New: '1', Discovery: '1', Proposal: '0', Won: '0', Lost: '0' });
+    expect(await column('Discovery').getByTestId('pipeline-stage-fees').textContent()).toBe('$1,234.50 CAD');
+    expect(await column('Discovery').getByTestId('pipeline-stage-aum').textContent()).toBe('$250,000 CAD');
+    expect(await column('Discovery').getByTestId('pipeline-card').getAttribute('data-sale-title')).toBe(
+      'Aurelian wealth plan',
+    );
+    expect(await card('Aurelian wealth plan').getByRole('link').getAttribute('href')).toBe(`/pipeline/${aurelianSale}`);
+    await expectReadable(page);
+    await browser.screenshot('pipeline-board');
+
+    // The keyboard's way: the card's "Move to…" menu offers only the stages it may go to.
+    const menu = card('Aurelian wealth plan').getByTestId('pipeline-card-move');
+    expect(await menu.locator('option').allTextContents()).toEqual(['Move to…', 'Proposal', 'Lost']);
+    await menu.selectOption({ label: 'Proposal' });
+    await column('Proposal').locator('[data-sale-title="Aurelian wealth plan"]').waitFor();
+    await expect.poll(() => counts(page)).toEqual({ New: '1', Discovery: '0', Proposal: '1', Won: '0', Lost: '0' });
+
+    // Dragging the new sale onto Discovery begins its discovery.
+    await card('Bexley retirement').dragTo(column('Discovery'));
+    await column('Discovery').locator('[data-sale-title="Bexley retirement"]').waitFor();
+    await expect.poll(() => counts(page)).toEqual({ New: '0', Discovery: '1', Proposal: '1', Won: '0', Lost: '0' });
+
+    // Lost asks why first.
+    await card('Bexley retirement').getByTestId('pipeline-card-move').selectOption({ label: 'Lost' });
+    await page.getByTestId('pipeline-lost-reason').fill('Chose a robo-advisor');
+    await page.getByTestId('pipeline-lost-confirm').click();
+    await column('Lost').locator('[data-sale-title="Bexley retirement"]').waitFor();
+    await expect.poll(() => counts(page)).toEqual({ New: '0', Discovery: '0', Proposal: '1', Won: '0', Lost: '1' });
+    expect(await column('Lost').getByTestId('pipeline-card-move').count()).toBe(0);
+    await expectReadable(page);
+    await browser.screenshot('pipeline-board-moved');
+  }, 90_000);
+
   it('says what to do next when the firm has no sale yet', async () => {
     const newFirm = await createOrganization(prisma, { name: 'Birch Advisors', role: 'ADVISOR' });
     const page = await signInAs(browser.page, api.baseUrl, newFirm);

@@ -1,4 +1,10 @@
-import type { OpportunityPageView, OpportunityResponse, PipelineResponse } from '@meridian/domain';
+import type {
+  OpportunityList,
+  OpportunityPageView,
+  OpportunityResponse,
+  OpportunityStage,
+  PipelineResponse,
+} from '@meridian/domain';
 import { apiRequest } from '../../../api';
 import { withQuery } from '../../../api/query';
 
@@ -26,10 +32,14 @@ export const opportunityCalls = {
     apiRequest<PipelineResponse>(withQuery('/opportunitys/pipeline', { ...filter }), { signal }),
   pageView: (opportunityId: string, signal?: AbortSignal) =>
     apiRequest<OpportunityPageView>(`/opportunitys/page-view/${opportunityId}`, { signal }),
-  move: (opportunityId: string, move: StageMove) =>
+  /** A stage's opportunities for the board, a page at a time, narrowed as the pipeline is. */
+  list: (query: PipelineFilter & { stage: OpportunityStage; page: number; limit: number }, signal?: AbortSignal) =>
+    apiRequest<OpportunityList>(withQuery('/opportunitys', { ...query }), { signal }),
+  /** A stage move; closing as lost takes the reason given, if any. */
+  move: (opportunityId: string, move: StageMove, reason?: string) =>
     apiRequest<OpportunityResponse>(`/opportunitys/${opportunityId}/${MOVE_PATHS[move]}`, {
       method: 'PATCH',
-      body: {},
+      body: move === 'closeLost' && reason ? { reason } : {},
     }),
   create: (body: { householdId: string } | { contactId: string } | { leadId: string }) =>
     apiRequest<OpportunityResponse>('/opportunitys', { method: 'POST', body }),

@@ -1,31 +1,15 @@
 import { useId } from 'react';
 import { Callout, Card } from '@tremor/react';
-import {
-  enumLabel,
-  formatShortDate,
-  type OpportunityStage,
-  type PipelineConversion,
-  type PipelineResponse,
-} from '@meridian/domain';
+import { type PipelineConversion, type PipelineResponse } from '@meridian/domain';
 import { FilterSelect, useListQuery, useListResource } from '../../../components/data-table';
 import { InputField } from '../../../components/fields';
 import { Loaded } from '../../../components/loaded';
 import { useTeamOptions } from '../../crm/teams';
 import { useAdvisorOptions } from '../../crm/contacts-page';
 import { opportunityCalls, type PipelineFilter } from './pipeline-api';
+import { PipelineBoard, periodWords, stageLabel } from './pipeline-board';
 
 type PipelineFilterName = keyof PipelineFilter;
-
-/** What each column's number is, since the API answers counts and not the opportunities themselves. */
-const STAGE_MEANING: Readonly<Record<OpportunityStage, string>> = {
-  NEW: 'Sales begun whose discovery has not started.',
-  DISCOVERY: 'Sales in discovery, before a proposal.',
-  PROPOSAL: 'Sales with a proposal, not yet closed.',
-  WON: 'Sales closed with a new client.',
-  LOST: 'Sales that ended without a client.',
-};
-
-const stageLabel = (stage: OpportunityStage) => enumLabel('OpportunityStage', stage);
 
 /** "Discovery to proposal: 3 of 5, 60%", or why there is no rate. */
 export function conversionSentence(conversion: PipelineConversion): string {
@@ -37,35 +21,15 @@ export function conversionSentence(conversion: PipelineConversion): string {
   return `${step}: ${conversion.converted} of ${conversion.entered}, ${percent}%`;
 }
 
-/** The period in words, its ends as calendar dates (no time zone to shift them). */
-function periodWords(pipeline: PipelineResponse): string {
-  const start = pipeline.startDate && formatShortDate(pipeline.startDate, true);
-  const end = pipeline.endDate && formatShortDate(pipeline.endDate, true);
-  if (start && end) return `between ${start} and ${end}`;
-  if (start) return `since ${start}`;
-  if (end) return `until ${end}`;
-  return 'at any time';
-}
-
-function StageColumn({ stage, pipeline }: { stage: PipelineResponse['stages'][number]; pipeline: PipelineResponse }) {
-  return (
-    <Card className="p-4" data-testid="pipeline-stage" data-stage-label={stageLabel(stage.stage)}>
-      <h2 className="text-tremor-default font-semibold text-tremor-content-strong">{stageLabel(stage.stage)}</h2>
-      <p className="mt-2 text-3xl font-semibold text-tremor-content-strong" data-testid="pipeline-stage-count">
-        {stage.count}
-      </p>
-      <p className="text-tremor-label text-tremor-content">{STAGE_MEANING[stage.stage]}</p>
-      <p className="mt-2 text-tremor-label text-tremor-content-emphasis" data-testid="pipeline-stage-entered">
-        {stage.enteredInPeriod} entered {periodWords(pipeline)}
-      </p>
-      <p className="mt-2 text-tremor-label text-tremor-content" data-testid="pipeline-stage-fees">
-        {stage.expectedAnnualFees === null ? 'Fees come with proposals' : `Expected fees ${stage.expectedAnnualFees}`}
-      </p>
-    </Card>
-  );
-}
-
-function PipelineBoard({ pipeline }: { pipeline: PipelineResponse }) {
+function PipelineView({
+  pipeline,
+  filter,
+  onMoved,
+}: {
+  pipeline: PipelineResponse;
+  filter: PipelineFilter;
+  onMoved: () => void;
+}) {
   const total = pipeline.stages.reduce((sum, stage) => sum + stage.count, 0);
   if (total === 0) {
     return (
@@ -77,11 +41,7 @@ function PipelineBoard({ pipeline }: { pipeline: PipelineResponse }) {
   }
   return (
     <>
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-5" data-testid="pipeline-stages">
-        {pipeline.stages.map((stage) => (
-          <StageColumn key={stage.stage} stage={stage} pipeline={pipeline} />
-        ))}
-      </div>
+      <PipelineBoard pipeline={pipeline} filter={filter} onMoved={onMoved} />
       <Card className="p-4">
         <h2 className="text-tremor-default font-semibold text-tremor-content-strong">
           Conversion {periodWords(pipeline)}
@@ -102,8 +62,9 @@ function PipelineBoard({ pipeline }: { pipeline: PipelineResponse }) {
 }
 
 /**
- * The sales pipeline (crm §4): per stage the sales there now and those that entered it in the
- * period, and each step's conversion, narrowed by team, primary advisor and period (in the URL).
+ * The sales pipeline (crm §4) as a board: per stage the sales there now with their totals and
+ * cards, those that entered it in the period, and each step's conversion, narrowed by team,
+ * primary advisor and period (in the URL).
  */
 export default function PipelinePage() {
   const id = useId();
@@ -124,7 +85,8 @@ export default function PipelinePage() {
       <div>
         <h1 className="text-2xl font-semibold tracking-tight text-tremor-content-strong">Pipeline</h1>
         <p className="mt-1 text-tremor-default text-tremor-content">
-          Where your sales stand, and how many moved on from each stage over the period.
+          Where your sales stand, with each stage’s expected fees and assets, and how many moved on from each stage over
+          the period.
         </p>
       </div>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-4" role="group" aria-label="Filter the pipeline">
@@ -162,7 +124,7 @@ export default function PipelinePage() {
         />
       </div>
       <Loaded resource={pipeline} what="pipeline">
-        {(data) => <PipelineBoard pipeline={data} />}
+        {(data) => <PipelineView pipeline={data} filter={query} onMoved={pipeline.reload} />}
       </Loaded>
     </section>
   );
