@@ -785,6 +785,14 @@ async function proposal(place: Place): Promise<{ proposalId: string; offerId: st
       body: { offer: packageOffer(await offering(place)) },
     },
   );
+  // A refused step says which and why, instead of failing later on an absent offer.
+  for (const [step, response] of [
+    ['opportunity', opportunity],
+    ['proposal', created],
+    ['offer', priced],
+  ] as const) {
+    if (response.status >= 300) throw new Error(`${step}: ${response.status} ${JSON.stringify(response.body)}`);
+  }
   return { proposalId: created.body.id, offerId: priced.body.offers[0]!.id };
 }
 /** A proposal's offer, edited (with an offering of the caller's firm) or removed. */
