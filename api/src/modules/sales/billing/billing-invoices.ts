@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { stripeCall, type StripeSdk } from '@meridian/connectors';
+import { stripeCall, type StripeEvent, type StripeSdk } from '@meridian/connectors';
 import {
   fromMinorUnits,
   invoiceStatusOf,
@@ -12,8 +12,8 @@ import { writeScope, type WriteScope } from '../../../common/tenancy/write-scope
 import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
 import { BillingRecordsWriter, type BillingInvoiceRow, type InvoiceState } from './billing-records.writer.js';
 
-/** Stripe's invoice, as the SDK gives it. */
-export type ProviderInvoice = Awaited<ReturnType<StripeSdk['invoices']['retrieve']>>;
+/** Stripe's invoice, as the SDK's calls and its events give it. */
+export type ProviderInvoice = Extract<StripeEvent, { type: 'invoice.paid' }>['data']['object'];
 
 /** One invoice of one line to bill: a one-time fee, or an AUM fee's period. */
 export interface InvoiceToBill {
