@@ -764,12 +764,19 @@ const templateOfferCase =
  * A DRAFT proposal with one offer, for a household's opportunity of the place's team (a proposal's
  * team is its opportunity's); fresh ids for a missing one.
  */
-async function proposal(place: Place): Promise<{ proposalId: string; offerId: string }> {
-  if (place === 'missing') return { proposalId: newId(EntityType.proposal), offerId: newId(EntityType.offer) };
+async function proposal(place: Place): Promise<{ proposalId: string; offerId: string; householdId: string }> {
+  if (place === 'missing') {
+    return {
+      proposalId: newId(EntityType.proposal),
+      offerId: newId(EntityType.offer),
+      householdId: newId(EntityType.household),
+    };
+  }
   const token = adminOf(place);
+  const householdId = await household(place);
   const opportunity = await call<{ id: string }>(api.baseUrl, 'POST', '/api/opportunitys', {
     token,
-    body: { householdId: await household(place) },
+    body: { householdId },
   });
   await call(api.baseUrl, 'PATCH', `/api/opportunitys/${opportunity.body.id}/initiate-discovery`, { token, body: {} });
   const created = await call<{ id: string }>(api.baseUrl, 'POST', '/api/proposals', {
@@ -793,7 +800,7 @@ async function proposal(place: Place): Promise<{ proposalId: string; offerId: st
   ] as const) {
     if (response.status >= 300) throw new Error(`${step}: ${response.status} ${JSON.stringify(response.body)}`);
   }
-  return { proposalId: created.body.id, offerId: priced.body.offers[0]!.id };
+  return { proposalId: created.body.id, offerId: priced.body.offers[0]!.id, householdId };
 }
 /** A proposal's offer, edited (with an offering of the caller's firm) or removed. */
 const proposalOfferCase =
@@ -1292,6 +1299,17 @@ const BUILDERS: Record<string, CaseBuilder> = {
   'DELETE /api/package-templates/{templateId}/offers/{offerId}': templateOfferCase(false),
   'PATCH /api/proposals/{proposalId}/offers/{offerId}': proposalOfferCase(true),
   'DELETE /api/proposals/{proposalId}/offers/{offerId}': proposalOfferCase(false),
+  // A proposal goes to persons of its opportunity's household.
+  'PATCH /api/proposals/{proposalId}/send': async (at) => {
+    const own = await proposal(at('path.proposalId'));
+    const home = at('path.proposalId') === 'own' ? own.householdId : await household('own');
+    return {
+      path: { proposalId: own.proposalId },
+      body: {
+        recipients: [{ personId: await memberOf(at('body.recipients[].personId'), home), email: 'ada@client.test' }],
+      },
+    };
+  },
 };
 
 // ---------------------------------------------------------------------------------------------
