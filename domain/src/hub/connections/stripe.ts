@@ -16,6 +16,8 @@ export const StripeMessage = {
   webhookUnknownConnection:
     'Webhook refused: its customer (data.object.customer) or account is not one of a Stripe connection here',
   webhookUnverified: 'Webhook not verified',
+  deleteRefused:
+    'A Stripe connection is not deleted: its customers, invoices and events would go with it. Disconnect Stripe from its card on the Connections page instead.',
 } as const;
 
 const SECRET_KEY = /^(sk|rk)_(live|test)_[A-Za-z0-9_]+$/;

@@ -70,11 +70,11 @@ export class ConnectionsController {
   @ApiRoute({
     permission: 'HUB_MANAGE',
     summary:
-      'Delete a connection: cancels its active run, removes its schedule and the item at the provider; its financial records stay, as manual records',
+      'Delete a connection: cancels its active run, removes its schedule and the item at the provider; its financial records stay, as manual records. A Stripe connection is refused (409): it is disconnected instead',
     tags: TAGS,
     params: connectionParamsSchema,
     status: 204,
-    errors: [404],
+    errors: [404, 409],
   })
   async delete(@ValidParams() params: ConnectionParams): Promise<void> {
     await this.connections.delete(params.connectionId);

@@ -3,8 +3,11 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { PlaidClient, PlaidCredentials } from '@meridian/connectors';
 import {
+  DomainError,
   EntityType,
+  ErrorCode,
   notFound,
+  StripeMessage,
   ReferenceUse,
   type ConnectionView,
   type IntegrationService,
@@ -66,11 +69,13 @@ export class ConnectionsService {
    * (their external links go, so relinking the bank creates fresh records rather than silently
    * adopting these). Before that: an active run is cancelled, the schedule removed, and the item
    * removed at the provider, which must not block the delete: a provider that is down or already
-   * forgot the item is logged and passed over.
+   * forgot the item is logged and passed over. A Stripe connection is refused: billing's
+   * customers, services and events hang on it; it is disconnected, which keeps them.
    */
   async delete(connectionId: string): Promise<void> {
     const organizationId = currentOrganizationId();
     const before = await this.get(connectionId);
+    if (before.service === 'STRIPE') throw new DomainError(ErrorCode.CONFLICT, StripeMessage.deleteRefused);
 
     for (const run of await this.connections.activeRunIds(connectionId)) {
       await this.launcher.cancelRun(organizationId, run.id);

@@ -4,6 +4,7 @@ import { FakePlaidServer } from '@meridian/connectors/testing';
 import {
   EntityType,
   newId,
+  StripeMessage,
   type ConnectionView,
   type FinancialRecordResponse,
   type FinancialView,
@@ -246,6 +247,17 @@ describe('deleting a connection', () => {
     expect(response.status).toBe(204);
     expect(await prisma.connection.count({ where: { id: connection.id } })).toBe(0);
     expect(fake.hasItem(item.itemId)).toBe(true);
+  });
+
+  it('refuses to delete a Stripe connection (it is disconnected instead), and keeps it', async () => {
+    const id = newId(EntityType.connection);
+    await prisma.connection.create({
+      data: { id, organizationId: north.organizationId, service: 'STRIPE', status: 'SUCCESS' },
+    });
+    const response = await as('DELETE', `/api/connections/${id}`);
+    expect(response.status).toBe(409);
+    expect((response.body as { message: string }).message).toBe(StripeMessage.deleteRefused);
+    expect(await prisma.connection.count({ where: { id } })).toBe(1);
   });
 
   it('answers 404 for another organization’s connection and leaves it alone', async () => {
