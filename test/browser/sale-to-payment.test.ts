@@ -65,6 +65,12 @@ describe('from a lead to a paid invoice', () => {
     const householdId = await createHousehold(prisma, firm, { name: 'Okafor household' });
     const personId = await createPerson(prisma, firm, { householdId, firstName: 'Ada', lastName: 'Okafor' });
     await prisma.person.update({ where: { id: personId }, data: { email: 'ada@okafor.test' } });
+    await as('POST', '/financial-records', {
+      householdId,
+      type: 'INVESTMENT_ACCOUNT',
+      accountType: 'RRSP',
+      marketValue: { value: 2_500_000, currency: 'CAD' },
+    });
     const offering = await as<{ id: string }>('POST', '/offerings', {
       name: 'Wealth management',
       description: 'Managed portfolio and yearly plan',
@@ -131,6 +137,9 @@ describe('from a lead to a paid invoice', () => {
     await page.goto(`${api.baseUrl}${new URL(link!).pathname}`);
     await page.getByTestId('public-offer').first().waitFor();
     expect(await page.getByTestId('public-offer').count()).toBe(2);
+    // The AUM fee on the household's investments: 1% of 1,000,000 and 0.75% of 1,500,000.
+    expect(await page.getByTestId('public-offer-aum').textContent()).toContain('$21,250 CAD a year on $2,500,000 CAD');
+    await browser.screenshot('sale-to-payment-public-proposal');
     await page.getByTestId('public-accept').click();
     await page.getByTestId('public-accept-yes').click();
     await page.getByTestId('public-accepted').waitFor();

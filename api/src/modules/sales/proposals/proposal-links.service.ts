@@ -13,7 +13,7 @@ import { FilesService } from '../../platform/files/index.js';
 import { ProposalLinkThrottle } from './proposal-link-throttle.js';
 import { ProposalLinkSigner, type ProposalLinkClaim } from './proposal-link-token.js';
 import { ProposalsRepository, type ProposalRow, type RecipientRow } from './proposals.repository.js';
-import { feeSummaryOf, ProposalsService, type ProposalLinkActor } from './proposals.service.js';
+import { assetsFor, feeSummaryOf, ProposalsService, type ProposalLinkActor } from './proposals.service.js';
 
 const refused = (message: string) => new DomainError(ErrorCode.NOT_FOUND, message);
 
@@ -105,6 +105,7 @@ export class ProposalLinksService {
       brand?.logos.find((candidate) => candidate.type === 'HORIZONTAL' && candidate.urls.medium) ??
       brand?.logos.find((candidate) => Object.keys(candidate.urls).length > 0);
     const today = toIsoDate(new Date());
+    const assets = await this.service.investableAssetsOfSale(proposal.opportunityId, response.offers);
     return {
       organizationName: context.organizationName,
       brand: {
@@ -130,7 +131,7 @@ export class ProposalLinksService {
           oneTimeFee: offer.pricingPlan.oneTimeFee,
           recurringPayment: offer.pricingPlan.recurringPayment,
         },
-        feeSummary: feeSummaryOf(offer, today),
+        feeSummary: feeSummaryOf(offer, today, assetsFor(offer, assets)),
       })),
       portfolioPdf: proposal.portfolioPdfFilePath ? { url: this.files.readUrl(proposal.portfolioPdfFilePath) } : null,
     };

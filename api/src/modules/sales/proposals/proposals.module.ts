@@ -3,6 +3,7 @@ import { BrandsModule } from '../../platform/brands/index.js';
 import { EmailModule } from '../../platform/email/index.js';
 import { EntityResolverModule } from '../../platform/entity-resolver/index.js';
 import { FilesModule } from '../../platform/files/index.js';
+import { FinancialViewModule } from '../../financials/financial-view/index.js';
 import { BillingModule } from '../billing/index.js';
 import { OpportunitiesModule } from '../opportunities/index.js';
 import { PackageTemplatesModule } from '../package-templates/index.js';
@@ -25,6 +26,7 @@ import { ProposalsWriter } from './proposals.writer.js';
     OpportunitiesModule,
     PackageTemplatesModule,
     BillingModule,
+    FinancialViewModule,
     EntityResolverModule,
     EmailModule,
     FilesModule,

@@ -32,6 +32,7 @@ import { AuditService } from '../../platform/audit/index.js';
 import { OutboxService } from '../../platform/email/index.js';
 import { EntityResolver } from '../../platform/entity-resolver/index.js';
 import { FilesService } from '../../platform/files/index.js';
+import { FinancialViewService } from '../../financials/financial-view/index.js';
 import { BillingJobs, HouseholdServicesWriter } from '../billing/index.js';
 import { OpportunitiesRepository, OpportunitiesService } from '../opportunities/index.js';
 import { offerView, PackageTemplatesWriter, requireOfferings, type OfferRow } from '../package-templates/index.js';
@@ -87,20 +88,29 @@ function proposalView(
 }
 
 /**
- * What an offer costs in its first year, from the fee engine. The household's investable assets
- * are not computed anywhere the API can reach yet, so the AUM fee is not priced (`aumFee` null; the
- * offer's tiers are its schedule) and the first year counts the one-time fee and the recurring
- * charges. Billing on the engagement's start is dated today, the day the page is read. Null when
- * the stored plan cannot be priced (its amounts in two currencies).
+ * What an offer costs in its first year, from the fee engine. An AUM fee is priced on `assets`,
+ * the household's investable assets in the currency of the offer's tiers (null when unknown: no
+ * investment on record, a sale without a household, or a missing rate; the tiers are then the
+ * schedule). Billing on the engagement's start is dated today, the day the page is read. Null
+ * when the stored plan cannot be priced (its amounts in two currencies).
  */
-export function feeSummaryOf(offer: OfferResponse, today: string): OfferFeeSummaryResponse | null {
+export function feeSummaryOf(
+  offer: OfferResponse,
+  today: string,
+  assets: string | null = null,
+): OfferFeeSummaryResponse | null {
   const plan = offer.pricingPlan;
   // The fee engine takes the schema's numbers; stored amounts have 8 decimals, well within a double's digits.
   const amount = (value: { currency: CurrencyCode; value: string } | null) =>
     value ? { currency: value.currency, value: Number(value.value) } : { currency: null, value: null };
   try {
+    const tiers = plan.aumFee?.feeRubric.tiers;
     const summary = offerFeeSummary(
       {
+        aumFee:
+          tiers && assets !== null
+            ? { feeRubric: { tiers: tiers.map((tier) => ({ breakpoint: tier.breakpoint, fee: tier.fee })) } }
+            : undefined,
         oneTimeFee: plan.oneTimeFee
           ? { amount: amount(plan.oneTimeFee.amount), isUpfront: plan.oneTimeFee.isUpfront }
           : undefined,
@@ -114,13 +124,26 @@ export function feeSummaryOf(offer: OfferResponse, today: string): OfferFeeSumma
             }
           : undefined,
       },
-      0,
+      assets ?? 0,
       { type: offer.billingStartType, date: offer.billingStartDate ?? today },
     );
+    const aum = summary.aumFee;
     return {
       currency: summary.currency,
       firstYear: summary.firstYear,
-      aumFee: null,
+      aumFee: aum
+        ? {
+            assets: text(aum.calculation.assets),
+            annual: text(aum.annual),
+            effectiveRate: text(aum.effectiveRate),
+            tiers: aum.calculation.breakdown.map((line) => ({
+              from: text(line.from),
+              to: line.to === null ? null : text(line.to),
+              fee: text(line.rate),
+              amount: text(line.fee.toDecimalPlaces(2, Decimal.ROUND_HALF_UP)),
+            })),
+          }
+        : null,
       oneTimeFee: summary.oneTimeFee
         ? { value: text(summary.oneTimeFee.value), chargedOn: summary.oneTimeFee.date }
         : null,
@@ -138,6 +161,17 @@ export function feeSummaryOf(offer: OfferResponse, today: string): OfferFeeSumma
     if (error instanceof DomainError) return null;
     throw error;
   }
+}
+
+/** The currency of the first AUM offer's tiers, if any offer has an AUM fee. */
+function aumCurrencyOf(offers: readonly OfferResponse[]): CurrencyCode | undefined {
+  return offers.find((offer) => offer.pricingPlan.aumFee)?.pricingPlan.aumFee?.feeRubric.tiers[0]?.currency;
+}
+
+/** The assets an offer's AUM fee is priced on: the household's, in the currency of its tiers. */
+export function assetsFor(offer: OfferResponse, assets: ReadonlyMap<CurrencyCode, string>): string | null {
+  const currency = offer.pricingPlan.aumFee?.feeRubric.tiers[0]?.currency;
+  return currency ? (assets.get(currency) ?? null) : null;
 }
 
 /**
@@ -163,6 +197,7 @@ export class ProposalsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(HouseholdServicesWriter) private readonly services: HouseholdServicesWriter,
     @Inject(BillingJobs) private readonly billing: BillingJobs,
+    @Inject(FinancialViewService) private readonly financialView: FinancialViewService,
   ) {}
 
   /** A DRAFT for an opportunity in DISCOVERY (whose proposal stage it initiates) or PROPOSAL. */
@@ -356,19 +391,64 @@ export class ProposalsService {
     const offers = await this.proposals.offers(rows.map((row) => row.id));
     const recipients = await this.proposals.recipients(rows.map((row) => row.id));
     const today = toIsoDate(new Date());
+    const priced = offers.map(offerView);
+    const assets = await this.investableAssets(opportunity.householdId, priced);
+    const aumCurrency = aumCurrencyOf(priced);
     return {
       opportunityId,
       householdId: opportunity.householdId,
-      investableAssets: null,
+      investableAssets: aumCurrency ? (assets.get(aumCurrency) ?? null) : null,
       proposals: rows.map((row) => {
         const view = proposalView(
           row,
           offers.filter((offer) => offer.proposalId === row.id),
           recipients.filter((recipient) => recipient.proposalId === row.id),
         );
-        return { ...view, offers: view.offers.map((offer) => ({ ...offer, feeSummary: feeSummaryOf(offer, today) })) };
+        return {
+          ...view,
+          offers: view.offers.map((offer) => ({
+            ...offer,
+            feeSummary: feeSummaryOf(offer, today, assetsFor(offer, assets)),
+          })),
+        };
       }),
     };
+  }
+
+  /** `investableAssets` of the household a sale is for (none for a lead's). */
+  async investableAssetsOfSale(
+    opportunityId: string,
+    offers: readonly OfferResponse[],
+  ): Promise<Map<CurrencyCode, string>> {
+    const opportunity = await this.opportunities.find(opportunityId);
+    return this.investableAssets(opportunity?.householdId ?? null, offers);
+  }
+
+  /**
+   * The household's investable assets (the financial view's investments), once in each currency
+   * the offers' AUM tiers are in. A currency the firm has no rate for is left out, so its offers
+   * are shown with their tiers only.
+   */
+  async investableAssets(
+    householdId: string | null,
+    offers: readonly OfferResponse[],
+  ): Promise<Map<CurrencyCode, string>> {
+    const assets = new Map<CurrencyCode, string>();
+    if (!householdId) return assets;
+    const currencies = new Set(offers.map((offer) => offer.pricingPlan.aumFee?.feeRubric.tiers[0]?.currency));
+    for (const currency of currencies) {
+      if (!currency) continue;
+      try {
+        const view = await this.financialView.view(householdId, currency);
+        // No investment on record reads as unknown, not as a fee of zero.
+        const investments = view.accountGroups.find((group) => group.group === 'INVESTMENT');
+        if (investments && !new Decimal(investments.total.value).isZero())
+          assets.set(currency, investments.total.value);
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+      }
+    }
+    return assets;
   }
 
   /**

@@ -92,6 +92,11 @@ function OfferSection({ offer, position }: { offer: Offer; position: number }) {
             </ul>
           </Line>
         )}
+        {summary?.aumFee && (
+          <Line label="On your investments today" testId="public-offer-aum">
+            {money(summary.aumFee.annual, currency)} a year on {money(summary.aumFee.assets, currency)}
+          </Line>
+        )}
         {summary && (
           <Line label="First year, in total" testId="public-offer-first-year">
             {money(summary.firstYearTotals.total, currency)}

@@ -16,7 +16,7 @@ import {
 } from '@meridian/domain';
 import { createTestEnvironment, type TestEnvironment } from '#test/support/app.js';
 import { addUser, createOrganization, type CreatedOrganization } from '#test/support/factories.js';
-import { apiAs, createFinancialHousehold } from '#test/support/financial-factories.js';
+import { apiAs, createFinancialHousehold, createRecord } from '#test/support/financial-factories.js';
 import { login } from '#test/support/http.js';
 
 let environment: TestEnvironment;
@@ -386,6 +386,58 @@ describe('GET /proposals/package-view/by-opportunity/{opportunityId}', () => {
       oneTimeFee: { value: '2500', chargedOn: '2027-01-01' },
       recurringPayment: { listedTotal: '1201.2', charges: 12 },
       firstYearTotals: { aumFee: '0', oneTimeFee: '2500', recurringPayment: '1201.2', total: '3701.2' },
+    });
+  });
+
+  it('prices an AUM offer on the household’s investments, marginally, in the currency of its tiers', async () => {
+    // Investments of 2,000,000 and 500,000 CAD (and a bank account, which is not investable).
+    const admin = await login(baseUrl, north.email, north.password);
+    for (const [type, extra] of [
+      ['INVESTMENT_ACCOUNT', { accountType: 'RRSP', marketValue: { value: 2_000_000, currency: 'CAD' } }],
+      ['INVESTMENT_ACCOUNT', { accountType: 'TFSA', marketValue: { value: 500_000, currency: 'CAD' } }],
+      ['BANK_ACCOUNT', { bankAccountType: 'CHECKING', balance: { value: 90_000, currency: 'CAD' } }],
+    ] as const) {
+      await createRecord(baseUrl, admin, { householdId, type, ...extra });
+    }
+    const opportunityId = await opportunityAt('PROPOSAL');
+    const created = await proposal(opportunityId);
+    const added = await asAdvisor('PATCH', `/api/proposals/${created.id}/offers`, {
+      offer: {
+        billingStartType: 'CUSTOM_DATE',
+        billingStartDate: '2027-01-01',
+        offerings: [planId],
+        pricingPlan: {
+          type: 'AUM_FEE',
+          paymentMethod: 'BILLED_FROM_CUSTODIAN',
+          aumFee: {
+            feeRubric: {
+              tiers: [
+                { breakpoint: 1_000_000, fee: 1 },
+                { breakpoint: 5_000_000, fee: 0.75 },
+              ],
+            },
+          },
+        },
+      },
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const view = await asAdvisor<ProposalPackageView>(
+      'GET',
+      `/api/proposals/package-view/by-opportunity/${opportunityId}`,
+    );
+    expect(view.status, JSON.stringify(view.body)).toBe(200);
+    expect(view.body.investableAssets).toBe('2500000');
+    // 1% of the first 1,000,000 and 0.75% of the next 1,500,000: 10,000 + 11,250.
+    expect(view.body.proposals[0]!.offers[0]!.feeSummary).toMatchObject({
+      aumFee: {
+        assets: '2500000',
+        annual: '21250',
+        tiers: [
+          { from: '0', to: '1000000', fee: '1', amount: '10000' },
+          { from: '1000000', to: null, fee: '0.75', amount: '11250' },
+        ],
+      },
+      firstYearTotals: { aumFee: '21250', total: '21250' },
     });
   });
 
