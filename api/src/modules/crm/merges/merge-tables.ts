@@ -125,6 +125,16 @@ export const HOUSEHOLD_CHILD_TABLES: readonly ChildTable[] = [
   ownerRows('tasks', 'owner_household_id', 'owned tasks'),
   ownerRows('notes', 'owner_household_id', 'notes'),
   ownerRows('documents', 'owner_household_id', 'documents'),
+  ownerRows('household_services', 'household_id', 'services'),
+  {
+    // One Stripe customer per household and connection: where the survivor has one there, it
+    // stays, and the merged household's is kept in the merge for undo.
+    table: 'billing_customers',
+    column: 'household_id',
+    key: 'connection_id',
+    label: 'billing customers',
+    duplicateWhen: ['$.connection_id'],
+  },
   {
     table: 'custom_field_values',
     column: 'household_id',
