@@ -115,12 +115,15 @@ export class ProposalsRepository {
     return client.offer.findFirst({ where: { id: offerId, proposalId }, select: { id: true } });
   }
 
-  /** The recipients of these proposals, in the order they were first named. */
+  /**
+   * The recipients of these proposals, those named first first; recipients named in one send share
+   * their time (the transaction's), so among them by address, which keeps the order stable.
+   */
   async recipients(proposalIds: readonly string[], client: Client = this.prisma): Promise<RecipientRow[]> {
     if (proposalIds.length === 0) return [];
     return client.proposalRecipient.findMany({
       where: { proposalId: { in: [...proposalIds] } },
-      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      orderBy: [{ createdAt: 'asc' }, { email: 'asc' }, { id: 'asc' }],
       select: { id: true, proposalId: true, personId: true, email: true, sentAt: true },
     });
   }
