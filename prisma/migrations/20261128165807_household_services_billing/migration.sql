@@ -150,13 +150,3 @@ ALTER TABLE "provider_events" ADD CONSTRAINT "provider_events_organization_id_fk
 -- AddForeignKey
 ALTER TABLE "provider_events" ADD CONSTRAINT "provider_events_organization_id_connection_id_fkey" FOREIGN KEY ("organization_id", "connection_id") REFERENCES "connections"("organization_id", "id") ON DELETE CASCADE ON UPDATE CASCADE;
 
--- Hand-written: what the Prisma schema cannot say.
--- An invoice's total is never negative.
-ALTER TABLE "billing_invoices" ADD CONSTRAINT "billing_invoices_amount_check" CHECK ("amount" >= 0);
--- A service has at most one one-time-fee invoice (its period is null, which the unique key above
--- lets repeat).
-CREATE UNIQUE INDEX "billing_invoices_one_time_fee_per_service" ON "billing_invoices"("household_service_id") WHERE "kind" = 'ONE_TIME_FEE';
--- A service billed here names its connection; one billed elsewhere has nothing to set up.
-ALTER TABLE "household_services" ADD CONSTRAINT "household_services_billing_check" CHECK (
-  ("payment_source" = 'PAYMENT_PROVIDER') = ("billing_status" <> 'NOT_BILLED_HERE')
-);
