@@ -5,7 +5,6 @@
  * stalled job over and finishes from what is recorded and the idempotency keys: the fake Stripe
  * ends with one customer, one invoice (the one-time fee's) and one subscription.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   createServer,
@@ -15,7 +14,6 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { resolve } from 'node:path';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient, CredentialVault, type PrismaClient } from '@meridian/api';
@@ -25,8 +23,7 @@ import { createTestEnvironment, type TestEnvironment } from '../support/app.js';
 import { createOrganization } from '../support/factories.js';
 import { createHousehold } from '../support/crm-factories.js';
 import { waitFor } from '../support/wait.js';
-
-const REPO_ROOT = resolve(import.meta.dirname, '../..');
+import { WorkerProcesses } from '../support/worker-process.js';
 
 let fake: FakeStripeServer;
 let proxy: Server;
@@ -34,8 +31,7 @@ let environment: TestEnvironment;
 let prisma: PrismaClient;
 let queue: Queue;
 let settings: Record<string, string>;
-const children = new Set<ChildProcess>();
-const output: string[] = [];
+const workers = new WorkerProcesses(() => settings);
 /** Answers held at the proxy (the subscription's): the worker never hears them. */
 const held: ServerResponse[] = [];
 let holdSubscriptions = true;
@@ -66,52 +62,7 @@ function forward(incoming: IncomingMessage, outgoing: ServerResponse) {
   incoming.pipe(upstream);
 }
 
-function startWorkerProcess(name: string): ChildProcess {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--conditions=source', '--enable-source-maps', 'workers/src/main.ts'],
-    {
-      cwd: REPO_ROOT,
-      env: { PATH: process.env.PATH, TSX_TSCONFIG_PATH: 'tsconfig.base.json', ...settings },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  const collect = (chunk: Buffer) =>
-    output.push(
-      ...chunk
-        .toString('utf8')
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => `[${name}] ${line}`),
-    );
-  child.stdout?.on('data', collect);
-  child.stderr?.on('data', collect);
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  return child;
-}
-
-function killNow(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolveExit) => {
-    child.once('exit', () => resolveExit());
-    child.kill('SIGKILL');
-  });
-}
-
-async function stopGracefully(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-const orphanGuard = () => children.forEach((child) => child.kill('SIGKILL'));
-
 beforeAll(async () => {
-  process.once('exit', orphanGuard);
   fake = await FakeStripeServer.start();
   proxy = createServer(forward);
   await new Promise<void>((resolveListen) => proxy.listen(0, '127.0.0.1', resolveListen));
@@ -137,8 +88,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all([...children].map((child) => stopGracefully(child)));
-  process.off('exit', orphanGuard);
+  await workers.stopAll();
   for (const answer of held) answer.destroy();
   await queue?.close();
   await prisma?.$disconnect();
@@ -222,16 +172,16 @@ describe('a worker killed while it sets a service up in Stripe', () => {
       backoff: { type: 'exponential', delay: 1000 },
     });
 
-    const first = startWorkerProcess('worker-1');
+    const first = workers.start('worker-1');
     await waitFor(
       'worker-1 to have Stripe make the subscription',
       async () => {
-        if (first.exitCode !== null) throw new Error(`worker-1 exited early\n${output.join('\n')}`);
+        if (first.exitCode !== null) throw new Error(`worker-1 exited early\n${workers.output.join('\n')}`);
         return held.length > 0;
       },
       180_000,
     );
-    await killNow(first);
+    await workers.killNow(first);
     // Stripe made the subscription; the dead worker never recorded it.
     expect(fake.billing.subscriptions.size).toBe(1);
     const atKill = await prisma.householdService.findUniqueOrThrow({ where: { id: serviceId } });
@@ -239,13 +189,13 @@ describe('a worker killed while it sets a service up in Stripe', () => {
     holdSubscriptions = false;
     for (const answer of held) answer.destroy();
 
-    startWorkerProcess('worker-2');
+    workers.start('worker-2');
     const done = await waitFor(
       'the service to be set up by the new worker',
       async () => {
         const service = await prisma.householdService.findUniqueOrThrow({ where: { id: serviceId } });
         if (service.billingStatus === 'FAILED')
-          throw new Error(`set-up failed: ${service.billingError}\n${output.join('\n')}`);
+          throw new Error(`set-up failed: ${service.billingError}\n${workers.output.join('\n')}`);
         return service.billingStatus === 'ACTIVE' ? service : undefined;
       },
       180_000,

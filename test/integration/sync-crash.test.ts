@@ -4,9 +4,7 @@
  * last committed cursor. The records it ends with equal those of an uninterrupted sync of an
  * identical item into another organization, with no duplicate. Plaid is the fake behind prism.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { resolve } from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,8 +20,8 @@ import {
   type PlaidWorld,
 } from '../support/plaid-world.js';
 import { waitFor } from '../support/wait.js';
+import { WorkerProcesses } from '../support/worker-process.js';
 
-const REPO_ROOT = resolve(import.meta.dirname, '../..');
 const TRANSACTIONS = 1000;
 const PAGE_SIZE = 25;
 /** Short, so the killed worker's job is taken over soon after the new worker starts. */
@@ -35,57 +33,9 @@ let prisma: PrismaClient;
 let services: INestApplicationContext;
 let queue: Queue;
 let settings: Record<string, string>;
-const children = new Set<ChildProcess>();
-const output: string[] = [];
-
-/** `npm start`'s worker (workers/src/main.ts) as its own process, from source, with this file's settings. */
-function startWorkerProcess(name: string): ChildProcess {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--conditions=source', '--enable-source-maps', 'workers/src/main.ts'],
-    {
-      cwd: REPO_ROOT,
-      env: { PATH: process.env.PATH, TSX_TSCONFIG_PATH: 'tsconfig.base.json', ...settings },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  const collect = (chunk: Buffer) =>
-    output.push(
-      ...chunk
-        .toString('utf8')
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => `[${name}] ${line}`),
-    );
-  child.stdout?.on('data', collect);
-  child.stderr?.on('data', collect);
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  return child;
-}
-
-function killNow(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolveExit) => {
-    child.once('exit', () => resolveExit());
-    child.kill('SIGKILL');
-  });
-}
-
-async function stopGracefully(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-// A test process that dies without its afterAll takes its workers along.
-const orphanGuard = () => children.forEach((child) => child.kill('SIGKILL'));
+const workers = new WorkerProcesses(() => settings);
 
 beforeAll(async () => {
-  process.once('exit', orphanGuard);
   world = await startPlaidWorld();
   const overrides = {
     ...world.settings,
@@ -111,8 +61,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all([...children].map((child) => stopGracefully(child)));
-  process.off('exit', orphanGuard);
+  await workers.stopAll();
   await queue?.close();
   await services?.close();
   await prisma?.$disconnect();
@@ -131,7 +80,7 @@ describe('a worker killed in the middle of a sync', () => {
     const reference = await createPlaidConnection(prisma, environment.config, world.fake.createItem(seed));
     const crashed = await createPlaidConnection(prisma, environment.config, world.fake.createItem(seed));
 
-    const first = startWorkerProcess('worker-1');
+    const first = workers.start('worker-1');
 
     // The uninterrupted run, by the same worker process.
     const uninterrupted = await launcher.requestRun(
@@ -143,7 +92,8 @@ describe('a worker killed in the middle of a sync', () => {
       'the uninterrupted run to succeed',
       async () => {
         const run = await runStatus(uninterrupted.syncRunId);
-        if (run.status === 'FAILED') throw new Error(`reference run failed: ${run.errorMessage}\n${output.join('\n')}`);
+        if (run.status === 'FAILED')
+          throw new Error(`reference run failed: ${run.errorMessage}\n${workers.output.join('\n')}`);
         return run.status === 'SUCCEEDED' ? run : undefined;
       },
       120_000,
@@ -166,7 +116,7 @@ describe('a worker killed in the middle of a sync', () => {
       },
       60_000,
     );
-    await killNow(first);
+    await workers.killNow(first);
     expect(progressed.status).toBe('RUNNING');
 
     const atKill = await runStatus(interrupted.syncRunId);
@@ -179,12 +129,13 @@ describe('a worker killed in the middle of a sync', () => {
     const job = await queue.getJob(jobIdFor('sync.run', { organizationId: org, syncRunId: interrupted.syncRunId }));
     expect(await job?.getState()).toBe('active'); // still held by the dead worker's lock
 
-    startWorkerProcess('worker-2');
+    workers.start('worker-2');
     const resumed = await waitFor(
       'the interrupted run to succeed in the new worker',
       async () => {
         const run = await runStatus(interrupted.syncRunId);
-        if (run.status === 'FAILED') throw new Error(`resumed run failed: ${run.errorMessage}\n${output.join('\n')}`);
+        if (run.status === 'FAILED')
+          throw new Error(`resumed run failed: ${run.errorMessage}\n${workers.output.join('\n')}`);
         return run.status === 'SUCCEEDED' ? run : undefined;
       },
       180_000,
