@@ -51,3 +51,17 @@ export async function stripeCall<T>(operation: string, call: () => Promise<T>): 
     throw toConnectorError(error, operation);
   }
 }
+
+/**
+ * A webhook delivery verified with an endpoint's signing secret (the SDK's own check: HMAC-SHA256
+ * over `t.payload`, any of several v1 signatures, `toleranceSeconds` of clock skew), then parsed.
+ * Throws the SDK's error, whose message says which check failed. No key or client is needed.
+ */
+export function constructStripeEvent(
+  rawBody: Buffer,
+  signature: string,
+  webhookSecret: string,
+  toleranceSeconds: number,
+): Stripe.Event {
+  return Stripe.webhooks.constructEvent(rawBody, signature, webhookSecret, toleranceSeconds);
+}

@@ -1,4 +1,5 @@
 export {
+  constructStripeEvent,
   createStripeClient,
   stripeCall,
   type StripeClientOptions,

@@ -9,7 +9,7 @@ export * from './ids/canonical-id.js';
 export * from './ids/entity-kinds.js';
 export * from './input/address.js';
 // Only the clock: the schema builders of common.ts are the areas' tools, not the package's.
-export { type Clock, systemClock } from './input/common.js';
+export { type Clock, isRecord, systemClock } from './input/common.js';
 export * from './input/text.js';
 export * from './input/email.js';
 export * from './input/id-param.js';

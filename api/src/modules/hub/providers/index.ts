@@ -6,5 +6,5 @@ export {
   createPlaidClient,
   type ConnectorRegistry,
 } from './providers.module.js';
-export { StripeModule, StripeClients, StripeClientMessage, type StripeCredentials } from './stripe/index.js';
+export { StripeModule, StripeClients, type StripeCredentials } from './stripe/index.js';
 export { ProviderEventsWriter, type ReceivedProviderEvent } from './provider-events.writer.js';

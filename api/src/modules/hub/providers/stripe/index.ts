@@ -1,2 +1,2 @@
 export { StripeModule } from './stripe.module.js';
-export { StripeClients, StripeClientMessage, type StripeCredentials } from './stripe-clients.js';
+export { StripeClients, type StripeCredentials } from './stripe-clients.js';

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createStripeClient, type StripeSdk } from '@meridian/connectors';
-import { DomainError, ErrorCode } from '@meridian/domain';
+import { DomainError, ErrorCode, StripeMessage } from '@meridian/domain';
 import { APP_CONFIG, type AppConfig } from '../../../../common/config/config.js';
 import { CredentialVault } from '../../../../infra/secrets/credential-vault.js';
 import { SystemPrisma } from '../../../../infra/prisma/prisma.service.js';
@@ -12,10 +12,6 @@ export interface StripeCredentials {
   /** The signing secret of the firm's webhook endpoint (`whsec_…`). */
   webhookSecret: string;
 }
-
-export const StripeClientMessage = {
-  notConnected: 'Stripe is not connected for this organization',
-} as const;
 
 /**
  * The SDK client of an organization's Stripe connection, its secret key unsealed for that client
@@ -61,7 +57,7 @@ export class StripeClients {
       select: { id: true, credentialsCiphertext: true, credentialsKeyId: true },
     });
     if (!connection?.credentialsCiphertext || !connection.credentialsKeyId) {
-      throw new DomainError(ErrorCode.NOT_FOUND, StripeClientMessage.notConnected);
+      throw new DomainError(ErrorCode.NOT_FOUND, StripeMessage.notConnected);
     }
     return this.vault.open<StripeCredentials>(connection.id, {
       ciphertext: new Uint8Array(connection.credentialsCiphertext),

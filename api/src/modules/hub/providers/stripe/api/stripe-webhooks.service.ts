@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
-import type { StripeEvent } from '@meridian/connectors';
-import { StripeMessage, validationError } from '@meridian/domain';
+import { constructStripeEvent, type StripeEvent } from '@meridian/connectors';
+import { isRecord, StripeMessage, validationError } from '@meridian/domain';
 import { LOGGER } from '../../../../../common/logging/logger.js';
 import { inOrganization } from '../../../../../common/tenancy/organization-scope.js';
 import { QueueService } from '../../../../../infra/queue/queue.service.js';
@@ -65,11 +65,9 @@ export class StripeWebhooksService {
     let reason = 'no Stripe-Signature header';
     if (signature !== undefined && signature !== '') {
       for (const candidate of candidates) {
-        const { secretKey, webhookSecret } = await this.clients.credentials(candidate.organizationId, candidate.id);
+        const { webhookSecret } = await this.clients.credentials(candidate.organizationId, candidate.id);
         try {
-          const event = this.clients
-            .forKey(secretKey)
-            .webhooks.constructEvent(rawBody, signature, webhookSecret, STRIPE_WEBHOOK_TOLERANCE_SECONDS);
+          const event = constructStripeEvent(rawBody, signature, webhookSecret, STRIPE_WEBHOOK_TOLERANCE_SECONDS);
           return { connection: candidate, event };
         } catch (error) {
           // The SDK's message says which check failed (no signature matches, timestamp outside
@@ -150,10 +148,6 @@ function readClaims(rawBody: Buffer): Claims | null {
   const customer = object.object === 'customer' ? object.id : object.customer;
   const customerId = typeof customer === 'string' ? customer : isRecord(customer) ? stringOrNull(customer.id) : null;
   return { customerId, accountId: stringOrNull(body.account) };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function stringOrNull(value: unknown): string | null {
