@@ -13,6 +13,7 @@ import {
 } from '@meridian/domain';
 import { writeScope } from '../../../common/tenancy/write-scope.js';
 import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
+import { StripeClients } from '../../hub/providers/stripe/index.js';
 import { BillingJobs } from './billing-jobs.js';
 import { HouseholdServicesWriter } from './household-services.writer.js';
 
@@ -30,6 +31,7 @@ export class BillingService {
     @Inject(TENANT_PRISMA) private readonly prisma: TenantPrismaClient,
     @Inject(HouseholdServicesWriter) private readonly writer: HouseholdServicesWriter,
     @Inject(BillingJobs) private readonly jobs: BillingJobs,
+    @Inject(StripeClients) private readonly stripe: StripeClients,
   ) {}
 
   /** The household's services (newest accepted first, then in offer order) with their invoices, newest first. */
@@ -133,12 +135,7 @@ export class BillingService {
         throw notFound('Household service');
       }
       if (service.billing_status !== 'FAILED') throw new DomainError(ErrorCode.CONFLICT, BillingMessage.retryNotFailed);
-      const [connection] = await scope.sql.query<{ id: string }>(
-        `SELECT id FROM connections
-          WHERE organization_id = $1 AND service = 'STRIPE' AND status = 'SUCCESS'
-          ORDER BY created_at, id LIMIT 1`,
-        scope.organizationId,
-      );
+      const connection = await this.stripe.activeConnection(scope.organizationId);
       if (!connection) throw new DomainError(ErrorCode.CONFLICT, BillingMessage.noConnection);
       await this.writer.updateBilling(scope, serviceId, {
         billingStatus: 'PENDING',

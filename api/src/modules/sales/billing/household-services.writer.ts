@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { BillingMessage, EntityType, newId, type HouseholdServiceBillingStatus } from '@meridian/domain';
 import type { WriteScope } from '../../../common/tenancy/write-scope.js';
+import { StripeClients } from '../../hub/providers/stripe/index.js';
 
 /** The billing columns of a service that the set-up job, the events and a retry change. */
 export interface HouseholdServiceBillingColumns {
@@ -17,6 +18,8 @@ export interface HouseholdServiceBillingColumns {
  */
 @Injectable()
 export class HouseholdServicesWriter {
+  constructor(@Inject(StripeClients) private readonly stripe: StripeClients) {}
+
   /**
    * Inside the accepting transaction: one service per offer of the proposal, in the offers' order.
    * Its name is its offerings' names joined, its category and type the first offering's. Paid
@@ -47,16 +50,8 @@ export class HouseholdServicesWriter {
     const household = proposal.opportunity.household;
     if (!household) return [];
     const providerPaid = proposal.offers.some((offer) => offer.paymentMethod === 'PAYMENT_PROVIDER');
-    // The firm's connection, whoever accepts: raw SQL, as the tenant client would limit connections
-    // to the caller's teams' and the firm's Stripe connection belongs to no team.
-    const [connection] = providerPaid
-      ? await scope.sql.query<{ id: string }>(
-          `SELECT id FROM connections
-            WHERE organization_id = $1 AND service = 'STRIPE' AND status = 'SUCCESS'
-            ORDER BY created_at, id LIMIT 1`,
-          scope.organizationId,
-        )
-      : [];
+    // The firm's connection, whoever accepts (it belongs to no team).
+    const connection = providerPaid ? await this.stripe.activeConnection(scope.organizationId) : null;
 
     const rows = proposal.offers.flatMap((offer) => {
       // Offerings in a stable order (the join table has none): by name.
