@@ -34,6 +34,10 @@ export const BILLING_INVOICE_SELECT = {
   externalInvoiceId: true,
 } as const;
 
+function invoiceRow(row: Omit<BillingInvoiceRow, 'amount'> & { amount: { toFixed(): string } }): BillingInvoiceRow {
+  return { ...row, amount: row.amount.toFixed() };
+}
+
 /** What the provider says of an invoice, as recorded (each field only when known). */
 export interface InvoiceState {
   status?: BillingInvoiceStatus;
@@ -77,20 +81,7 @@ export class BillingRecordsWriter {
   ): Promise<BillingInvoiceRow> {
     const existing = await this.findPlanned(scope, invoice);
     if (existing) return existing;
-    const id = newId(EntityType.billingInvoice);
-    await scope.tx.billingInvoice.createMany({
-      data: [
-        {
-          id,
-          organizationId: scope.organizationId,
-          ...invoice,
-          status: 'DRAFT',
-          createdAt: scope.now,
-          updatedAt: scope.now,
-        },
-      ],
-      skipDuplicates: true,
-    });
+    await this.insertDraft(scope, invoice);
     return (await this.findPlanned(scope, invoice))!;
   }
 
@@ -102,7 +93,7 @@ export class BillingRecordsWriter {
       where: { householdServiceId: invoice.householdServiceId, kind: invoice.kind, periodEnd: invoice.periodEnd },
       select: BILLING_INVOICE_SELECT,
     });
-    return row ? { ...row, amount: row.amount.toFixed() } : null;
+    return row ? invoiceRow(row) : null;
   }
 
   /** The provider's invoice of a planned one, recorded the moment it is created. */
@@ -129,6 +120,20 @@ export class BillingRecordsWriter {
       externalInvoiceId: string;
     },
   ): Promise<BillingInvoiceRow> {
+    await this.insertDraft(scope, invoice);
+    return invoiceRow(
+      await scope.tx.billingInvoice.findFirstOrThrow({
+        where: { externalInvoiceId: invoice.externalInvoiceId },
+        select: BILLING_INVOICE_SELECT,
+      }),
+    );
+  }
+
+  /** A DRAFT invoice row; one already there under the same unique key stays as it is. */
+  private async insertDraft(
+    scope: WriteScope,
+    invoice: Omit<BillingInvoiceRow, 'id' | 'status' | 'externalInvoiceId'> & { externalInvoiceId?: string },
+  ): Promise<void> {
     await scope.tx.billingInvoice.createMany({
       data: [
         {
@@ -142,11 +147,6 @@ export class BillingRecordsWriter {
       ],
       skipDuplicates: true,
     });
-    const row = await scope.tx.billingInvoice.findFirstOrThrow({
-      where: { externalInvoiceId: invoice.externalInvoiceId },
-      select: BILLING_INVOICE_SELECT,
-    });
-    return { ...row, amount: row.amount.toFixed() };
   }
 
   /**
