@@ -65,11 +65,6 @@ export class PackageTemplatesRepository {
     return client.offer.findFirst({ where: { id: offerId, packageTemplateId: templateId }, select: { id: true } });
   }
 
-  async nextPosition(templateId: string, tx: TenantTransaction): Promise<number> {
-    const last = await tx.offer.aggregate({ where: { packageTemplateId: templateId }, _max: { position: true } });
-    return (last._max.position ?? -1) + 1;
-  }
-
   /** A page of the firm's templates by name, with their count; `search` keeps names holding it, in any case. */
   async page(query: PackageTemplateListQuery): Promise<{ rows: PackageTemplateRow[]; total: number }> {
     const where: Prisma.PackageTemplateWhereInput = query.search

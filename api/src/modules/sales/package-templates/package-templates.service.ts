@@ -41,7 +41,7 @@ export class PackageTemplatesService {
       const scope = writeScope(tx);
       await this.requireOfferings(input.offers, scope);
       const id = await this.writer.createTemplate(scope, input.name);
-      await this.writer.addOffers(scope, id, input.offers, 0);
+      await this.writer.addOffers(scope, id, input.offers);
       const created = (await this.templates.find(id, tx))!;
       await this.audit.record(tx, {
         action: 'CREATE',
@@ -57,8 +57,7 @@ export class PackageTemplatesService {
   async addOffer(templateId: string, offer: PackageOffer): Promise<PackageTemplateResponse> {
     return this.change(templateId, async (scope) => {
       await this.requireOfferings([offer], scope);
-      const position = await this.templates.nextPosition(templateId, scope.tx);
-      await this.writer.addOffers(scope, templateId, [offer], position);
+      await this.writer.addOffers(scope, templateId, [offer]);
     });
   }
 

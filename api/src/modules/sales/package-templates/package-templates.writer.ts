@@ -56,15 +56,10 @@ export class PackageTemplatesWriter {
     return id;
   }
 
-  /** Adds offers to a template from `firstPosition` on; their ids. */
-  async addOffers(
-    scope: WriteScope,
-    templateId: string,
-    offers: readonly PackageOffer[],
-    firstPosition: number,
-  ): Promise<string[]> {
+  /** Adds offers after the template's last; their ids. */
+  async addOffers(scope: WriteScope, templateId: string, offers: readonly PackageOffer[]): Promise<string[]> {
     if (offers.length === 0) return [];
-    const ids = await this.insertOffers(scope, { packageTemplateId: templateId }, offers, firstPosition);
+    const ids = await this.insertOffers(scope, { packageTemplateId: templateId }, offers);
     await this.touch(scope, templateId);
     return ids;
   }
@@ -82,17 +77,12 @@ export class PackageTemplatesWriter {
   }
 
   /**
-   * Adds offers to a proposal from `firstPosition` on; their ids. The proposal's own row (its
-   * updated time) is the proposals writer's.
+   * Adds offers after the proposal's last; their ids. The proposal's own row (its updated time) is
+   * the proposals writer's.
    */
-  async addProposalOffers(
-    scope: WriteScope,
-    proposalId: string,
-    offers: readonly PackageOffer[],
-    firstPosition: number,
-  ): Promise<string[]> {
+  async addProposalOffers(scope: WriteScope, proposalId: string, offers: readonly PackageOffer[]): Promise<string[]> {
     if (offers.length === 0) return [];
-    return this.insertOffers(scope, { proposalId }, offers, firstPosition);
+    return this.insertOffers(scope, { proposalId }, offers);
   }
 
   /** Replaces a proposal's offer: pricing plan, billing start, tiers and offerings. */
@@ -110,13 +100,17 @@ export class PackageTemplatesWriter {
     await scope.tx.packageTemplate.delete({ where: { id: templateId } });
   }
 
-  /** Inserts offers under one parent (a template or a proposal: CHECK offers_parent_check), with their parts. */
+  /**
+   * Inserts offers under one parent (a template or a proposal: CHECK offers_parent_check), after its
+   * last offer, with their parts. The caller holds the parent's row lock, so positions do not race.
+   */
   private async insertOffers(
     scope: WriteScope,
     parent: { packageTemplateId: string } | { proposalId: string },
     offers: readonly PackageOffer[],
-    firstPosition: number,
   ): Promise<string[]> {
+    const last = await scope.tx.offer.aggregate({ where: parent, _max: { position: true } });
+    const firstPosition = (last._max.position ?? -1) + 1;
     const ids = offers.map(() => newId(EntityType.offer));
     await scope.tx.offer.createMany({
       data: offers.map((offer, index) => ({

@@ -171,9 +171,4 @@ export class ProposalsRepository {
     );
     return row ?? { organizationName: '', householdName: null };
   }
-
-  async nextPosition(proposalId: string, tx: TenantTransaction): Promise<number> {
-    const last = await tx.offer.aggregate({ where: { proposalId }, _max: { position: true } });
-    return (last._max.position ?? -1) + 1;
-  }
 }

@@ -233,8 +233,7 @@ export class ProposalsService {
   addOffer(proposalId: string, offer: PackageOffer): Promise<ProposalResponse> {
     return this.change(proposalId, 'editOffers', async (scope) => {
       await this.requireOfferings(offer, scope);
-      const position = await this.proposals.nextPosition(proposalId, scope.tx);
-      await this.offers.addProposalOffers(scope, proposalId, [offer], position);
+      await this.offers.addProposalOffers(scope, proposalId, [offer]);
       return {};
     });
   }
