@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Decimal } from 'decimal.js';
 import {
   EntityType,
   notFound,
@@ -137,7 +136,6 @@ export class PackageTemplatesService {
 }
 
 /** A numeric column as a decimal string, never through a float. */
-const decimalText = (value: { toString(): string }) => new Decimal(value.toString()).toFixed();
 
 export function offerView(row: OfferRow): OfferResponse {
   return {
@@ -154,9 +152,9 @@ export function offerView(row: OfferRow): OfferResponse {
           : {
               feeRubric: {
                 tiers: row.feeTiers.map((tier) => ({
-                  breakpoint: decimalText(tier.breakpoint),
+                  breakpoint: tier.breakpoint.toFixed(),
                   currency: tier.breakpointCurrency,
-                  fee: decimalText(tier.fee),
+                  fee: tier.fee.toFixed(),
                 })),
               },
             },
@@ -164,14 +162,14 @@ export function offerView(row: OfferRow): OfferResponse {
         row.oneTimeFeeAmount === null || row.oneTimeFeeAmountCurrency === null
           ? null
           : {
-              amount: { currency: row.oneTimeFeeAmountCurrency, value: decimalText(row.oneTimeFeeAmount) },
+              amount: { currency: row.oneTimeFeeAmountCurrency, value: row.oneTimeFeeAmount.toFixed() },
               isUpfront: row.oneTimeFeeIsUpfront ?? false,
             },
       recurringPayment:
         row.recurringAmount === null || row.recurringAmountCurrency === null || row.recurringFrequency === null
           ? null
           : {
-              amount: { currency: row.recurringAmountCurrency, value: decimalText(row.recurringAmount) },
+              amount: { currency: row.recurringAmountCurrency, value: row.recurringAmount.toFixed() },
               frequency: { common: row.recurringFrequency, duration: row.recurringDuration },
             },
     },

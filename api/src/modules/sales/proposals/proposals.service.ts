@@ -55,7 +55,6 @@ function allowed(transition: ProposalTransition): Extract<ProposalTransition, { 
 }
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
-const text = (value: Decimal.Value) => new Decimal(value).toFixed();
 
 function proposalView(
   row: ProposalRow,
@@ -133,28 +132,31 @@ export function feeSummaryOf(
       firstYear: summary.firstYear,
       aumFee: aum
         ? {
-            assets: text(aum.calculation.assets),
-            annual: text(aum.annual),
-            effectiveRate: text(aum.effectiveRate),
+            assets: aum.calculation.assets.toFixed(),
+            annual: aum.annual.toFixed(),
+            effectiveRate: aum.effectiveRate.toFixed(),
             tiers: aum.calculation.breakdown.map((line) => ({
-              from: text(line.from),
-              to: line.to === null ? null : text(line.to),
-              fee: text(line.rate),
-              amount: text(line.fee.toDecimalPlaces(2, Decimal.ROUND_HALF_UP)),
+              from: line.from.toFixed(),
+              to: line.to === null ? null : line.to.toFixed(),
+              fee: line.rate.toFixed(),
+              amount: line.fee.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(),
             })),
           }
         : null,
       oneTimeFee: summary.oneTimeFee
-        ? { value: text(summary.oneTimeFee.value), chargedOn: summary.oneTimeFee.date }
+        ? { value: summary.oneTimeFee.value.toFixed(), chargedOn: summary.oneTimeFee.date }
         : null,
       recurringPayment: summary.recurringPayment
-        ? { listedTotal: text(summary.recurringPayment.listedTotal), charges: summary.recurringPayment.charges.length }
+        ? {
+            listedTotal: summary.recurringPayment.listedTotal.toFixed(),
+            charges: summary.recurringPayment.charges.length,
+          }
         : null,
       firstYearTotals: {
-        aumFee: text(summary.firstYearTotals.aumFee),
-        oneTimeFee: text(summary.firstYearTotals.oneTimeFee),
-        recurringPayment: text(summary.firstYearTotals.recurringPayment),
-        total: text(summary.firstYearTotals.total),
+        aumFee: summary.firstYearTotals.aumFee.toFixed(),
+        oneTimeFee: summary.firstYearTotals.oneTimeFee.toFixed(),
+        recurringPayment: summary.firstYearTotals.recurringPayment.toFixed(),
+        total: summary.firstYearTotals.total.toFixed(),
       },
     };
   } catch (error) {
