@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
-import { createApiApp, createLogger, loadConfig, type AppConfig } from '@meridian/api';
+import { createApiApp, createLogger, formatLogLine, loadConfig, type AppConfig } from '@meridian/api';
 import { startWorker, type RunningWorker } from '@meridian/workers';
 import { seedDemoOrganization } from '../../scripts/seed/main.js';
 import { createTestDatabase } from './database.js';
@@ -83,13 +83,26 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
+/**
+ * The test API's log: what LOG_LEVEL asks for when set; otherwise only a request that ended in a
+ * 500, with its stack on stderr. No test expects one, and a CI run that meets one must say why.
+ */
+function apiLogger(level: string): ReturnType<typeof createLogger> {
+  if (process.env.LOG_LEVEL) return createLogger(level);
+  return createLogger('error', 'json', {
+    write: (line: string) => {
+      if (line.includes('"msg":"request failed"')) process.stderr.write(formatLogLine(line));
+    },
+  });
+}
+
 /** The real API on a free loopback port, against its own database (seeded with the demo organization unless told otherwise). */
 export async function startTestApi(
   options: { seedDemo?: boolean; environment?: TestEnvironment } = {},
 ): Promise<TestApi> {
   const environment = options.environment ?? (await createTestEnvironment());
   if (options.seedDemo ?? true) await seedDemo(environment.databaseUrl);
-  const app = await createApiApp(environment.config, createLogger(environment.config.LOG_LEVEL));
+  const app = await createApiApp(environment.config, apiLogger(environment.config.LOG_LEVEL));
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as AddressInfo;
   return {

@@ -9,7 +9,8 @@ export function logFormatFor(nodeEnv: string): LogFormat {
   return nodeEnv === 'production' ? 'json' : 'pretty';
 }
 
-export function createLogger(level: string, format: LogFormat = 'json'): Logger {
+/** Logs a JSON object a line to stdout (`pretty`: a readable line), or to `destination` when one is given. */
+export function createLogger(level: string, format: LogFormat = 'json', destination?: DestinationStream): Logger {
   const options: LoggerOptions = {
     level,
     base: { service: 'meridian' },
@@ -37,6 +38,7 @@ export function createLogger(level: string, format: LogFormat = 'json'): Logger 
     },
     timestamp: pino.stdTimeFunctions.isoTime,
   };
+  if (destination) return pino(options, destination);
   return format === 'pretty' ? pino(options, prettyDestination(process.stdout)) : pino(options);
 }
 

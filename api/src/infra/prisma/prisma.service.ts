@@ -11,8 +11,16 @@ function adapterFor(databaseUrl: string): PrismaPg {
   return new PrismaPg({ connectionString: databaseUrl }, { statementNameGenerator: statementName });
 }
 
+/**
+ * How long a transaction may wait for a connection, and run, before Prisma abandons it (its
+ * defaults: 2 s and 5 s). A request's transaction takes milliseconds; on a loaded machine (two
+ * cores busy with imports and syncs) it can take seconds, and an abandoned one answers 500 for a
+ * request that was valid. A sync's page writes set their own (sync-page-writer.ts).
+ */
+const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 30_000 };
+
 export function createPrismaClient(databaseUrl: string): PrismaClient {
-  return new PrismaClient({ adapter: adapterFor(databaseUrl) });
+  return new PrismaClient({ adapter: adapterFor(databaseUrl), transactionOptions: TRANSACTION_OPTIONS });
 }
 
 /**
@@ -30,7 +38,10 @@ export class SystemPrisma extends PrismaClient implements OnModuleDestroy {
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     const pool = new pg.Pool({ connectionString: config.DATABASE_URL });
-    super({ adapter: new PrismaPg(pool, { statementNameGenerator: statementName }) });
+    super({
+      adapter: new PrismaPg(pool, { statementNameGenerator: statementName }),
+      transactionOptions: TRANSACTION_OPTIONS,
+    });
     // An idle connection that breaks (PostgreSQL restarted) leaves the pool by itself; unheard, the
     // pool's error event would end the process before Prisma has connected and listens to it.
     pool.on('error', () => undefined);
