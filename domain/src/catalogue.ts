@@ -1,7 +1,7 @@
 import * as contacts from './crm/contacts/enums.js';
 import * as customFields from './crm/custom-fields/enums.js';
 import * as households from './crm/households/enums.js';
-import * as meetings from './crm/meetings/enums.js';
+import * as meetings from './practice/meetings/enums.js';
 import * as notes from './practice/notes/enums.js';
 import * as services from './crm/proposals/enums.js';
 import * as tasks from './practice/tasks/enums.js';
@@ -50,7 +50,7 @@ import {
   updateContactNameForm,
 } from './crm/contacts/forms.js';
 import { removeFamilyMemberForm } from './crm/households/forms.js';
-import { saveMeetingTranscriptForm } from './crm/meetings/forms.js';
+import { saveMeetingTranscriptForm } from './practice/meetings/forms.js';
 import { createTaskForm } from './practice/tasks/forms.js';
 import { addExpenseForm, addIncomeForm, deleteStreamForm, renameStreamForm } from './financials/cash-flows/forms.js';
 import { createPlanForm } from './financials/planning/forms.js';

@@ -57,11 +57,11 @@ const OWNERS: Readonly<Record<string, string>> = {
   provider_events: 'hub/providers',
   services: 'crm/proposals',
   service_variants: 'crm/proposals',
-  meetings: 'crm/meetings',
-  meeting_participants: 'crm/meetings',
-  meeting_agenda_items: 'crm/meetings',
-  meeting_templates: 'crm/meetings',
-  meeting_template_opening_hours: 'crm/meetings',
+  meetings: 'practice/meetings',
+  meeting_participants: 'practice/meetings',
+  meeting_agenda_items: 'practice/meetings',
+  meeting_templates: 'practice/meetings',
+  meeting_template_opening_hours: 'practice/meetings',
   custom_field_definitions: 'crm/custom-fields',
   custom_field_values: 'crm/custom-fields',
   timelines: 'crm/timelines',
@@ -152,7 +152,7 @@ const NOT_YET_MOVED: readonly (readonly [table: string, writer: string, why: str
   // The login stamp (last_login_at) on every sign-in; users/ has no writer for it yet.
   ['users', 'platform/auth', 'the last-login stamp'],
   // Removing a connection detaches the meetings and templates that point at it; their module
-  // (crm/meetings) is not built yet, so there is no writer to call.
+  // (practice/meetings) is not built yet, so there is no writer to call.
   ['meetings', 'hub/connections', 'a removed calendar connection: its meetings keep their data'],
   ['meeting_templates', 'hub/connections', 'a removed calendar connection: its templates stay'],
 ];

@@ -3,7 +3,7 @@ import { ENUMERATIONS, type EnumerationEntry } from '../catalogue.js';
 import * as contacts from '../crm/contacts/enums.js';
 import * as customFields from '../crm/custom-fields/enums.js';
 import * as households from '../crm/households/enums.js';
-import * as meetings from '../crm/meetings/enums.js';
+import * as meetings from '../practice/meetings/enums.js';
 import * as notes from '../practice/notes/enums.js';
 import * as services from '../crm/proposals/enums.js';
 import * as tasks from '../practice/tasks/enums.js';

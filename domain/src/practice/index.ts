@@ -4,3 +4,4 @@ export * from './notes/index.js';
 export * from './documents/index.js';
 export * from './workflows/index.js';
 export * from './notifications/index.js';
+export * from './meetings/index.js';

@@ -5,7 +5,7 @@ import { idParam } from '../../shared/input/id-param.js';
 import { listOf, listPageSchema, paginationSchema } from '../../shared/input/lists.js';
 import { freeText } from '../../shared/input/text.js';
 import { ReferenceKind } from '../../platform/references/entity-references.js';
-import { MeetingTaskTiming } from '../../crm/meetings/enums.js';
+import { MeetingTaskTiming } from '../meetings/enums.js';
 import { TaskOwnerKind, TaskStatus } from './enums.js';
 import { callerTodaySchema } from './today.js';
 

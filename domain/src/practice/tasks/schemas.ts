@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listOf } from '../../shared/input/lists.js';
-import { MeetingTaskTiming } from '../../crm/meetings/enums.js';
+import { MeetingTaskTiming } from '../meetings/enums.js';
 import { TaskOwnerKind, TaskStatus } from './enums.js';
 import { parseTaskRecurrence, RecurrenceMessage } from './recurrence.js';
 import { TaskType } from './task-types.js';

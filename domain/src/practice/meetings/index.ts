@@ -1,0 +1,3 @@
+export * from './enums.js';
+export * from './forms.js';
+export * from './schemas.js';
