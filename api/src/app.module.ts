@@ -29,6 +29,7 @@ import { NotesApiModule } from './modules/practice/notes/index.js';
 import { DocumentsModule } from './modules/practice/documents/index.js';
 import { WorkflowsModule } from './modules/practice/workflows/index.js';
 import { NotificationsModule } from './modules/practice/notifications/index.js';
+import { MeetingTemplatesModule } from './modules/practice/meetings/index.js';
 import { OpportunitiesModule } from './modules/sales/opportunities/index.js';
 import { SearchModule } from './modules/crm/search/index.js';
 import { AddressesModule } from './modules/crm/addresses/index.js';
@@ -75,6 +76,7 @@ export class AppModule {
         DocumentsModule,
         WorkflowsModule,
         NotificationsModule,
+        MeetingTemplatesModule,
         OpportunitiesModule,
         SearchModule,
         AddressesModule,

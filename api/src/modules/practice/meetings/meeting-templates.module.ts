@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { MeetingTemplatesController } from './meeting-templates.controller.js';
+import { MeetingTemplatesRepository } from './meeting-templates.repository.js';
+import { MeetingTemplatesService } from './meeting-templates.service.js';
+import { MeetingTemplatesWriter } from './meeting-templates.writer.js';
+
+/**
+ * Booking templates (crm §3, §5, §7 Meetings): the routes, and `MeetingTemplatesWriter`, the one
+ * writer of meeting_templates and meeting_template_opening_hours, for the modules that keep a
+ * template in step with a calendar provider.
+ */
+@Module({
+  controllers: [MeetingTemplatesController],
+  providers: [MeetingTemplatesService, MeetingTemplatesRepository, MeetingTemplatesWriter],
+  exports: [MeetingTemplatesWriter],
+})
+export class MeetingTemplatesModule {}
