@@ -1,3 +1,4 @@
 export * from './enums.js';
 export * from './forms.js';
 export * from './schemas.js';
+export * from './slots.js';
