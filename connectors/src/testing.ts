@@ -7,3 +7,4 @@ export * from './plaid/fake-server/index.js';
 export * from './plaid/testing/prism.js';
 export * from './twilio/fake-server/index.js';
 export * from './stripe/fake-server/index.js';
+export * from './nylas/fake-server/index.js';
