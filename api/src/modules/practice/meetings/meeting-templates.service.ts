@@ -98,15 +98,16 @@ export class MeetingTemplatesService {
    * A copy in the same team, every setting and opening hour alike, titled "<title> (copy)" (or
    * "(copy 2)", "(copy 3)"... when the team has that one) so a person tells them apart. It books
    * into the same calendar connection; the provider's scheduling configuration is the original's,
-   * so the copy has none until one is made for it.
+   * so the copy has none until one is made for it. The original is locked meanwhile, so two
+   * duplicates of it at once (a double click) take two titles, not the same one twice.
    */
   async duplicate(templateId: string): Promise<MeetingTemplateView> {
     const row = await this.prisma.$transaction(async (tx) => {
-      const source = await this.templates.find(templateId, tx);
-      if (!source) throw notFound(TEMPLATE);
+      const scope = writeScope(tx);
+      const source = await this.locked(tx, scope.sql, scope.organizationId, templateId);
       const taken = await this.templates.titlesInTeam(source.teamId, tx);
       const title = copyTitle(titleWithoutCopy(source.title), taken, MEETING_TEMPLATE_TITLE_MAX_LENGTH_API);
-      const [id] = await this.writer.create(writeScope(tx), [{ ...draftOf(source), title, configId: null }]);
+      const [id] = await this.writer.create(scope, [{ ...draftOf(source), title, configId: null }]);
       return this.audited(tx, 'CREATE', id!);
     });
     return templateView(row);

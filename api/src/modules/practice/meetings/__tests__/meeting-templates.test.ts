@@ -161,6 +161,11 @@ describe('meeting templates', () => {
     const ofCopy = await asAdvisor('POST', `/api/meetings/templates/${first.body.id}/duplicate`);
     expect(ofCopy.body.title).toBe('Intro meeting (copy 3)');
 
+    // Two at once (a double click) take two titles.
+    const twin = await made(asAdvisor, { title: 'Twin' });
+    const both = await Promise.all([1, 2].map(() => asAdvisor('POST', `/api/meetings/templates/${twin.id}/duplicate`)));
+    expect(both.map((response) => response.body.title).sort()).toEqual(['Twin (copy 2)', 'Twin (copy)']);
+
     const long = await made(asAdvisor, { title: 'é'.repeat(200) });
     const copy = await asAdvisor('POST', `/api/meetings/templates/${long.id}/duplicate`);
     expect(copy.body.title).toBe(`${'é'.repeat(193)} (copy)`);
