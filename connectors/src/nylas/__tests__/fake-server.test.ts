@@ -159,9 +159,15 @@ describe('notifications', () => {
   let receiverUrl: string;
   const received: Received[] = [];
   const secret = 'whsec-fake-nylas';
+  let echoChallenge = true;
 
   beforeAll(async () => {
     receiver = createServer((request, response) => {
+      const challenge = new URL(request.url ?? '/', 'http://receiver').searchParams.get('challenge');
+      if (request.method === 'GET') {
+        response.writeHead(200, { 'content-type': 'text/plain' }).end(echoChallenge ? (challenge ?? '') : 'hello');
+        return;
+      }
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
@@ -231,6 +237,14 @@ describe('notifications', () => {
       object: 'timespan',
       start_time: Date.parse('2026-04-02T13:00:00Z') / 1000,
     });
+  });
+
+  it("checks a destination as Nylas does: it must echo the GET's challenge", async () => {
+    echoChallenge = true;
+    expect(await harness.fake.checkWebhookEndpoint(receiverUrl)).toBe(true);
+    echoChallenge = false;
+    expect(await harness.fake.checkWebhookEndpoint(receiverUrl)).toBe(false);
+    expect(await harness.fake.checkWebhookEndpoint('http://127.0.0.1:9/unreachable')).toBe(false);
   });
 
   it('sends nothing while no destination is set, and any notification on demand', async () => {

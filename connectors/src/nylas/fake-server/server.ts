@@ -21,7 +21,8 @@
  * Test hooks beside the API: the accounts (`state`: grants, calendars, events, threads), changes
  * "at the provider" (`changeEventAsProvider`, `deleteEventAsProvider`, `receiveMessage`), each sent
  * as a signed notification to the webhook destination when one is set (`setWebhookEndpoint`), and
- * any notification on demand (`sendWebhook`, `webhookDelivery`).
+ * any notification on demand (`sendWebhook`, `webhookDelivery`), and the destination's challenge
+ * check (`checkWebhookEndpoint`).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { listenOnLoopback } from '../../core/loopback-server.js';
@@ -386,6 +387,22 @@ export class FakeNylasServer {
   /** Where notifications go from now on (null: nowhere). */
   setWebhookEndpoint(endpoint: { url: string; secret: string } | null): void {
     this.webhook = endpoint;
+  }
+
+  /**
+   * Nylas's check of a new webhook destination: a GET with `?challenge=<value>`, which must answer
+   * 200 with the value as its whole body. True when `url` passes.
+   */
+  async checkWebhookEndpoint(url: string): Promise<boolean> {
+    const challenge = nylasId(20);
+    const target = new URL(url);
+    target.searchParams.set('challenge', challenge);
+    try {
+      const response = await fetch(target, { signal: AbortSignal.timeout(10_000) });
+      return response.status === 200 && (await response.text()) === challenge;
+    } catch {
+      return false;
+    }
   }
 
   /** A signed delivery of a notification, without sending it (`variant` spoils it for refusal tests). */
