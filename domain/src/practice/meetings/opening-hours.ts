@@ -117,23 +117,25 @@ export function localDayClocks(timeZone: string): (day: LocalDay) => LocalDayClo
     }
     return offset;
   };
-  const changes = new Map<string, number>();
-  /** The first minute (as an instant) between samples `low` and `high` whose offset is `after`. */
-  const changeAfter = (low: number, high: number, after: number) => {
-    const key = `${low} ${high}`;
-    let change = changes.get(key);
-    if (change === undefined) {
-      let first = (low * SAMPLE_DAYS * DAY_MS) / MINUTE_MS;
-      let last = (high * SAMPLE_DAYS * DAY_MS) / MINUTE_MS;
-      while (last - first > 1) {
-        const middle = Math.floor((first + last) / 2);
-        if (offsetAt(timeZone, middle * MINUTE_MS) === after) last = middle;
-        else first = middle;
-      }
-      change = last * MINUTE_MS;
-      changes.set(key, change);
+  const changes: number[] = [];
+  /**
+   * The first minute (as an instant) between samples `low` and `high` whose offset is `after`:
+   * one already found in that span (there is at most one), or found by bisection.
+   */
+  const changeBetween = (low: number, high: number, after: number) => {
+    const from = low * SAMPLE_DAYS * DAY_MS;
+    const to = high * SAMPLE_DAYS * DAY_MS;
+    const known = changes.find((change) => from < change && change <= to);
+    if (known !== undefined) return known;
+    let first = from / MINUTE_MS;
+    let last = to / MINUTE_MS;
+    while (last - first > 1) {
+      const middle = Math.floor((first + last) / 2);
+      if (offsetAt(timeZone, middle * MINUTE_MS) === after) last = middle;
+      else first = middle;
     }
-    return change;
+    changes.push(last * MINUTE_MS);
+    return last * MINUTE_MS;
   };
   return (day) => {
     const midnight = day * DAY_MS;
@@ -146,7 +148,7 @@ export function localDayClocks(timeZone: string): (day: LocalDay) => LocalDayClo
       const instant = (minute: number) => start + minute * MINUTE_MS;
       return { instantAt: instant, instantFrom: instant, readsBefore: () => false };
     }
-    const change = changeAfter(low, high, offsetAfter);
+    const change = changeBetween(low, high, offsetAfter);
     const instantAt = (minute: number) => {
       const wall = midnight + minute * MINUTE_MS;
       const underBefore = wall - offsetBefore;
