@@ -83,7 +83,7 @@ export function weekdayOf(day: LocalDay): Weekday {
  * the second Sunday of March in Toronto); a minute read twice (fall back: 01:00-01:59 on the first
  * Sunday of November) answers its first reading, so no local time is offered twice.
  * `instantFrom(minute)` is the same, except that a skipped minute answers the instant the clock
- * jumps past it: an opening at 02:30 on that Sunday opens at 03:00, when the clock next runs.
+ * jumps past it: a window closing at 02:30 on that Sunday closes when the clock jumps to 03:00.
  * `readsBefore(minute, from, to)` tells whether the clock, set back during [from, to), then reads
  * a time earlier than `minute`: a meeting from 01:30 in a window opening at 01:30 would otherwise
  * run on through 01:00-01:29 the second time round, outside the opening hours.
@@ -99,8 +99,8 @@ const SAMPLE_DAYS = 7;
 
 /**
  * The clocks of a zone's local days. The offset is sampled at UTC midnights every week; a local
- * day lies within 14 hours of its own UTC day (every zone's offset does), so between the samples
- * before its eve and after its morrow. When those two agree, the day has no change of offset and
+ * day lies within 14 hours of its own UTC day (every zone's offset does), so between the last
+ * sample by its eve and the first from the day after its morrow. When those two agree, the day has no change of offset and
  * each minute is the day's start plus the minutes, minus that offset: a month of days costs five
  * look-ups. When they differ, the instant of the change is found by bisection, once for the
  * fortnight; each minute of the day then tries both offsets and keeps those valid on their side of
