@@ -112,6 +112,16 @@ const BENCHES: Bench[] = [
     ],
   },
   {
+    file: 'slots.ts',
+    args: ['--events', '100', '--runs', '3'],
+    figures: [
+      /^Every slot inside a free interval of the baseline: yes/m,
+      new RegExp(String.raw`^slot engine \(freeSlots, ${N} slots\)\s+p50\s+${N} ms\s+p99\s+${N} ms`, 'm'),
+      new RegExp(String.raw`^baseline: sort, merge, subtract \(${N} free\)\s+p50\s+${N} ms\s+p99\s+${N} ms`, 'm'),
+      new RegExp(String.raw`^ratio engine / baseline\s+p50\s+${N}x\s+p99\s+${N}x\s+within 3x at p99: (?:yes|no)`, 'm'),
+    ],
+  },
+  {
     file: 'seed-large.ts',
     args: ['--households', '5'],
     figures: [

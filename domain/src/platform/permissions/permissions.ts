@@ -20,11 +20,11 @@ export const Permission = [
   'FINANCIALS_DELETE',
   /** Link a household's bank through Plaid and place its accounts. */
   'BANK_LINK',
-  /** Read tasks, workflows, notes and documents of one's teams. */
+  /** Read tasks, workflows, notes, documents, meetings and booking templates of one's teams. */
   'PRACTICE_READ',
   /** Create, change, complete and assign them; star notes; upload documents. */
   'PRACTICE_WRITE',
-  /** Delete notes and documents. */
+  /** Delete notes, documents and booking templates. */
   'PRACTICE_DELETE',
   /** Read opportunities and the pipeline of one's teams. */
   'SALES_READ',
@@ -54,9 +54,9 @@ export const PERMISSION_LABELS: Readonly<Record<Permission, string>> = {
   FINANCIALS_WRITE: 'Create and edit financials of their teams',
   FINANCIALS_DELETE: 'Delete financials of their teams',
   BANK_LINK: 'Link a household’s bank',
-  PRACTICE_READ: 'Read the tasks, notes and documents of their teams',
-  PRACTICE_WRITE: 'Create and edit tasks, notes and documents of their teams',
-  PRACTICE_DELETE: 'Delete notes and documents of their teams',
+  PRACTICE_READ: 'Read the tasks, notes, documents and meetings of their teams',
+  PRACTICE_WRITE: 'Create and edit tasks, notes, documents and meetings of their teams',
+  PRACTICE_DELETE: 'Delete notes, documents and booking templates of their teams',
   SALES_READ: 'Read the opportunities and pipeline of their teams, and the firm’s offerings and package templates',
   SALES_WRITE: 'Create and move the opportunities of their teams; edit the firm’s offerings and package templates',
   ORGANIZATION_MANAGE: 'Manage the organization, teams and invitations',
