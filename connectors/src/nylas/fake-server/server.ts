@@ -25,7 +25,7 @@
  * check (`checkWebhookEndpoint`).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { listenOnLoopback } from '../../core/loopback-server.js';
+import { listenOnLoopback, postWebhook, type WebhookPostOutcome } from '../../core/loopback-server.js';
 import {
   calendarPayload,
   deletedEventObject,
@@ -109,12 +109,10 @@ export interface FakeNylasRequest {
   status: number;
 }
 
-export interface FakeNylasWebhookOutcome {
+/** One webhook the fake sent: what it was, and what the receiver answered. */
+export interface FakeNylasWebhookOutcome extends WebhookPostOutcome {
   trigger: NylasWebhookTrigger;
   notificationId: string;
-  /** The receiver's HTTP status, or the error when it could not be reached. */
-  status: number | null;
-  error: string | null;
 }
 
 export interface FakeNylasServerOptions {
@@ -434,26 +432,9 @@ export class FakeNylasServer {
     if (endpoint === null) return;
     const delivery = this.webhookDelivery(trigger, object, { secret: endpoint.secret, provider });
     this.deliveryChain = this.deliveryChain.then(async () => {
-      const outcome: FakeNylasWebhookOutcome = {
-        trigger,
-        notificationId: delivery.notificationId,
-        status: null,
-        error: null,
-      };
-      try {
-        const response = await fetch(endpoint.url, {
-          method: 'POST',
-          headers: delivery.headers,
-          body: delivery.body,
-          // A receiver that never answers must not hold up the notifications after it (nor close()).
-          signal: AbortSignal.timeout(10_000),
-        });
-        await response.arrayBuffer();
-        outcome.status = response.status;
-      } catch (error) {
-        outcome.error = (error as Error).message;
-      }
-      this.webhookDeliveries.push(outcome);
+      const outcome = await postWebhook(endpoint.url, delivery);
+      const logged: FakeNylasWebhookOutcome = { trigger, notificationId: delivery.notificationId, ...outcome };
+      this.webhookDeliveries.push(logged);
     });
   }
 

@@ -32,7 +32,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { listenOnLoopback } from '../../core/loopback-server.js';
+import { listenOnLoopback, postWebhook, type WebhookPostOutcome } from '../../core/loopback-server.js';
 import { FakeStripeBilling, type FakeStripeEvent } from './billing.js';
 import { StripeFailure } from './failures.js';
 import { FormEncodingError, type FormObject, parseStripeForm } from './form.js';
@@ -66,12 +66,10 @@ export interface FakeStripeRequest {
   status: number;
 }
 
-export interface FakeStripeWebhookDelivery {
+/** One webhook the fake sent: what it was, and what the receiver answered. */
+export interface FakeStripeWebhookDelivery extends WebhookPostOutcome {
   eventId: string;
   type: string;
-  /** The receiver's HTTP status, or the error when it could not be reached. */
-  status: number | null;
-  error: string | null;
 }
 
 export interface FakeStripeServerOptions {
@@ -212,21 +210,9 @@ export class FakeStripeServer {
     if (endpoint === null) return 0;
     this.deliveryChain = this.deliveryChain.then(async () => {
       const delivery = signedDelivery(event, endpoint.secret, Math.floor(this.clock().getTime() / 1000));
-      const outcome: FakeStripeWebhookDelivery = { eventId: event.id, type: event.type, status: null, error: null };
-      try {
-        const response = await fetch(endpoint.url, {
-          method: 'POST',
-          headers: delivery.headers,
-          body: delivery.body,
-          // A receiver that never answers must not hold up the deliveries after it (nor close()).
-          signal: AbortSignal.timeout(10_000),
-        });
-        await response.arrayBuffer();
-        outcome.status = response.status;
-      } catch (error) {
-        outcome.error = (error as Error).message;
-      }
-      this.webhookDeliveries.push(outcome);
+      const outcome = await postWebhook(endpoint.url, delivery);
+      const logged: FakeStripeWebhookDelivery = { eventId: event.id, type: event.type, ...outcome };
+      this.webhookDeliveries.push(logged);
     });
     return 1;
   }
