@@ -5,3 +5,11 @@ export {
   type MeetingTemplateDraft,
   type OpeningHoursDraft,
 } from './meeting-templates.writer.js';
+export { MeetingsModule } from './meetings.module.js';
+export {
+  MeetingsWriter,
+  type MeetingColumns,
+  type MeetingDraft,
+  type MeetingParticipantDraft,
+} from './meetings.writer.js';
+export { BUSY_TIMES, type BusyTimes, type BusyTimesQuery } from './busy-times.js';

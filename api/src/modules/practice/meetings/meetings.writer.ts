@@ -1,0 +1,208 @@
+import { Injectable } from '@nestjs/common';
+import { EntityType, newId, type MeetingParticipantRole, type MeetingType } from '@meridian/domain';
+import { insertRows, updateRows, type ColumnTypes } from '../../../common/persistence/sql.js';
+import type { WriteScope } from '../../../common/tenancy/write-scope.js';
+
+/** Someone in a meeting: a contact, a member of the firm's team, or an outside guest (an e-mail). */
+export interface MeetingParticipantDraft {
+  role: MeetingParticipantRole;
+  email: string;
+  name: string;
+  /** Set exactly for role CONTACT (CHECK meeting_participants_role_check). */
+  contactId: string | null;
+  /** Set exactly for role TEAM_MEMBER. */
+  teamMemberId: string | null;
+}
+
+/** A meeting (crm §3) with its participants; durations in minutes. */
+export interface MeetingDraft {
+  teamId: string;
+  householdId: string | null;
+  /** The booking template it was booked through, if any. */
+  templateId: string | null;
+  /** The calendar connection it lives in; null: the firm's own calendar. */
+  connectionId: string | null;
+  organizerTeamMemberId: string;
+  title: string;
+  message: string;
+  type: MeetingType;
+  /** Required for IN_PERSON and OTHER (CHECK meetings_location_check). */
+  location: string | null;
+  startTime: Date;
+  durationMinutes: number;
+  timeZone: string;
+  /** The calendar-side ids of a booking (crm §7 /confirm). */
+  bookingId: string | null;
+  configId: string | null;
+  eventId: string | null;
+  /** When it was asked for; the scope's time when absent. */
+  requestedAt?: Date;
+  confirmedAt: Date | null;
+  participants: readonly MeetingParticipantDraft[];
+}
+
+/** The fields a later write may change (participants, agenda and tasks have their own writes). */
+export type MeetingColumns = Partial<
+  Pick<
+    MeetingDraft,
+    | 'householdId'
+    | 'connectionId'
+    | 'organizerTeamMemberId'
+    | 'title'
+    | 'message'
+    | 'type'
+    | 'location'
+    | 'startTime'
+    | 'durationMinutes'
+    | 'timeZone'
+    | 'eventId'
+    | 'confirmedAt'
+  > & { cancelledAt: Date | null; viewedAt: Date | null; transcript: string | null }
+>;
+
+const MEETING_TYPES: ColumnTypes = {
+  id: 'text',
+  organization_id: 'text',
+  team_id: 'text',
+  household_id: 'text',
+  template_id: 'text',
+  connection_id: 'text',
+  organizer_team_member_id: 'text',
+  title: 'text',
+  message: 'text',
+  type: 'meeting_type',
+  location: 'text',
+  start_time: 'timestamptz',
+  duration_minutes: 'integer',
+  time_zone: 'text',
+  transcript: 'text',
+  booking_id: 'text',
+  config_id: 'text',
+  event_id: 'text',
+  requested_at: 'timestamptz',
+  confirmed_at: 'timestamptz',
+  cancelled_at: 'timestamptz',
+  viewed_at: 'timestamptz',
+  created_at: 'timestamptz',
+  updated_at: 'timestamptz',
+};
+
+const PARTICIPANT_TYPES: ColumnTypes = {
+  id: 'text',
+  organization_id: 'text',
+  meeting_id: 'text',
+  role: 'meeting_participant_role',
+  email: 'text',
+  name: 'text',
+  contact_id: 'text',
+  team_member_id: 'text',
+  created_at: 'timestamptz',
+};
+
+const MEETING_COLUMN: Record<keyof MeetingColumns, string> = {
+  householdId: 'household_id',
+  connectionId: 'connection_id',
+  organizerTeamMemberId: 'organizer_team_member_id',
+  title: 'title',
+  message: 'message',
+  type: 'type',
+  location: 'location',
+  startTime: 'start_time',
+  durationMinutes: 'duration_minutes',
+  timeZone: 'time_zone',
+  eventId: 'event_id',
+  confirmedAt: 'confirmed_at',
+  cancelledAt: 'cancelled_at',
+  viewedAt: 'viewed_at',
+  transcript: 'transcript',
+};
+
+/**
+ * The one writer of meetings and their participants, for every way a meeting is made or changed
+ * (a client's booking, an advisor's meeting, a calendar sync): creates meetings with their
+ * participants, and writes given fields (confirming, cancelling, moving); a batch per statement.
+ * A participant's e-mail is unique in its meeting, case aside: the first of a draft's participants
+ * with an address is kept (list the organizer first), so an advisor who books their own page is
+ * in the meeting once.
+ */
+@Injectable()
+export class MeetingsWriter {
+  async create(scope: WriteScope, drafts: readonly MeetingDraft[]): Promise<string[]> {
+    const ids = drafts.map(() => newId(EntityType.meeting));
+    await insertRows(
+      scope.sql,
+      'meetings',
+      MEETING_TYPES,
+      drafts.map((draft, index) => ({
+        id: ids[index],
+        organization_id: scope.organizationId,
+        team_id: draft.teamId,
+        household_id: draft.householdId,
+        template_id: draft.templateId,
+        connection_id: draft.connectionId,
+        organizer_team_member_id: draft.organizerTeamMemberId,
+        title: draft.title,
+        message: draft.message,
+        type: draft.type,
+        location: draft.location,
+        start_time: draft.startTime,
+        duration_minutes: draft.durationMinutes,
+        time_zone: draft.timeZone,
+        booking_id: draft.bookingId,
+        config_id: draft.configId,
+        event_id: draft.eventId,
+        requested_at: draft.requestedAt ?? scope.now,
+        confirmed_at: draft.confirmedAt,
+        created_at: scope.now,
+        updated_at: scope.now,
+      })),
+    );
+    await insertRows(
+      scope.sql,
+      'meeting_participants',
+      PARTICIPANT_TYPES,
+      drafts.flatMap((draft, index) =>
+        onePerAddress(draft.participants).map((participant) => ({
+          id: newId(EntityType.meetingParticipant),
+          organization_id: scope.organizationId,
+          meeting_id: ids[index],
+          role: participant.role,
+          email: participant.email,
+          name: participant.name,
+          contact_id: participant.contactId,
+          team_member_id: participant.teamMemberId,
+          created_at: scope.now,
+        })),
+      ),
+    );
+    return ids;
+  }
+
+  /** Writes the given fields (and `updated_at`) of each meeting. */
+  async update(scope: WriteScope, updates: readonly { id: string; fields: MeetingColumns }[]): Promise<void> {
+    await updateRows(
+      scope.sql,
+      'meetings',
+      scope.organizationId,
+      MEETING_TYPES,
+      updates.map(({ id, fields }) => {
+        const set: Record<string, unknown> = { updated_at: scope.now };
+        for (const [key, value] of Object.entries(fields)) {
+          if (value !== undefined) set[MEETING_COLUMN[key as keyof MeetingColumns]] = value;
+        }
+        return { id, set };
+      }),
+    );
+  }
+}
+
+/** The participants with the first of each e-mail address, case aside. */
+function onePerAddress(participants: readonly MeetingParticipantDraft[]): MeetingParticipantDraft[] {
+  const seen = new Set<string>();
+  return participants.filter((participant) => {
+    const key = participant.email.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
