@@ -40,6 +40,7 @@ import { ConnectionsModule } from './modules/hub/connections/index.js';
 import { SyncRunsModule } from './modules/hub/sync-runs/index.js';
 import { PlaidModule } from './modules/hub/providers/plaid/index.js';
 import { StripeApiModule } from './modules/hub/providers/stripe/api/index.js';
+import { NylasApiModule } from './modules/hub/providers/nylas/api/index.js';
 import { ImportFoldersModule, ImportsModule } from './modules/hub/imports/index.js';
 import { OfferingsModule } from './modules/sales/offerings/index.js';
 import { PackageTemplatesModule } from './modules/sales/package-templates/index.js';
@@ -91,6 +92,7 @@ export class AppModule {
         SyncRunsModule,
         PlaidModule,
         StripeApiModule,
+        NylasApiModule,
         ImportsModule,
         ImportFoldersModule,
         OfferingsModule,

@@ -199,6 +199,18 @@ export const configSchema = z
     STRIPE_BASE_URL: z.string().url().optional(),
     /** How long one call to Stripe may take before it fails as a (retried) timeout. */
     STRIPE_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+    /**
+     * Nylas (calendars and e-mail threads): the application's API key (a secret: never logged) and
+     * client id. Optional: without them the Nylas routes answer 409 saying what to set.
+     */
+    NYLAS_API_KEY: z.string().trim().min(1, 'must not be blank (leave it unset for no Nylas)').optional(),
+    NYLAS_CLIENT_ID: z.string().trim().min(1, 'must not be blank (leave it unset for no Nylas)').optional(),
+    /** Nylas's API (its US region by default; the EU one, or the fake Nylas in tests and the demo). */
+    NYLAS_API_URI: z.string().url().default('https://api.us.nylas.com'),
+    /** Where Nylas's hosted authentication sends the user back with `code` and `state` (the dashboard's page). */
+    NYLAS_REDIRECT_URI: z.string().url().optional(),
+    /** The webhook destination's secret: `x-nylas-signature` is checked with it (a secret: never logged). */
+    NYLAS_WEBHOOK_SECRET: z.string().min(1).optional(),
     /** Minutes between scheduled syncs of a new connection. */
     SYNC_INTERVAL_MINUTES: z.coerce.number().int().positive().default(360),
     /** Provider calls per minute per service, shared by every worker process. */

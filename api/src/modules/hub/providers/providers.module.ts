@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { PlaidClient, PlaidConnector, type Connector } from '@meridian/connectors';
 import type { IntegrationService } from '@meridian/domain';
 import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
+import { NylasModule } from './nylas/index.js';
 import { StripeModule } from './stripe/index.js';
 import { ProviderEventsWriter } from './provider-events.writer.js';
 
@@ -25,10 +26,11 @@ export function createPlaidClient(config: AppConfig): PlaidClient {
 /**
  * The outside systems' clients and connectors, built once from the configuration; the sync module
  * re-exports them to the hub's other modules, in the API and the worker alike. Stripe's clients
- * are one per organization's connection (`StripeClients`, from StripeModule, re-exported here).
+ * are one per organization's connection (`StripeClients`, from StripeModule, re-exported here);
+ * Nylas's client and grants are NylasModule's, re-exported the same way.
  */
 @Module({
-  imports: [StripeModule],
+  imports: [StripeModule, NylasModule],
   providers: [
     ProviderEventsWriter,
     { provide: PLAID_CLIENT, inject: [APP_CONFIG], useFactory: createPlaidClient },
@@ -48,6 +50,6 @@ export function createPlaidClient(config: AppConfig): PlaidClient {
         new Map<IntegrationService, Connector<unknown>>([['PLAID', plaid as Connector<unknown>]]),
     },
   ],
-  exports: [PLAID_CLIENT, PLAID_CONNECTOR, CONNECTORS, ProviderEventsWriter, StripeModule],
+  exports: [PLAID_CLIENT, PLAID_CONNECTOR, CONNECTORS, ProviderEventsWriter, StripeModule, NylasModule],
 })
 export class ProvidersModule {}

@@ -24,6 +24,21 @@ export interface NewStripeConnection {
   reconnect: boolean;
 }
 
+export interface NewNylasConnection {
+  id: string;
+  /** The team member whose calendar it is: their team, and their professional profile when they have one. */
+  ownerTeamId: string;
+  ownerProfessionalId: string | null;
+  /** The SHA-256 of the grant id (the grant id itself is only in the sealed credentials). */
+  grantKey: string;
+  /** The connected account's e-mail address, shown as the connection's name. */
+  email: string;
+  provider: 'google' | 'microsoft' | 'icloud' | 'imap' | 'virtual_calendar' | null;
+  credentials: SealedCredentials;
+  /** `id` is the connection of the same grant, connected again (its owner and login renewed). */
+  reconnect: boolean;
+}
+
 /**
  * The one writer of connection rows besides the run lifecycle (a run's cursor and outcome, in
  * `SyncRunLifecycle`) and the page writer (accounts waiting for placement), which are this module
@@ -125,6 +140,37 @@ export class ConnectionsWriter {
         organizationId: currentOrganizationId(),
         service: 'STRIPE',
         externalAccountId: input.accountId,
+      },
+    });
+  }
+
+  /**
+   * A calendar connected through Nylas's hosted authentication; the same grant connected again
+   * updates its connection (new owner, login good again) instead of making a second one.
+   */
+  async connectNylas(tx: TenantTransaction, input: NewNylasConnection): Promise<void> {
+    const data = {
+      status: 'SUCCESS' as const,
+      ownerTeamId: input.ownerTeamId,
+      ownerProfessionalId: input.ownerProfessionalId,
+      displayName: input.email,
+      calendarProvider: input.provider,
+      credentialsCiphertext: input.credentials.ciphertext,
+      credentialsKeyId: input.credentials.keyId,
+      needsReauthSince: null,
+      lastError: null,
+    };
+    if (input.reconnect) {
+      await tx.connection.update({ where: { id: input.id }, data });
+      return;
+    }
+    await tx.connection.create({
+      data: {
+        ...data,
+        id: input.id,
+        organizationId: currentOrganizationId(),
+        service: 'NYLAS',
+        externalAccountId: input.grantKey,
       },
     });
   }

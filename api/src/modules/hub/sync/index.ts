@@ -13,5 +13,10 @@ export {
 export { SyncRunExecutor, type SyncAttempt, type SyncAttemptOutcome } from './sync-run-executor.js';
 export { SyncSweeper, SYNC_SWEEP_EVERY_MS } from './sync-sweeper.js';
 export { syncBackoffDelay } from './sync-backoff.js';
-export { ConnectionsWriter, type NewPlaidConnection, type NewStripeConnection } from './connections.writer.js';
+export {
+  ConnectionsWriter,
+  type NewNylasConnection,
+  type NewPlaidConnection,
+  type NewStripeConnection,
+} from './connections.writer.js';
 export { ExternalLinksRepository, type LinkOrigin, type LinkRow, type NewLink } from './external-links.repository.js';
