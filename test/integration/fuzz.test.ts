@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { createApiApp, createPrismaClient, type AppConfig, type PrismaClient } from '@meridian/api';
-import { FAKE_INSTITUTIONS, FakePlaidServer, FakeStripeServer } from '@meridian/connectors/testing';
+import { FAKE_INSTITUTIONS, FakeNylasServer, FakePlaidServer, FakeStripeServer } from '@meridian/connectors/testing';
 import { EntityType, ErrorCode, IMPORT_PROFILES, newId, TRANSACTION_CATEGORIES } from '@meridian/domain';
 import { connect, disconnect } from '../../prisma/postgres.js';
 import { DEMO_ADMIN, createTestEnvironment, seedDemo, type TestApi } from '#test/support/app.js';
@@ -123,6 +123,7 @@ let counter: ChangeCounter;
 let client: pg.Client;
 let fakePlaid: FakePlaidServer;
 let fakeStripe: FakeStripeServer;
+let fakeNylas: FakeNylasServer;
 let importDir: string;
 let ids: IdPool;
 let document: OpenApiDocument;
@@ -237,6 +238,7 @@ function kindOf(value: string): string | undefined {
 beforeAll(async () => {
   fakePlaid = await FakePlaidServer.start();
   fakeStripe = await FakeStripeServer.start();
+  fakeNylas = await FakeNylasServer.start();
   importDir = await mkdtemp(join(tmpdir(), 'meridian-fuzz-imports-'));
   const environment = await createTestEnvironment({
     PLAID_ENV: 'fake',
@@ -244,6 +246,11 @@ beforeAll(async () => {
     PLAID_TIMEOUT_MS: '5000',
     STRIPE_BASE_URL: fakeStripe.url,
     STRIPE_TIMEOUT_MS: '5000',
+    NYLAS_API_KEY: fakeNylas.apiKey,
+    NYLAS_CLIENT_ID: fakeNylas.clientId,
+    NYLAS_API_URI: fakeNylas.url,
+    NYLAS_REDIRECT_URI: 'https://app.meridian.test/settings/calendar/connected',
+    NYLAS_WEBHOOK_SECRET: 'nylas-fuzz-secret',
     IMPORT_DIR: importDir,
   });
   await seedDemo(environment.databaseUrl);
@@ -401,6 +408,7 @@ afterAll(async () => {
   await api?.environment.dispose();
   await fakePlaid?.close();
   await fakeStripe?.close();
+  await fakeNylas?.close();
   if (importDir) await rm(importDir, { recursive: true, force: true });
 });
 
@@ -678,7 +686,8 @@ function bodyArbitrary(operation: Operation, hostility: number, source: IdSource
     return loginBody(operation, hostility, source);
   if (operation.method === 'POST' && operation.path === '/api/imports') return uploadBody();
   if (operation.path === '/api/webhooks/stripe') return stripeWebhookBody();
-  if (operation.path.startsWith('/api/webhooks/')) return webhookBody(source);
+  // A webhook's delivery is a POST; its GET (Nylas's challenge check) takes no body.
+  if (operation.method === 'POST' && operation.path.startsWith('/api/webhooks/')) return webhookBody(source);
   if (operation.body) return jsonBody(operation, hostility, source);
   // Routes that read no body: sometimes one anyway, which they must not trip over.
   if (operation.method === 'GET') return fc.constant<BodyPart>({ kind: 'none' });

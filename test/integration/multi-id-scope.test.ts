@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can, EntityType, newId, type Permission } from '@meridian/domain';
 import { createPrismaClient, type PrismaClient } from '@meridian/api';
-import { FakePlaidServer } from '@meridian/connectors/testing';
+import { FakeNylasServer, FakePlaidServer } from '@meridian/connectors/testing';
 import { createTestEnvironment, startTestApi, type TestApi } from '#test/support/app.js';
 import { addUser, createOrganization, type CreatedOrganization } from '#test/support/factories.js';
 import {
@@ -106,10 +106,13 @@ let firmAdminToken: string;
 let otherAdminToken: string;
 let operations: Operation[];
 let fakePlaid: FakePlaidServer;
+let fakeNylas: FakeNylasServer;
+const NYLAS_REDIRECT_URI = 'https://app.meridian.test/settings/calendar/connected';
 let dropRoot: string;
 
 beforeAll(async () => {
   fakePlaid = await FakePlaidServer.start();
+  fakeNylas = await FakeNylasServer.start();
   const importDir = await mkdtemp(join(tmpdir(), 'meridian-multi-id-'));
   dropRoot = join(importDir, 'drop');
   const environment = await createTestEnvironment({
@@ -119,6 +122,10 @@ beforeAll(async () => {
     PLAID_SECRET: fakePlaid.secret,
     IMPORT_DIR: importDir,
     IMPORT_DROP_ROOT: dropRoot,
+    NYLAS_API_KEY: fakeNylas.apiKey,
+    NYLAS_CLIENT_ID: fakeNylas.clientId,
+    NYLAS_API_URI: fakeNylas.url,
+    NYLAS_REDIRECT_URI,
   });
   api = await startTestApi({ seedDemo: false, environment });
   prisma = createPrismaClient(api.databaseUrl);
@@ -144,6 +151,7 @@ beforeAll(async () => {
     await api?.close();
     await environment.dispose();
     await fakePlaid?.close();
+    await fakeNylas?.close();
     await rm(importDir, { recursive: true, force: true });
   };
 });
@@ -1309,6 +1317,32 @@ const BUILDERS: Record<string, CaseBuilder> = {
         recipients: [{ personId: await memberOf(at('body.recipients[].personId'), home), email: 'ada@client.test' }],
       },
     };
+  },
+  // A calendar's owner is a team member, its creator the caller; the state and the code are fresh
+  // for every case (the caller's hosted authentication at the fake Nylas: a code is spent once).
+  'POST /api/nylas': async (at) => {
+    const email = `calendar-${newId(EntityType.user)
+      .slice(-8)
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, 'x')}@firm.test`;
+    const auth = await call<{ url: string }>(
+      api.baseUrl,
+      'GET',
+      `/api/nylas/google?email=${encodeURIComponent(email)}`,
+      {
+        token: advisorToken,
+      },
+    );
+    const state = new URL(auth.body.url).searchParams.get('state')!;
+    const code = fakeNylas.authorize({ email, provider: 'google', redirectUri: NYLAS_REDIRECT_URI });
+    const userOf = (place: Place) =>
+      place === 'missing' ? null : place === 'firm' ? other.userId : place === 'team' ? teamB.userId : firm.userId;
+    const ownerUser = userOf(at('body.owner'));
+    const owner =
+      ownerUser === null
+        ? newId(EntityType.teamMember)
+        : (await prisma.teamMember.findFirstOrThrow({ where: { userId: ownerUser }, select: { id: true } })).id;
+    return { path: {}, body: { code, owner, creator: userOf(at('body.creator')) ?? newId(EntityType.user), state } };
   },
 };
 
