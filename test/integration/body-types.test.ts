@@ -103,6 +103,7 @@ describe('bodies that are not JSON', () => {
     const raw = operations.filter((operation) => operation.bodyTypes.length > 0 && !isJsonBody(operation));
     expect(raw.map((operation) => `${operation.method} ${operation.path}`).sort()).toEqual([
       'POST /api/imports',
+      'POST /api/webhooks/nylas',
       'POST /api/webhooks/plaid',
       'POST /api/webhooks/stripe',
       'PUT /api/upload',

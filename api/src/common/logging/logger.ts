@@ -27,6 +27,8 @@ export function createLogger(level: string, format: LogFormat = 'json', destinat
         'req.headers.authorization',
         'AUTH_TOKEN_SECRET',
         'SMTP_URL',
+        'NYLAS_API_KEY',
+        'NYLAS_WEBHOOK_SECRET',
         'TWILIO_AUTH_TOKEN',
         '*.TWILIO_AUTH_TOKEN',
         'LOQATE_API_KEY',
