@@ -121,27 +121,7 @@ export class ConnectionsWriter {
 
   /** The organization's Stripe account connected (its key checked with Stripe first); a disconnected one of the same account comes back. */
   async connectStripe(tx: TenantTransaction, input: NewStripeConnection): Promise<void> {
-    const data = {
-      status: 'SUCCESS' as const,
-      displayName: input.displayName,
-      credentialsCiphertext: input.credentials.ciphertext,
-      credentialsKeyId: input.credentials.keyId,
-      needsReauthSince: null,
-      lastError: null,
-    };
-    if (input.reconnect) {
-      await tx.connection.update({ where: { id: input.id }, data });
-      return;
-    }
-    await tx.connection.create({
-      data: {
-        ...data,
-        id: input.id,
-        organizationId: currentOrganizationId(),
-        service: 'STRIPE',
-        externalAccountId: input.accountId,
-      },
-    });
+    await this.connected(tx, input, 'STRIPE', input.accountId, { displayName: input.displayName });
   }
 
   /**
@@ -149,12 +129,33 @@ export class ConnectionsWriter {
    * updates its connection (new owner, login good again) instead of making a second one.
    */
   async connectNylas(tx: TenantTransaction, input: NewNylasConnection): Promise<void> {
-    const data = {
-      status: 'SUCCESS' as const,
+    await this.connected(tx, input, 'NYLAS', input.grantKey, {
       ownerTeamId: input.ownerTeamId,
       ownerProfessionalId: input.ownerProfessionalId,
       displayName: input.email,
       calendarProvider: input.provider,
+    });
+  }
+
+  /**
+   * A provider account connected with sealed credentials: a new row, or (`reconnect`) the earlier
+   * row of the same account made good again, its login problem and last error cleared.
+   */
+  private async connected(
+    tx: TenantTransaction,
+    input: { id: string; reconnect: boolean; credentials: SealedCredentials },
+    service: 'STRIPE' | 'NYLAS',
+    externalAccountId: string,
+    shown: {
+      displayName: string | null;
+      ownerTeamId?: string;
+      ownerProfessionalId?: string | null;
+      calendarProvider?: NewNylasConnection['provider'];
+    },
+  ): Promise<void> {
+    const data = {
+      ...shown,
+      status: 'SUCCESS' as const,
       credentialsCiphertext: input.credentials.ciphertext,
       credentialsKeyId: input.credentials.keyId,
       needsReauthSince: null,
@@ -165,13 +166,7 @@ export class ConnectionsWriter {
       return;
     }
     await tx.connection.create({
-      data: {
-        ...data,
-        id: input.id,
-        organizationId: currentOrganizationId(),
-        service: 'NYLAS',
-        externalAccountId: input.grantKey,
-      },
+      data: { ...data, id: input.id, organizationId: currentOrganizationId(), service, externalAccountId },
     });
   }
 
