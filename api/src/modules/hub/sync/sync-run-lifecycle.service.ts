@@ -242,6 +242,21 @@ export class SyncRunLifecycle {
     return inOrganization(run.organizationId, () => this.prisma.$transaction((tx) => this.finishIn(tx, run, counts)));
   }
 
+  /**
+   * A provider's webhook delivery in the operations views: a WEBHOOK run of the connection that
+   * created one record (the stored event), done at once, in the caller's transaction. Another run
+   * still open on the connection (a delivery in flight) leaves this one unrecorded as a run.
+   */
+  async recordWebhookDelivery(tx: TenantTransaction, organizationId: string, connectionId: string): Promise<void> {
+    const syncRunId = await this.openImport(tx, connectionId, 'WEBHOOK');
+    if (syncRunId === null) return;
+    await this.finishIn(
+      tx,
+      { organizationId, connectionId, syncRunId, startedAt: new Date() },
+      { created: 1, updated: 0, unchanged: 0, failed: 0, reviewPending: 0 },
+    );
+  }
+
   /** `finish` inside the caller's transaction (an import ends its batch and its run together). */
   async finishIn(
     tx: TenantTransaction,

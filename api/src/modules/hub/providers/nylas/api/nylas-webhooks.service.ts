@@ -85,16 +85,7 @@ export class NylasWebhooksService {
           payload: { id: notificationId, type, time: (body as { time?: unknown }).time ?? null, event },
         });
         if (!fresh) return false;
-        // The delivery in the operations views: a WEBHOOK run of the connection, done at once.
-        // Another run still open on it leaves this one unrecorded as a run.
-        const syncRunId = await this.lifecycle.openImport(tx, connectionId, 'WEBHOOK');
-        if (syncRunId !== null) {
-          await this.lifecycle.finishIn(
-            tx,
-            { organizationId, connectionId, syncRunId, startedAt: new Date() },
-            { created: 1, updated: 0, unchanged: 0, failed: 0, reviewPending: 0 },
-          );
-        }
+        await this.lifecycle.recordWebhookDelivery(tx, organizationId, connectionId);
         return true;
       }),
     );

@@ -95,16 +95,7 @@ export class StripeWebhooksService {
         ) {
           return false;
         }
-        // The delivery in the operations views: a WEBHOOK run of the connection, done at once.
-        // Another run still open on it (a delivery in flight) leaves this one unrecorded as a run.
-        const syncRunId = await this.lifecycle.openImport(tx, connectionId, 'WEBHOOK');
-        if (syncRunId !== null) {
-          await this.lifecycle.finishIn(
-            tx,
-            { organizationId, connectionId, syncRunId, startedAt: new Date() },
-            { created: 1, updated: 0, unchanged: 0, failed: 0, reviewPending: 0 },
-          );
-        }
+        await this.lifecycle.recordWebhookDelivery(tx, organizationId, connectionId);
         return true;
       }),
     );
