@@ -76,3 +76,12 @@ export const ValidBody = createParamDecorator((_: unknown, ctx: ExecutionContext
 export const ValidQuery = createParamDecorator((_: unknown, ctx: ExecutionContext) => parsePart('query', ctx));
 /** The path parameters, parsed by the route's `params` schema. */
 export const ValidParams = createParamDecorator((_: unknown, ctx: ExecutionContext) => parsePart('params', ctx));
+
+/**
+ * The exact bytes of a route declared with `rawBody` (bootstrap.ts keeps them unparsed for it), as
+ * a webhook's signature covers them; empty when none came.
+ */
+export const RawBody = createParamDecorator((_: unknown, ctx: ExecutionContext): Buffer => {
+  const body: unknown = ctx.switchToHttp().getRequest<Request>().body;
+  return Buffer.isBuffer(body) ? body : Buffer.alloc(0);
+});

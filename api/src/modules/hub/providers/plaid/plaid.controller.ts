@@ -1,5 +1,4 @@
-import { Controller, Get, Headers, Inject, Post, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import { Controller, Get, Headers, Inject, Post } from '@nestjs/common';
 import { z } from 'zod';
 import {
   accountsToPlaceSchema,
@@ -16,7 +15,7 @@ import {
 } from '@meridian/domain';
 import { PLAID_VERIFICATION_HEADER } from '@meridian/connectors';
 import { Caller } from '../../../../common/auth/caller.decorator.js';
-import { ApiRoute, ValidBody, ValidParams } from '../../../../common/http/api-route.js';
+import { ApiRoute, RawBody, ValidBody, ValidParams } from '../../../../common/http/api-route.js';
 import type { AuthenticatedCaller } from '../../../../common/tenancy/request-context.js';
 import { PlaidWebhooksService } from './plaid-webhooks.service.js';
 import { PlaidPlacementsService } from './plaid-placements.service.js';
@@ -141,9 +140,7 @@ export class PlaidWebhooksController {
     response: webhookOutcomeSchema,
     errors: [401, 502],
   })
-  async receive(@Req() request: Request, @Headers(PLAID_VERIFICATION_HEADER) signature: string | undefined) {
-    const raw: unknown = request.body;
-    const body = Buffer.isBuffer(raw) ? raw : Buffer.alloc(0);
+  async receive(@RawBody() body: Buffer, @Headers(PLAID_VERIFICATION_HEADER) signature: string | undefined) {
     return { outcome: await this.webhooks.receive(body, signature) };
   }
 }

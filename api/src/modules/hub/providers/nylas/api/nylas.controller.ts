@@ -1,10 +1,10 @@
-import { Controller, Get, Headers, Inject, Post, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import { Controller, Get, Headers, Inject, Post, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { z } from 'zod';
 import { NYLAS_SIGNATURE_HEADER } from '@meridian/connectors';
 import { requiredString } from '@meridian/domain';
 import { Caller } from '../../../../../common/auth/caller.decorator.js';
-import { ApiRoute, ValidBody, ValidParams, ValidQuery } from '../../../../../common/http/api-route.js';
+import { ApiRoute, RawBody, ValidBody, ValidParams, ValidQuery } from '../../../../../common/http/api-route.js';
 import type { AuthenticatedCaller } from '../../../../../common/tenancy/request-context.js';
 import { NylasCalendarsService } from './nylas-calendars.service.js';
 import { NylasConnectionService } from './nylas-connection.service.js';
@@ -119,9 +119,7 @@ export class NylasWebhooksController {
     response: nylasWebhookOutcomeSchema,
     errors: [401, 409],
   })
-  async receive(@Req() request: Request, @Headers(NYLAS_SIGNATURE_HEADER) signature: string | undefined) {
-    const raw: unknown = request.body;
-    const body = Buffer.isBuffer(raw) ? raw : Buffer.alloc(0);
+  async receive(@RawBody() body: Buffer, @Headers(NYLAS_SIGNATURE_HEADER) signature: string | undefined) {
     return { outcome: await this.webhooks.receive(body, signature) };
   }
 }

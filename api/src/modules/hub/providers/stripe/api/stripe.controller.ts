@@ -1,8 +1,7 @@
-import { Controller, Delete, Get, Headers, Inject, Post, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import { Controller, Delete, Get, Headers, Inject, Post } from '@nestjs/common';
 import type { z } from 'zod';
 import { connectStripeSchema, stripeConnectionSchema, stripeWebhookOutcomeSchema } from '@meridian/domain';
-import { ApiRoute, ValidBody } from '../../../../../common/http/api-route.js';
+import { ApiRoute, RawBody, ValidBody } from '../../../../../common/http/api-route.js';
 import { StripeConnectionService } from './stripe-connection.service.js';
 import { StripeWebhooksService } from './stripe-webhooks.service.js';
 
@@ -70,9 +69,7 @@ export class StripeWebhooksController {
     rawBody: 'Stripe’s event JSON, verified over its exact bytes',
     response: stripeWebhookOutcomeSchema,
   })
-  async receive(@Req() request: Request, @Headers('stripe-signature') signature: string | undefined) {
-    const raw: unknown = request.body;
-    const body = Buffer.isBuffer(raw) ? raw : Buffer.alloc(0);
+  async receive(@RawBody() body: Buffer, @Headers('stripe-signature') signature: string | undefined) {
     return { outcome: await this.webhooks.receive(body, signature) };
   }
 }
