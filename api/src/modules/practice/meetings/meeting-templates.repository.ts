@@ -4,7 +4,8 @@ import type { Sql } from '../../../common/persistence/sql.js';
 import type { TenantTransaction } from '../../../common/tenancy/tenant-transaction.js';
 import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
 
-const TEMPLATE_SELECT = {
+/** A template's settings and opening hours: what its editor shows and what its booking page applies. */
+export const TEMPLATE_SETTINGS_SELECT = {
   id: true,
   teamId: true,
   connectionId: true,
@@ -16,13 +17,17 @@ const TEMPLATE_SELECT = {
   afterBufferMinutes: true,
   minimumNoticeMinutes: true,
   minimumCancellationNoticeMinutes: true,
-  status: true,
-  provider: true,
   timeZone: true,
   configId: true,
+  openingHours: { select: { days: true, startTime: true, endTime: true } },
+} satisfies Prisma.MeetingTemplateSelect;
+
+const TEMPLATE_SELECT = {
+  ...TEMPLATE_SETTINGS_SELECT,
+  status: true,
+  provider: true,
   createdAt: true,
   updatedAt: true,
-  openingHours: { select: { days: true, startTime: true, endTime: true } },
 } satisfies Prisma.MeetingTemplateSelect;
 
 export type MeetingTemplateRow = Prisma.MeetingTemplateGetPayload<{ select: typeof TEMPLATE_SELECT }>;

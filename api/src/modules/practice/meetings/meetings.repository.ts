@@ -4,24 +4,12 @@ import type { Prisma } from '../../../generated/prisma/client.js';
 import type { Sql } from '../../../common/persistence/sql.js';
 import type { TenantTransaction } from '../../../common/tenancy/tenant-transaction.js';
 import { SystemPrisma } from '../../../infra/prisma/prisma.service.js';
+import { TEMPLATE_SETTINGS_SELECT } from './meeting-templates.repository.js';
 
 /** What a booking reads of its template: the slot rules, and the names its public page shows. */
 const BOOKING_TEMPLATE_SELECT = {
-  id: true,
+  ...TEMPLATE_SETTINGS_SELECT,
   organizationId: true,
-  teamId: true,
-  connectionId: true,
-  title: true,
-  message: true,
-  durationMinutes: true,
-  availableDaysInFuture: true,
-  beforeBufferMinutes: true,
-  afterBufferMinutes: true,
-  minimumNoticeMinutes: true,
-  minimumCancellationNoticeMinutes: true,
-  timeZone: true,
-  configId: true,
-  openingHours: { select: { days: true, startTime: true, endTime: true } },
   team: { select: { name: true } },
   organization: { select: { name: true } },
 } satisfies Prisma.MeetingTemplateSelect;
