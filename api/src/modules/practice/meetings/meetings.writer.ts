@@ -194,6 +194,59 @@ export class MeetingsWriter {
       }),
     );
   }
+
+  // ── Calendar sync (hub/sync/page-writer/meetings.ts) ─────────────────────────────────────────
+
+  /**
+   * A sync page's meetings in one batch: `create` inserted (their new ids returned, in order), each
+   * of `update` has its fields written and its participants replaced by the given ones.
+   */
+  async upsertSynced(
+    scope: WriteScope,
+    batch: {
+      create: readonly MeetingDraft[];
+      update: readonly { id: string; fields: MeetingColumns; participants: readonly MeetingParticipantDraft[] }[];
+    },
+  ): Promise<string[]> {
+    const ids = await this.create(scope, batch.create);
+    await this.update(
+      scope,
+      batch.update.map(({ id, fields }) => ({ id, fields })),
+    );
+    await this.replaceParticipants(scope, batch.update);
+    return ids;
+  }
+
+  /** Each meeting's participants replaced by the given ones (one DELETE and one INSERT for the batch). */
+  async replaceParticipants(
+    scope: WriteScope,
+    meetings: readonly { id: string; participants: readonly MeetingParticipantDraft[] }[],
+  ): Promise<void> {
+    if (meetings.length === 0) return;
+    await scope.sql.execute(
+      `DELETE FROM meeting_participants WHERE organization_id = $1 AND meeting_id = ANY($2::text[])`,
+      scope.organizationId,
+      meetings.map((meeting) => meeting.id),
+    );
+    await insertRows(
+      scope.sql,
+      'meeting_participants',
+      PARTICIPANT_TYPES,
+      meetings.flatMap((meeting) =>
+        onePerAddress(meeting.participants).map((participant) => ({
+          id: newId(EntityType.meetingParticipant),
+          organization_id: scope.organizationId,
+          meeting_id: meeting.id,
+          role: participant.role,
+          email: participant.email,
+          name: participant.name,
+          contact_id: participant.contactId,
+          team_member_id: participant.teamMemberId,
+          created_at: scope.now,
+        })),
+      ),
+    );
+  }
 }
 
 /** The participants with the first of each e-mail address, case aside. */
