@@ -1,5 +1,6 @@
-export * from './booking-hold.js';
 export * from './enums.js';
 export * from './forms.js';
 export * from './schemas.js';
 export * from './slots.js';
+export * from './rules.js';
+export * from './api.js';
