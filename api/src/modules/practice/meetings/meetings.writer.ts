@@ -1,5 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { EntityType, newId, type MeetingParticipantRole, type MeetingType } from '@meridian/domain';
+import {
+  EntityType,
+  newId,
+  type AgendaItemType,
+  type MeetingParticipantRole,
+  type MeetingType,
+} from '@meridian/domain';
 import { insertRows, updateRows, type ColumnTypes } from '../../../common/persistence/sql.js';
 import type { WriteScope } from '../../../common/tenancy/write-scope.js';
 
@@ -97,6 +103,21 @@ const PARTICIPANT_TYPES: ColumnTypes = {
   contact_id: 'text',
   team_member_id: 'text',
   created_at: 'timestamptz',
+};
+
+/** An item of a meeting's agenda (crm §3: type and value), kept in the order given. */
+export interface MeetingAgendaItemDraft {
+  type: AgendaItemType;
+  value: string;
+}
+
+const AGENDA_TYPES: ColumnTypes = {
+  id: 'text',
+  organization_id: 'text',
+  meeting_id: 'text',
+  position: 'integer',
+  type: 'agenda_item_type',
+  value: 'text',
 };
 
 const MEETING_COLUMN: Record<keyof MeetingColumns, string> = {
@@ -243,6 +264,70 @@ export class MeetingsWriter {
           contact_id: participant.contactId,
           team_member_id: participant.teamMemberId,
           created_at: scope.now,
+        })),
+      ),
+    );
+  }
+
+  // ---- a meeting's participants and agenda, replaced as a whole (the meeting calls' edits) ----
+
+  /**
+   * Each meeting's participants become exactly the ones given (the first of each e-mail address,
+   * as `create` keeps them): the old rows go and the new ones come, one statement each.
+   */
+  async replaceParticipants(
+    scope: WriteScope,
+    changes: readonly { meetingId: string; participants: readonly MeetingParticipantDraft[] }[],
+  ): Promise<void> {
+    if (changes.length === 0) return;
+    await scope.sql.execute(
+      'DELETE FROM meeting_participants WHERE organization_id = $1 AND meeting_id = ANY($2::text[])',
+      scope.organizationId,
+      changes.map((change) => change.meetingId),
+    );
+    await insertRows(
+      scope.sql,
+      'meeting_participants',
+      PARTICIPANT_TYPES,
+      changes.flatMap((change) =>
+        onePerAddress(change.participants).map((participant) => ({
+          id: newId(EntityType.meetingParticipant),
+          organization_id: scope.organizationId,
+          meeting_id: change.meetingId,
+          role: participant.role,
+          email: participant.email,
+          name: participant.name,
+          contact_id: participant.contactId,
+          team_member_id: participant.teamMemberId,
+          created_at: scope.now,
+        })),
+      ),
+    );
+  }
+
+  /** Each meeting's agenda becomes exactly the items given, in their order. */
+  async replaceAgenda(
+    scope: WriteScope,
+    changes: readonly { meetingId: string; items: readonly MeetingAgendaItemDraft[] }[],
+  ): Promise<void> {
+    if (changes.length === 0) return;
+    await scope.sql.execute(
+      'DELETE FROM meeting_agenda_items WHERE organization_id = $1 AND meeting_id = ANY($2::text[])',
+      scope.organizationId,
+      changes.map((change) => change.meetingId),
+    );
+    await insertRows(
+      scope.sql,
+      'meeting_agenda_items',
+      AGENDA_TYPES,
+      changes.flatMap((change) =>
+        change.items.map((item, position) => ({
+          id: newId(EntityType.meetingAgendaItem),
+          organization_id: scope.organizationId,
+          meeting_id: change.meetingId,
+          position,
+          type: item.type,
+          value: item.value,
         })),
       ),
     );
