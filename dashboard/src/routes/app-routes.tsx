@@ -47,6 +47,9 @@ const NotesPage = lazy(() => import('../features/practice/notes/notes-page'));
 const DocumentsPage = lazy(() => import('../features/practice/documents/documents-page'));
 const PipelinePage = lazy(() => import('../features/sales/pipeline/pipeline-page'));
 const OpportunityPage = lazy(() => import('../features/sales/pipeline/opportunity-page'));
+const MeetingsLayout = lazy(() => import('../features/practice/meetings/meetings-layout'));
+const MeetingTemplatesPage = lazy(() => import('../features/practice/meetings/templates-page'));
+const PublicBookingPage = lazy(() => import('../features/practice/meetings/public-booking-page'));
 const PublicProposalPage = lazy(() => import('../features/sales/public-proposal/public-proposal-page'));
 const NotFoundPage = lazy(() => import('../features/platform/errors/not-found-page'));
 
@@ -116,6 +119,14 @@ export function AppRoutes() {
           element={
             <Titled title="Your proposal">
               <PublicProposalPage />
+            </Titled>
+          }
+        />
+        <Route
+          path="/book/:configId"
+          element={
+            <Titled title="Book a meeting">
+              <PublicBookingPage />
             </Titled>
           }
         />
@@ -201,6 +212,17 @@ export function AppRoutes() {
                 </Titled>
               }
             />
+            <Route path="meetings" element={<MeetingsLayout />}>
+              <Route index element={<Navigate to="templates" replace />} />
+              <Route
+                path="templates"
+                element={
+                  <Titled title="Booking templates" permission="PRACTICE_READ">
+                    <MeetingTemplatesPage />
+                  </Titled>
+                }
+              />
+            </Route>
             <Route
               path="notes"
               element={

@@ -29,7 +29,7 @@ export const SECTIONS: readonly Section[] = [
   { key: 'cash-flows', label: 'Cash flows', path: '/cash-flows', available: true },
   upcoming('planning', 'Planning'),
   CALCULATORS,
-  upcoming('meetings', 'Meetings'),
+  { key: 'meetings', label: 'Meetings', path: '/meetings', available: true, permission: 'PRACTICE_READ' },
   // "My tasks" (with its overdue count) sits under Home; the team's board is here.
   { key: 'tasks', label: 'Team board', path: '/tasks/board', available: true, permission: 'PRACTICE_READ' },
   { key: 'notes', label: 'Notes', path: '/notes', available: true, permission: 'PRACTICE_READ' },

@@ -1,0 +1,168 @@
+import type { CalendarProvider, MeetingTimeZone } from '@meridian/domain';
+import { apiRequest } from './client';
+import { withQuery } from './query';
+
+/*
+ * The meeting calls of crm §7 the dashboard makes: booking templates, the public booking page, and
+ * calendar connections. Their answers are declared in the API's schemas
+ * (api/src/modules/practice/meetings/*.schemas.ts, hub/providers/nylas/api/nylas.schemas.ts),
+ * which the dashboard cannot import; the shapes below are what those schemas answer.
+ */
+
+/** One set of opening hours as a template answers it: weekdays 0 (Sunday) to 6, with their names. */
+export interface OpeningHoursView {
+  days: number[];
+  dayLabels: string[];
+  start: string;
+  end: string;
+}
+
+export interface MeetingTemplateView {
+  id: string;
+  teamId: string;
+  title: string;
+  message: string | null;
+  duration: number;
+  availableDaysInFuture: number;
+  openingHours: OpeningHoursView[];
+  beforeBuffer: number;
+  afterBuffer: number;
+  minimumNotice: number;
+  minimumCancellationNotice: number | null;
+  status: string | null;
+  provider: CalendarProvider | null;
+  providerLabel: string | null;
+  timeZone: MeetingTimeZone;
+  timeZoneLabel: string;
+  connectionId: string | null;
+  configId: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The body of a create (with `teamId`) or an edit (without). */
+export interface MeetingTemplateBody {
+  teamId?: string;
+  title: string;
+  message?: string | null;
+  duration: number;
+  availableDaysInFuture: number;
+  openingHours: { days: number[]; start: string; end: string }[];
+  beforeBuffer: number;
+  afterBuffer: number;
+  minimumNotice: number;
+  minimumCancellationNotice?: number | null;
+  timeZone: MeetingTimeZone;
+}
+
+export interface TimeZoneOption {
+  value: MeetingTimeZone;
+  label: string;
+}
+
+export interface SchedulingStatus {
+  configId: string;
+  templateId: string;
+  calendar: CalendarProvider;
+  calendarLabel: string;
+  firmCalendar: boolean;
+  state: string;
+  stateLabel: string;
+  bookable: boolean;
+  message: string;
+}
+
+/** What a client sees of a booking page. */
+export interface BookingPage {
+  configId: string;
+  title: string;
+  message: string | null;
+  duration: number;
+  firmName: string;
+  teamName: string;
+  timeZone: MeetingTimeZone;
+  timeZoneLabel: string;
+  availableDaysInFuture: number;
+  minimumCancellationNotice: number | null;
+}
+
+export interface BookingSlots {
+  configId: string;
+  timeZone: MeetingTimeZone;
+  timeZoneLabel: string;
+  duration: number;
+  from: string;
+  until: string;
+  slots: { start: string; end: string }[];
+}
+
+export interface Booking {
+  bookingId: string;
+  configId: string;
+  start: string;
+  end: string;
+  timeZone: MeetingTimeZone;
+  eventId: string | null;
+  confirmedAt: string | null;
+}
+
+export interface NylasCalendar {
+  id: string;
+  name: string;
+  timezone: string | null;
+  isPrimary: boolean;
+  readOnly: boolean;
+}
+
+export interface TeamNylasCalendars {
+  connections: {
+    connectionId: string;
+    email: string | null;
+    provider: CalendarProvider | null;
+    ownerProfessionalId: string | null;
+    problem: string | null;
+    calendars: NylasCalendar[];
+  }[];
+}
+
+export const meetingTemplateCalls = {
+  byTeam: (teamId: string, signal?: AbortSignal) =>
+    apiRequest<MeetingTemplateView[]>(`/meetings/templates/by-team/${teamId}`, { signal }),
+  create: (body: MeetingTemplateBody) =>
+    apiRequest<MeetingTemplateView>('/meetings/template', { method: 'POST', body }),
+  edit: (templateId: string, body: MeetingTemplateBody) =>
+    apiRequest<MeetingTemplateView>(`/meetings/templates/${templateId}`, { method: 'PATCH', body }),
+  remove: (templateId: string) =>
+    apiRequest<{ id: string }>(`/meetings/templates/${templateId}`, { method: 'DELETE' }),
+  duplicate: (templateId: string) =>
+    apiRequest<MeetingTemplateView>(`/meetings/templates/${templateId}/duplicate`, { method: 'POST' }),
+  timeZones: (signal?: AbortSignal) => apiRequest<TimeZoneOption[]>('/meetings/timezone-opts', { signal }),
+  schedulingStatus: (configId: string, signal?: AbortSignal) =>
+    apiRequest<SchedulingStatus>(withQuery('/meetings/scheduling-status', { configId }), { signal }),
+};
+
+const bookingPath = (configId: string) => `/meetings/booking/${encodeURIComponent(configId)}`;
+
+// The client's calls (public: no session), by the booking page's id.
+export const bookingCalls = {
+  page: (configId: string, signal?: AbortSignal) =>
+    apiRequest<BookingPage>(bookingPath(configId), { authenticated: false, signal }),
+  slots: (configId: string, range: { from: string; until: string }, signal?: AbortSignal) =>
+    apiRequest<BookingSlots>(withQuery(`${bookingPath(configId)}/slots`, range), { authenticated: false, signal }),
+  request: (body: { configId: string; start: string; name: string; email: string; message?: string; timeZone: string }) =>
+    apiRequest<Booking>('/meetings/request', { method: 'POST', body, authenticated: false }),
+  confirm: (body: { bookingId: string; configId: string }) =>
+    apiRequest<Booking>('/meetings/confirm', {
+      method: 'PATCH',
+      body: { ...body, isReschedule: false },
+      authenticated: false,
+    }),
+};
+
+export const calendarConnectionCalls = {
+  /** Nylas's hosted authentication page for `provider`, the e-mail pre-filled. */
+  authUrl: (provider: CalendarProvider, email: string) =>
+    apiRequest<{ url: string }>(withQuery(`/nylas/${provider}`, { email })),
+  ofTeam: (teamId: string, signal?: AbortSignal) =>
+    apiRequest<TeamNylasCalendars>(`/meetings/nylas-calendars/by-team/${teamId}`, { signal }),
+};
