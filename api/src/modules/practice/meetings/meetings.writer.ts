@@ -234,39 +234,11 @@ export class MeetingsWriter {
       scope,
       batch.update.map(({ id, fields }) => ({ id, fields })),
     );
-    await this.replaceParticipants(scope, batch.update);
+    await this.replaceParticipants(
+      scope,
+      batch.update.map(({ id, participants }) => ({ meetingId: id, participants })),
+    );
     return ids;
-  }
-
-  /** Each meeting's participants replaced by the given ones (one DELETE and one INSERT for the batch). */
-  async replaceParticipants(
-    scope: WriteScope,
-    meetings: readonly { id: string; participants: readonly MeetingParticipantDraft[] }[],
-  ): Promise<void> {
-    if (meetings.length === 0) return;
-    await scope.sql.execute(
-      `DELETE FROM meeting_participants WHERE organization_id = $1 AND meeting_id = ANY($2::text[])`,
-      scope.organizationId,
-      meetings.map((meeting) => meeting.id),
-    );
-    await insertRows(
-      scope.sql,
-      'meeting_participants',
-      PARTICIPANT_TYPES,
-      meetings.flatMap((meeting) =>
-        onePerAddress(meeting.participants).map((participant) => ({
-          id: newId(EntityType.meetingParticipant),
-          organization_id: scope.organizationId,
-          meeting_id: meeting.id,
-          role: participant.role,
-          email: participant.email,
-          name: participant.name,
-          contact_id: participant.contactId,
-          team_member_id: participant.teamMemberId,
-          created_at: scope.now,
-        })),
-      ),
-    );
   }
 
   // ---- a meeting's participants and agenda, replaced as a whole (the meeting calls' edits) ----
