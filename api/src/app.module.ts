@@ -26,6 +26,7 @@ import { MergesModule } from './modules/crm/merges/index.js';
 import { ReportsModule } from './modules/crm/reports/index.js';
 import { TasksModule } from './modules/practice/tasks/index.js';
 import { NotesApiModule } from './modules/practice/notes/index.js';
+import { CommsApiModule } from './modules/practice/comms/index.js';
 import { DocumentsModule } from './modules/practice/documents/index.js';
 import { WorkflowsModule } from './modules/practice/workflows/index.js';
 import { NotificationsModule } from './modules/practice/notifications/index.js';
@@ -74,6 +75,7 @@ export class AppModule {
         ReportsModule,
         TasksModule,
         NotesApiModule,
+        CommsApiModule,
         DocumentsModule,
         WorkflowsModule,
         NotificationsModule,

@@ -47,6 +47,7 @@ export {
 } from './modules/hub/providers/index.js';
 export { EmailModule, OutboxService, OutboxRepository } from './modules/platform/email/index.js';
 export { WorkflowsModule, WorkflowsService } from './modules/practice/workflows/index.js';
+export { CommsModule, EmailThreadsUpdate, EmailThreadsUpdateRefused } from './modules/practice/comms/index.js';
 export { NotificationsCoreModule, TaskDigestService } from './modules/practice/notifications/index.js';
 export {
   AumInvoicingService,

@@ -564,6 +564,32 @@ function checkCases(w: ModelWorld): CheckCase[] {
       good: () => prisma.billingInvoice.update({ where: { id: w.billingInvoiceId }, data: { amount: '0' } }),
       bad: [() => prisma.billingInvoice.update({ where: { id: w.billingInvoiceId }, data: { amount: '-0.01' } })],
     },
+    // E-mail threads
+    {
+      constraint: 'email_threads_provider_thread_id_check',
+      good: () => prisma.emailThread.update({ where: { id: w.emailThreadId }, data: { providerThreadId: 'thread-2' } }),
+      bad: [() => prisma.emailThread.update({ where: { id: w.emailThreadId }, data: { providerThreadId: '' } })],
+    },
+    {
+      constraint: 'email_threads_participants_check',
+      good: () => prisma.emailThread.update({ where: { id: w.emailThreadId }, data: { participants: [] } }),
+      bad: [
+        () =>
+          prisma.emailThread.update({
+            where: { id: w.emailThreadId },
+            data: { participants: { email: 'ana@example.test' } },
+          }),
+      ],
+    },
+    {
+      constraint: 'email_threads_message_count_check',
+      good: () =>
+        prisma.emailThread.update({ where: { id: w.emailThreadId }, data: { messageIds: [], messageCount: 0 } }),
+      bad: [
+        () => prisma.emailThread.update({ where: { id: w.emailThreadId }, data: { messageCount: 2 } }),
+        () => prisma.emailThread.update({ where: { id: w.emailThreadId }, data: { messageCount: -1 } }),
+      ],
+    },
     // Tasks, workflows, meetings
     {
       constraint: 'tasks_scheduled_time_check',

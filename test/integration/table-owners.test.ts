@@ -83,6 +83,8 @@ const OWNERS: Readonly<Record<string, string>> = {
   workflow_templates: 'practice/workflows',
   workflow_participants: 'practice/workflows',
   notifications: 'practice/notifications',
+  email_threads: 'practice/comms',
+  email_thread_contacts: 'practice/comms',
   // financials
   financial_records: 'financials/financial-records',
   financial_record_owners: 'financials/financial-records',

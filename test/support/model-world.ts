@@ -54,6 +54,7 @@ export interface ModelWorld {
   transactionCategoryId: string;
   recurringStreamId: string;
   connectionId: string;
+  emailThreadId: string;
   householdServiceId: string;
   billingInvoiceId: string;
   syncRunId: string;
@@ -468,6 +469,24 @@ export async function buildModelWorld(prisma: PrismaClient, label = 'World'): Pr
     },
   });
   await prisma.taskMention.create({ data: { ...org, taskId, entityId: personId } });
+
+  // E-mail threads read from the mailbox, linked to the contact whose address is among them
+  const emailThreadId = newId(EntityType.emailThread);
+  await prisma.emailThread.create({
+    data: {
+      ...org,
+      id: emailThreadId,
+      connectionId,
+      providerThreadId: `thread-${label}`,
+      subject: 'Quarterly review',
+      snippet: 'See you Tuesday',
+      participants: [{ email: 'ana@example.test', name: 'Ana' }],
+      lastMessageAt: new Date('2026-01-05T10:00:00Z'),
+      messageIds: ['message-1'],
+      messageCount: 1,
+    },
+  });
+  await prisma.emailThreadContact.create({ data: { ...org, threadId: emailThreadId, contactId } });
 
   // Notes, documents, custom fields
   const noteId = newId(EntityType.note);
@@ -1001,6 +1020,7 @@ export async function buildModelWorld(prisma: PrismaClient, label = 'World'): Pr
     transactionCategoryId,
     recurringStreamId,
     connectionId,
+    emailThreadId,
     syncRunId,
     importBatchId,
     invitationId,

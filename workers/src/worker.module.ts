@@ -4,6 +4,7 @@ import {
   AuditModule,
   BillingModule,
   BrandsCoreModule,
+  CommsModule,
   CoreModule,
   EmailModule,
   ImportFoldersModule,
@@ -32,6 +33,7 @@ import { SweepStuckImportsJob } from './jobs/imports/sweep-stuck-imports.job.js'
 import { ProcessLogoJob } from './jobs/platform/process-logo.job.js';
 import { ApplyWorkflowRulesJob } from './jobs/practice/apply-workflow-rules.job.js';
 import { TaskDigestJob } from './jobs/practice/task-digest.job.js';
+import { UpdateEmailThreadsJob } from './jobs/practice/update-email-threads.job.js';
 import { ApplyProviderEventJob } from './jobs/sales/apply-provider-event.job.js';
 import { InvoiceAumPeriodsJob } from './jobs/sales/invoice-aum-periods.job.js';
 import { SetUpServiceBillingJob } from './jobs/sales/set-up-service.job.js';
@@ -53,6 +55,7 @@ const HANDLER_CLASSES = [
   ProcessLogoJob,
   ApplyWorkflowRulesJob,
   TaskDigestJob,
+  UpdateEmailThreadsJob,
   SetUpServiceBillingJob,
   SweepPendingBillingJob,
   InvoiceAumPeriodsJob,
@@ -91,6 +94,7 @@ export class WorkerModule {
         WorkflowsModule,
         NotificationsCoreModule,
         BillingModule,
+        CommsModule,
       ],
       providers: [
         {

@@ -97,7 +97,7 @@ describe('job queues are named by what they carry', () => {
       'E-mails and text messages',
       'Syncs and imports',
       'Logo images',
-      'Task reminders and workflow rules',
+      'Task reminders, workflow rules and e-mail threads',
       'Billing with Stripe',
     ]);
     expect(new Set(labels).size).toBe(labels.length);

@@ -5,3 +5,4 @@ export * from './documents/index.js';
 export * from './workflows/index.js';
 export * from './notifications/index.js';
 export * from './meetings/index.js';
+export * from './comms/index.js';

@@ -25,8 +25,8 @@ export const QUEUE_LABELS: Readonly<Record<QueueName, string>> = {
   sync: 'Syncs and imports',
   // The sizes made of an uploaded brand logo.
   media: 'Logo images',
-  // The daily task digests, and the workflow rules' daily runs.
-  practice: 'Task reminders and workflow rules',
+  // The daily task digests, the workflow rules' daily runs, and e-mail threads read from mailboxes.
+  practice: 'Task reminders, workflow rules and e-mail threads',
   // Setting up accepted services in Stripe, the AUM fee invoices, and Stripe's payment events.
   billing: 'Billing with Stripe',
 };
@@ -138,6 +138,20 @@ export const jobDefinitions = {
     payload: z.object({}),
   },
   /**
+   * Reads from a Nylas connection's mailbox the threads exchanged with `emails` (page by page) and
+   * keeps their summaries, each linked to the organization's contacts whose e-mail it holds.
+   * Idempotent: a thread is found again by its id at Nylas. One job per request (`updateId`).
+   */
+  'comms.update-email-threads': {
+    queue: QueueName.practice,
+    payload: z.object({
+      organizationId: z.string().min(1),
+      connectionId: z.string().min(1),
+      emails: z.array(z.string().min(1)).min(1).max(50),
+      updateId: z.string().min(1),
+    }),
+  },
+  /**
    * Creates a PENDING service's objects at the payment provider (customer, one-time fee invoice,
    * subscription), each recorded as soon as it exists and created under an idempotency key, so a
    * retried or crashed job bills once; then the service is ACTIVE, or FAILED with why.
@@ -198,6 +212,8 @@ export function jobIdFor<N extends JobName>(name: N, payload: JobPayload<N>): st
     // One run per day asked for; the JSON of the payload would hold a ":".
     case 'practice.apply-workflow-rules':
       return `practice.apply-workflow-rules-${(payload as JobPayload<'practice.apply-workflow-rules'>).date ?? 'today'}`;
+    case 'comms.update-email-threads':
+      return `comms.update-email-threads-${(payload as JobPayload<'comms.update-email-threads'>).updateId}`;
     case 'billing.set-up-service':
       return `billing.set-up-service-${(payload as JobPayload<'billing.set-up-service'>).householdServiceId}`;
     case 'billing.invoice-aum-periods':

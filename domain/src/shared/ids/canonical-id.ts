@@ -78,6 +78,7 @@ export const EntityType = {
   meetingTemplate: 'meeting_template',
   meetingTemplateOpeningHours: 'meeting_template_opening_hours',
   note: 'note',
+  emailThread: 'email_thread',
   noteAttachment: 'note_attachment',
   noteMention: 'note_mention',
   document: 'document',

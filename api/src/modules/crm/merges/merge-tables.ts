@@ -98,6 +98,14 @@ export const CONTACT_CHILD_TABLES: readonly ChildTable[] = [
   ownerRows('documents', 'owner_contact_id', 'documents'),
   ownerRows('import_review_items', 'candidate_contact_id', 'import reviews'),
   ownerRows('invitations', 'contact_id', 'portal invitations'),
+  {
+    // A thread the survivor is already linked to stays linked once; the merged link is kept for undo.
+    table: 'email_thread_contacts',
+    column: 'contact_id',
+    key: 'thread_id',
+    label: 'e-mail threads',
+    duplicateWhen: ['$.thread_id'],
+  },
   ...referenceTables('contact'),
 ];
 
