@@ -16,7 +16,7 @@ import type {
   TransactionCategoryNature,
 } from '@meridian/domain';
 
-export const RecordKind = ['financial-account', 'transaction', 'recurring-stream'] as const;
+export const RecordKind = ['financial-account', 'transaction', 'recurring-stream', 'meeting'] as const;
 export type RecordKind = (typeof RecordKind)[number];
 
 /** An amount as a decimal string (never a float) with its currency: the domain's MoneyJson without a date. */
@@ -128,7 +128,45 @@ export interface NormalizedRecurringStream {
   category: CategoryAssignment | null;
 }
 
-export type NormalizedRecord = NormalizedFinancialAccount | NormalizedTransaction | NormalizedRecurringStream;
+/** Someone invited to a calendar event, by address (lower-cased: contacts and team members are matched by it). */
+export interface MeetingParticipantRecord {
+  email: string;
+  name: string | null;
+}
+
+/**
+ * A calendar event as a meeting. A cancelled (deleted) event is not one of these: the connector
+ * sends it as a `RemovedRecord` of kind `meeting`, and the meeting is cancelled, not deleted.
+ */
+export interface NormalizedMeeting {
+  kind: 'meeting';
+  /** The provider's event id (Nylas: the event id): the key of the external link and the meeting's eventId. */
+  sourceId: string;
+  /** The provider's calendar the event is in. */
+  calendarId: string | null;
+  /** Cut to a meeting title's length; null when the event has none. */
+  title: string | null;
+  description: string | null;
+  location: string | null;
+  start: Date;
+  end: Date;
+  /** Whole minutes, at least 1. */
+  durationMinutes: number;
+  /** An all-day event: its first and last day (inclusive), YYYY-MM-DD, read in `timeZone`. */
+  allDay: { first: string; last: string } | null;
+  /** The IANA zone the event is shown in; null when the provider names none we know. */
+  timeZone: string | null;
+  /** One per address; the connection's own account may be among them. */
+  participants: MeetingParticipantRecord[];
+  organizerEmail: string | null;
+  /** When the provider last changed the event (whole seconds); null when it does not say. */
+  providerUpdatedAt: Date | null;
+  /** Our meeting's id when Meridian wrote the event to the calendar (so it is not made twice). */
+  meridianMeetingId: string | null;
+}
+
+export type NormalizedRecord =
+  NormalizedFinancialAccount | NormalizedTransaction | NormalizedRecurringStream | NormalizedMeeting;
 
 /** A record the provider deleted. */
 export interface RemovedRecord {

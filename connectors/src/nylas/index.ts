@@ -3,3 +3,5 @@ export { classifyNylasError, toConnectorError as nylasConnectorError } from './e
 export * from './mappers.js';
 export * from './schemas.js';
 export * from './webhooks.js';
+export * from './connector.js';
+export { decodeNylasCursor, encodeNylasCursor, INITIAL_NYLAS_CURSOR, type NylasSyncCursor } from './cursor.js';

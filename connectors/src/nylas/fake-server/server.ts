@@ -16,7 +16,8 @@
  * Failures a test can cause (see FakeNylasFault): the next N requests answered 429 with
  * Retry-After, or 500; an expired grant (`expireGrant`: its data routes answer 401 with the
  * provider's refusal, as Nylas does); long paging (`setPageSize`: at most n items a page whatever
- * the limit); a 200 that breaks the description (to prove prism checks answers).
+ * the limit); a slow provider (`setDelay`: each answer of an operation waits); a 200 that breaks
+ * the description (to prove prism checks answers).
  *
  * Test hooks beside the API: the accounts (`state`: grants, calendars, events, threads), changes
  * "at the provider" (`changeEventAsProvider`, `deleteEventAsProvider`, `receiveMessage`), each sent
@@ -236,6 +237,8 @@ export class FakeNylasServer {
   private webhook: { url: string; secret: string } | null;
   private deliveryChain: Promise<void> = Promise.resolve();
   private pageSize: number | null;
+  /** Milliseconds each answer of an operation waits (a slow provider). */
+  private readonly delays = new Map<FakeNylasOperation, number>();
   private readonly clock: () => Date;
   private url_ = '';
 
@@ -372,6 +375,12 @@ export class FakeNylasServer {
   /** Every page holds at most `size` items whatever the `limit` asked (null: the limit decides). */
   setPageSize(size: number | null): void {
     this.pageSize = size;
+  }
+
+  /** Every answer of `operation` waits `ms` first (0: none): a slow provider, so a test can act mid-sync. */
+  setDelay(operation: FakeNylasOperation, ms: number): void {
+    if (ms > 0) this.delays.set(operation, ms);
+    else this.delays.delete(operation);
   }
 
   injectFault(fault: FakeNylasFault, scope: FakeNylasFaultScope = {}): void {
@@ -682,6 +691,8 @@ export class FakeNylasServer {
     } catch (error) {
       reply = failureReply(error);
     }
+    const delay = operation === null ? 0 : (this.delays.get(operation) ?? 0);
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     this.requests.push({
       method,
       operation,

@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
-import { PlaidClient, PlaidConnector, type Connector } from '@meridian/connectors';
+import { NylasConnector, PlaidClient, PlaidConnector, type Connector } from '@meridian/connectors';
 import type { IntegrationService } from '@meridian/domain';
 import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
-import { NylasModule } from './nylas/index.js';
+import { NylasClients, NylasModule } from './nylas/index.js';
 import { StripeModule } from './stripe/index.js';
 import { ProviderEventsWriter } from './provider-events.writer.js';
 
@@ -45,9 +45,15 @@ export function createPlaidClient(config: AppConfig): PlaidClient {
     },
     {
       provide: CONNECTORS,
-      inject: [PLAID_CONNECTOR],
-      useFactory: (plaid: PlaidConnector): ConnectorRegistry =>
-        new Map<IntegrationService, Connector<unknown>>([['PLAID', plaid as Connector<unknown>]]),
+      inject: [PLAID_CONNECTOR, NylasClients],
+      // Nylas only when this deployment has its settings (NYLAS_API_KEY, NYLAS_CLIENT_ID).
+      useFactory: (plaid: PlaidConnector, nylas: NylasClients): ConnectorRegistry =>
+        new Map<IntegrationService, Connector<unknown>>([
+          ['PLAID', plaid as Connector<unknown>],
+          ...(nylas.configured
+            ? [['NYLAS', new NylasConnector({ client: nylas.client() }) as Connector<unknown>] as const]
+            : []),
+        ]),
     },
   ],
   exports: [PLAID_CLIENT, PLAID_CONNECTOR, CONNECTORS, ProviderEventsWriter, StripeModule, NylasModule],

@@ -250,18 +250,25 @@ export class SyncRunLifecycle {
   async recordWebhookDelivery(tx: TenantTransaction, organizationId: string, connectionId: string): Promise<void> {
     const syncRunId = await this.openImport(tx, connectionId, 'WEBHOOK');
     if (syncRunId === null) return;
+    // A delivery says nothing of the connection's health: its status, last sync and a login that
+    // needs re-authentication stay as they are.
     await this.finishIn(
       tx,
       { organizationId, connectionId, syncRunId, startedAt: new Date() },
       { created: 1, updated: 0, unchanged: 0, failed: 0, reviewPending: 0 },
+      { connectionOutcome: false },
     );
   }
 
-  /** `finish` inside the caller's transaction (an import ends its batch and its run together). */
+  /**
+   * `finish` inside the caller's transaction (an import ends its batch and its run together).
+   * `connectionOutcome: false` leaves the connection as it is (a webhook delivery's run).
+   */
   async finishIn(
     tx: TenantTransaction,
     run: RunRef & { startedAt: Date | null },
     counts?: ImportCounts,
+    options: { connectionOutcome?: boolean } = {},
   ): Promise<'SUCCEEDED' | 'PARTIAL' | 'CANCELLED'> {
     const stored = await tx.syncRun.findUniqueOrThrow({ where: { id: run.syncRunId }, select: { failedCount: true } });
     const notWritten = counts ? counts.failed + counts.reviewPending : stored.failedCount;
@@ -285,6 +292,7 @@ export class SyncRunLifecycle {
       },
     });
     if (count === 0) return 'CANCELLED';
+    if (options.connectionOutcome === false) return status;
     await tx.connection.update({
       where: { id: run.connectionId },
       data: { status: 'SUCCESS', lastSyncedAt: now, lastError: null, needsReauthSince: null },

@@ -4,6 +4,7 @@ import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
 import { REDIS } from '../../../infra/redis/redis.module.js';
 import { CashFlowsModule } from '../../financials/cash-flows/index.js';
 import { FinancialRecordsModule } from '../../financials/financial-records/index.js';
+import { MeetingsModule } from '../../practice/meetings/index.js';
 import { ProvidersModule } from '../providers/index.js';
 import { ConnectionsWriter } from './connections.writer.js';
 import { ExternalLinksRepository } from './external-links.repository.js';
@@ -22,7 +23,7 @@ import { SyncSweeper } from './sync-sweeper.js';
  */
 @Module({
   // The page writer writes through the owning modules' writers.
-  imports: [ProvidersModule, FinancialRecordsModule, CashFlowsModule],
+  imports: [ProvidersModule, FinancialRecordsModule, CashFlowsModule, MeetingsModule],
   providers: [
     ConnectionsWriter,
     ExternalLinksRepository,

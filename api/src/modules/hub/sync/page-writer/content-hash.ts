@@ -6,8 +6,12 @@ import { createHash } from 'node:crypto';
  */
 const WRITER_VERSION = 'v1';
 
-/** Keys sorted at every level, so two equal records hash alike whatever order the mapper built them in. */
+/**
+ * Keys sorted at every level, so two equal records hash alike whatever order the mapper built them
+ * in; an instant as its ISO text (a Date has no keys of its own: it would hash as `{}`).
+ */
 function canonical(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
   if (Array.isArray(value)) return value.map(canonical);
   if (value !== null && typeof value === 'object') {
     return Object.fromEntries(

@@ -1,5 +1,6 @@
 import type { NormalizedRecord, RecordKind } from '@meridian/connectors';
 import { financialAccountWriter } from './financial-accounts.js';
+import { meetingWriter } from './meetings.js';
 import type { RecordKindWriter, RecordOf } from './record-kind-writer.js';
 import { recurringStreamWriter } from './recurring-streams.js';
 import { transactionWriter } from './transactions.js';
@@ -13,6 +14,7 @@ const WRITERS: { [K in RecordKind]: RecordKindWriter<K> } = {
   'financial-account': financialAccountWriter,
   transaction: transactionWriter,
   'recurring-stream': recurringStreamWriter,
+  meeting: meetingWriter,
 };
 
 /** Every kind, in write order. */

@@ -9,6 +9,7 @@ import { releaseQueryHistory } from '../../../../infra/prisma/query-history.js';
 import { SyncedFlowsWriter } from '../../../financials/cash-flows/index.js';
 import { FinancialRecordsWriter } from '../../../financials/financial-records/index.js';
 import { AuditService } from '../../../platform/audit/index.js';
+import { MeetingsWriter } from '../../../practice/meetings/index.js';
 import { ExternalLinksRepository } from '../external-links.repository.js';
 import { SyncRunLifecycle, type RunRef } from '../sync-run-lifecycle.service.js';
 import type { KindWritten } from './record-kind-writer.js';
@@ -63,6 +64,7 @@ export class SyncPageWriter {
     @Inject(ExternalLinksRepository) private readonly links: ExternalLinksRepository,
     @Inject(FinancialRecordsWriter) private readonly financialRecords: FinancialRecordsWriter,
     @Inject(SyncedFlowsWriter) private readonly flows: SyncedFlowsWriter,
+    @Inject(MeetingsWriter) private readonly meetings: MeetingsWriter,
     @Inject(AuditService) private readonly audit: AuditService,
   ) {}
 
@@ -94,6 +96,7 @@ export class SyncPageWriter {
       links: await PageLinks.load(this.links, scope, namedIds(page)),
       financialRecords: this.financialRecords,
       flows: this.flows,
+      meetings: this.meetings,
       changes: [],
     };
 

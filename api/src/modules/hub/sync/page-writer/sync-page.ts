@@ -2,6 +2,7 @@ import type { IntegrationService, SyncCounts } from '@meridian/domain';
 import type { WriteScope } from '../../../../common/tenancy/write-scope.js';
 import type { SyncedFlowsWriter } from '../../../financials/cash-flows/index.js';
 import type { FinancialRecordsWriter } from '../../../financials/financial-records/index.js';
+import type { MeetingsWriter } from '../../../practice/meetings/index.js';
 import type { BatchAuditEntry } from '../../../platform/audit/index.js';
 import type { ExternalLinksRepository, LinkRow, NewLink } from '../external-links.repository.js';
 
@@ -119,6 +120,8 @@ export interface SyncPage {
   financialRecords: FinancialRecordsWriter;
   /** Transactions, recurring streams and their categories. */
   flows: SyncedFlowsWriter;
+  /** Meetings and their participants (calendar events). */
+  meetings: MeetingsWriter;
   /**
    * What the page created, updated and removed, one entry a record: the run's audit entries (actor
    * the run), which its detail lists; they add up to the run's created, updated and deleted counts.

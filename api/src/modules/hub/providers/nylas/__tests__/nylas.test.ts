@@ -294,8 +294,13 @@ describe('/api/webhooks/nylas', () => {
     expect(await fake.checkWebhookEndpoint(url())).toBe(true);
   });
 
-  it('stores a verified notification once, as a WEBHOOK run; a replay changes nothing', async () => {
+  it('stores a verified event notification once and queues one calendar sync run; a replay changes nothing', async () => {
     const connection = await adaConnection();
+    // The connection's first run (queued by its connection, never run here: no worker) is done.
+    await prisma.syncRun.updateMany({
+      where: { connectionId: connection.id, status: { in: ['QUEUED', 'RUNNING'] } },
+      data: { status: 'SUCCEEDED', startedAt: new Date(), finishedAt: new Date() },
+    });
     const delivery = fake.webhookDelivery(
       'event.updated',
       { id: 'event-1', grant_id: grantOf('ada@north.test'), calendar_id: 'ada@north.test', object: 'event' },
@@ -303,17 +308,53 @@ describe('/api/webhooks/nylas', () => {
     );
     const first = await post(delivery.body, delivery.headers);
     expect(first.status, JSON.stringify(first.body)).toBe(200);
-    expect(first.body).toEqual({ outcome: 'STORED' });
+    expect(first.body).toEqual({ outcome: 'QUEUED' });
     const replay = await post(delivery.body, delivery.headers);
     expect(replay.status).toBe(200);
     expect(replay.body).toEqual({ outcome: 'DUPLICATE' });
-    const events = await prisma.providerEvent.findMany({ where: { connectionId: connection.id } });
+    // Another change while that run waits: stored, and coalesced into the same run.
+    const another = fake.webhookDelivery(
+      'event.deleted',
+      { id: 'event-9', grant_id: grantOf('ada@north.test'), calendar_id: 'ada@north.test', object: 'event' },
+      { secret: WEBHOOK_SECRET },
+    );
+    expect((await post(another.body, another.headers)).body).toEqual({ outcome: 'QUEUED' });
+    const events = await prisma.providerEvent.findMany({
+      where: { connectionId: connection.id },
+      orderBy: { receivedAt: 'asc' },
+    });
     expect(events.map((event) => [event.externalEventId, event.type])).toEqual([
       [delivery.notificationId, 'event.updated'],
+      [another.notificationId, 'event.deleted'],
     ]);
     const runs = await prisma.syncRun.findMany({ where: { connectionId: connection.id, trigger: 'WEBHOOK' } });
-    expect(runs).toHaveLength(1);
-    expect(runs[0]!.status).toBe('SUCCEEDED');
+    expect(runs.map((run) => [run.driver, run.status])).toEqual([['SYNC', 'QUEUED']]);
+  });
+
+  it('records any other notification as a finished WEBHOOK run that leaves the connection’s login problem as it is', async () => {
+    const connection = await adaConnection();
+    const since = new Date('2026-11-01T00:00:00Z');
+    await prisma.connection.update({ where: { id: connection.id }, data: { needsReauthSince: since } });
+    await prisma.syncRun.updateMany({
+      where: { connectionId: connection.id, status: { in: ['QUEUED', 'RUNNING'] } },
+      data: { status: 'CANCELLED', finishedAt: new Date() },
+    });
+    try {
+      const delivery = fake.webhookDelivery(
+        'event.created',
+        { id: 'event-10', grant_id: grantOf('ada@north.test'), calendar_id: 'ada@north.test', object: 'event' },
+        { secret: WEBHOOK_SECRET },
+      );
+      // A connection to re-authenticate runs no sync: the notification is stored, as a finished run.
+      expect((await post(delivery.body, delivery.headers)).body).toEqual({ outcome: 'STORED' });
+      const runs = await prisma.syncRun.findMany({
+        where: { connectionId: connection.id, trigger: 'WEBHOOK', driver: 'IMPORT' },
+      });
+      expect(runs.map((run) => run.status)).toEqual(['SUCCEEDED']);
+      expect((await adaConnection()).needsReauthSince).toEqual(since);
+    } finally {
+      await prisma.connection.update({ where: { id: connection.id }, data: { needsReauthSince: null } });
+    }
   });
 
   it('refuses a tampered body, another secret and no signature with 401, storing nothing', async () => {

@@ -15,7 +15,7 @@ import { LOGGER } from '../../../../../common/logging/logger.js';
 import type { AuthenticatedCaller } from '../../../../../common/tenancy/request-context.js';
 import { AuditService } from '../../../../platform/audit/index.js';
 import { EntityResolver } from '../../../../platform/entity-resolver/index.js';
-import { ConnectionsWriter, type NewNylasConnection } from '../../../sync/index.js';
+import { ConnectionsWriter, SyncRunLauncher, type NewNylasConnection } from '../../../sync/index.js';
 import { NylasClients, nylasGrantKey } from '../nylas-clients.js';
 import { NylasConnectionsRepository } from './nylas-connections.repository.js';
 import type { connectNylasSchema, NylasConnectionView } from './nylas.schemas.js';
@@ -63,6 +63,7 @@ export class NylasConnectionService {
     @Inject(EntityResolver) private readonly entities: EntityResolver,
     @Inject(ConnectionsWriter) private readonly writer: ConnectionsWriter,
     @Inject(AuditService) private readonly audit: AuditService,
+    @Inject(SyncRunLauncher) private readonly launcher: SyncRunLauncher,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -139,8 +140,9 @@ export class NylasConnectionService {
         return { id: connectionId, created: previous === null };
       }),
     );
-    // Seam: the first calendar sync of the connection is queued here once the Nylas sync exists
-    // (SyncRunLauncher.requestRun(organizationId, id, 'INITIAL')); nothing is queued yet.
+    // The calendar's first sync (or, connected again, the run that catches up); a run already
+    // queued or running is the one.
+    await this.launcher.requestRun(caller.organizationId, id, 'INITIAL');
     return { connection: toView(await this.repository.view(id)), created };
   }
 

@@ -4,7 +4,7 @@ import { verifyNylasWebhook, type NylasWebhookEvent } from '@meridian/connectors
 import { DomainError, ErrorCode, validationError } from '@meridian/domain';
 import { LOGGER } from '../../../../../common/logging/logger.js';
 import { inOrganization } from '../../../../../common/tenancy/organization-scope.js';
-import { ConnectionsWriter, SyncRunLifecycle } from '../../../sync/index.js';
+import { ConnectionsWriter, SyncRunLauncher, SyncRunLifecycle } from '../../../sync/index.js';
 import { ProviderEventsWriter } from '../../index.js';
 import { NylasClients, nylasGrantKey } from '../nylas-clients.js';
 import { NylasConnectionsRepository } from './nylas-connections.repository.js';
@@ -17,8 +17,9 @@ import type { NylasWebhookOutcome } from './nylas.schemas.js';
  * for no connection answers 200 (Nylas retries anything else, and no retry makes it known). It is
  * stored once per connection (Nylas delivers at least once: a replay answers DUPLICATE and changes
  * nothing) and recorded as a WEBHOOK run of the connection, as Stripe's deliveries are.
- * grant.expired marks the connection for re-authentication; event.* and message.created wait,
- * stored, for the calendar and thread sync.
+ * grant.expired marks the connection for re-authentication; event.created / updated / deleted
+ * queue a calendar sync run (coalesced: one active run per connection); message.created waits,
+ * stored, for the thread sync.
  */
 @Injectable()
 export class NylasWebhooksService {
@@ -28,6 +29,7 @@ export class NylasWebhooksService {
     @Inject(SyncRunLifecycle) private readonly lifecycle: SyncRunLifecycle,
     @Inject(ProviderEventsWriter) private readonly events: ProviderEventsWriter,
     @Inject(ConnectionsWriter) private readonly writer: ConnectionsWriter,
+    @Inject(SyncRunLauncher) private readonly launcher: SyncRunLauncher,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -47,7 +49,12 @@ export class NylasWebhooksService {
       this.logger.info({ notificationId, kind: event.kind }, 'Nylas webhook for no connection ignored');
       return 'IGNORED';
     }
-    const stored = await this.store(connection, notificationId, verification.body, event);
+    // An event created, changed or deleted: a calendar sync reads what changed. One run at a time
+    // per connection, so a burst of notifications is one run (requestRun returns the active one);
+    // that run, of trigger WEBHOOK, is what the operations views show of them. A connection that
+    // needs re-authentication waits for its new login, which runs it.
+    const queuesRun = event.kind === 'EVENT_CHANGED' && connection.needsReauthSince === null;
+    const stored = await this.store(connection, notificationId, verification.body, event, !queuesRun);
     if (!stored) return 'DUPLICATE';
     if (event.kind === 'GRANT_EXPIRED') {
       await this.writer.markNeedsReauth(
@@ -58,18 +65,31 @@ export class NylasWebhooksService {
       );
       return 'MARKED_FOR_REAUTH';
     }
-    // Seam: EVENT_CHANGED and MESSAGE_CREATED queue the calendar / thread sync here once it exists
-    // (SyncRunLauncher.requestRun(organizationId, connectionId, 'WEBHOOK'), unless the connection
-    // needs re-authentication); until then they wait in provider_events, unapplied.
+    if (queuesRun) {
+      try {
+        await this.launcher.requestRun(connection.organizationId, connection.id, 'WEBHOOK');
+        return 'QUEUED';
+      } catch (error) {
+        // A connection that cannot run now (its login just broke): the notification stays stored,
+        // and Nylas is not asked to send it again.
+        if (!(error instanceof DomainError && error.code === ErrorCode.CONFLICT)) throw error;
+        this.logger.info({ notificationId, connectionId: connection.id }, 'Nylas webhook stored; no run queued');
+      }
+    }
+    // message.created waits in provider_events for the thread sync.
     return 'STORED';
   }
 
-  /** Stores the notification once and records the delivery as a WEBHOOK run; false for a replay. */
+  /**
+   * Stores the notification once and (`recordDelivery`) records the delivery as a WEBHOOK run;
+   * false for a replay.
+   */
   private async store(
     connection: { id: string; organizationId: string },
     notificationId: string,
     body: unknown,
     event: NylasWebhookEvent,
+    recordDelivery: boolean,
   ): Promise<boolean> {
     const { organizationId, id: connectionId } = connection;
     const type = typeof (body as { type?: unknown }).type === 'string' ? (body as { type: string }).type : event.kind;
@@ -85,7 +105,7 @@ export class NylasWebhooksService {
           payload: { id: notificationId, type, time: (body as { time?: unknown }).time ?? null, event },
         });
         if (!fresh) return false;
-        await this.lifecycle.recordWebhookDelivery(tx, organizationId, connectionId);
+        if (recordDelivery) await this.lifecycle.recordWebhookDelivery(tx, organizationId, connectionId);
         return true;
       }),
     );

@@ -81,6 +81,6 @@ export const teamNylasCalendarsSchema = z.object({
 export type TeamNylasCalendars = z.output<typeof teamNylasCalendarsSchema>;
 
 export const nylasWebhookOutcomeSchema = z.object({
-  outcome: z.enum(['STORED', 'DUPLICATE', 'MARKED_FOR_REAUTH', 'IGNORED']),
+  outcome: z.enum(['STORED', 'QUEUED', 'DUPLICATE', 'MARKED_FOR_REAUTH', 'IGNORED']),
 });
 export type NylasWebhookOutcome = z.output<typeof nylasWebhookOutcomeSchema>['outcome'];

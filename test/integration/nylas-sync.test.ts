@@ -1,0 +1,214 @@
+/**
+ * The Nylas calendar sync end to end: a calendar connected over HTTP (POST /api/nylas) queues its
+ * first run; the worker's sync job (in this process) reads the fake Nylas through the official SDK
+ * and writes meetings through the hub's sync core, with their links and participants matched to
+ * the firm's contacts and team members by e-mail. Changes at the provider come back as signed
+ * webhooks, which queue a run that moves a meeting, cancels the meeting of a deleted event, and
+ * keeps a change made in Meridian when it is the newer one.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPrismaClient, type PrismaClient } from '@meridian/api';
+import { FakeNylasServer } from '@meridian/connectors/testing';
+import type { RunningWorker } from '@meridian/workers';
+import { createTestEnvironment, startTestApi, startTestWorker, type TestApi } from '../support/app.js';
+import { createContact, createHousehold } from '../support/crm-factories.js';
+import { addUser, createOrganization, type CreatedOrganization } from '../support/factories.js';
+import { call, login } from '../support/http.js';
+import { waitFor } from '../support/wait.js';
+
+const REDIRECT_URI = 'https://app.meridian.test/settings/calendar/connected';
+const WEBHOOK_SECRET = 'nylas-sync-webhook-secret';
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+let fake: FakeNylasServer;
+let api: TestApi;
+let worker: RunningWorker;
+let prisma: PrismaClient;
+let north: CreatedOrganization;
+let colleague: { email: string };
+let householdId: string;
+let contactId: string;
+let connectionId: string;
+const events: Record<string, string> = {};
+
+beforeAll(async () => {
+  fake = await FakeNylasServer.start();
+  const environment = await createTestEnvironment({
+    NYLAS_API_KEY: fake.apiKey,
+    NYLAS_CLIENT_ID: fake.clientId,
+    NYLAS_API_URI: fake.url,
+    NYLAS_REDIRECT_URI: REDIRECT_URI,
+    NYLAS_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    LOG_LEVEL: 'warn',
+  });
+  api = await startTestApi({ seedDemo: false, environment });
+  worker = await startTestWorker(environment);
+  prisma = createPrismaClient(api.databaseUrl);
+  north = await createOrganization(prisma, { name: 'North Wealth', role: 'ADVISOR' });
+  colleague = await addUser(prisma, north, 'ADVISOR');
+  householdId = await createHousehold(prisma, north, { name: 'Rivera household' });
+  ({ contactId } = await createContact(prisma, north, {
+    firstName: 'Dana',
+    lastName: 'Rivera',
+    householdId,
+    emails: ['dana.work@example.com', 'Dana@Example.com'],
+  }));
+}, 120_000);
+afterAll(async () => {
+  fake?.setWebhookEndpoint(null);
+  await worker?.close();
+  await prisma?.$disconnect();
+  await api?.close();
+  await api?.environment.dispose();
+  await fake?.close();
+});
+
+const TERMINAL = ['SUCCEEDED', 'PARTIAL', 'FAILED', 'CANCELLED'];
+
+/** Waits until the connection has no active run and returns its runs, newest first. */
+async function settledRuns() {
+  return waitFor(
+    'the calendar sync to settle',
+    async () => {
+      const runs = await prisma.syncRun.findMany({
+        where: { connectionId, driver: 'SYNC' },
+        orderBy: { queuedAt: 'desc' },
+      });
+      return runs.length > 0 && runs.every((run) => TERMINAL.includes(run.status)) ? runs : undefined;
+    },
+    60_000,
+  );
+}
+
+const meetingOf = (eventId: string) =>
+  prisma.meeting.findFirstOrThrow({
+    where: { organizationId: north.organizationId, eventId },
+    include: { participants: { orderBy: { email: 'asc' } } },
+  });
+
+describe('a connected calendar', () => {
+  it('is synced at once: its events become meetings, participants matched by e-mail', async () => {
+    const grant = fake.createGrant({ email: north.email, timezone: 'America/Toronto' });
+    const now = Date.now();
+    const add = (key: string, offset: number, extra: Record<string, unknown> = {}) => {
+      const start = new Date(Math.floor((now + offset) / 60_000) * 60_000);
+      events[key] = fake.state.addEvent(grant.id, grant.email, {
+        title: key,
+        start,
+        end: new Date(start.getTime() + HOUR),
+        ...extra,
+      }).id;
+    };
+    add('Annual review', 2 * DAY, {
+      location: 'Office',
+      participants: [
+        { email: 'dana@example.com', name: 'Dana R.', status: 'yes' },
+        { email: colleague.email.toUpperCase(), status: 'yes' },
+        { email: 'guest@elsewhere.example', name: 'A Guest', status: 'noreply' },
+      ],
+    });
+    add('Lunch', 3 * DAY);
+    add('To be deleted', 4 * DAY);
+    add('Edited on both sides', 5 * DAY);
+    add('Long ago', -90 * DAY);
+
+    const token = await login(api.baseUrl, north.email, north.password);
+    const auth = await call<{ url: string }>(api.baseUrl, 'GET', `/api/nylas/google?email=${north.email}`, { token });
+    const state = new URL(auth.body.url).searchParams.get('state')!;
+    const code = fake.authorize({ email: north.email, provider: 'google', redirectUri: REDIRECT_URI });
+    const member = await prisma.teamMember.findFirstOrThrow({ where: { userId: north.userId } });
+    const connected = await call<{ connection: { id: string } }>(api.baseUrl, 'POST', '/api/nylas', {
+      token,
+      body: { code, owner: member.id, creator: north.userId, state },
+    });
+    expect(connected.status, JSON.stringify(connected.body)).toBe(201);
+    connectionId = connected.body.connection.id;
+
+    const [run] = await settledRuns();
+    expect(run).toMatchObject({ trigger: 'INITIAL', status: 'SUCCEEDED', createdCount: 4, failedCount: 0 });
+
+    const meetings = await prisma.meeting.findMany({ where: { organizationId: north.organizationId } });
+    expect(meetings.map((meeting) => meeting.title).sort()).toEqual(
+      ['Annual review', 'Edited on both sides', 'Lunch', 'To be deleted'].sort(),
+    );
+    const review = await meetingOf(events['Annual review']!);
+    expect(review).toMatchObject({
+      teamId: north.teamId,
+      organizerTeamMemberId: member.id,
+      connectionId,
+      type: 'SYNC',
+      location: 'Office',
+      durationMinutes: 60,
+      timeZone: 'America/Toronto',
+      householdId,
+      cancelledAt: null,
+    });
+    const colleagueMember = await prisma.teamMember.findFirstOrThrow({ where: { user: { email: colleague.email } } });
+    expect(
+      review.participants.map((participant) => [
+        participant.email,
+        participant.role,
+        participant.contactId,
+        participant.teamMemberId,
+      ]),
+    ).toEqual(
+      [
+        [colleague.email, 'TEAM_MEMBER', null, colleagueMember.id],
+        ['dana@example.com', 'CONTACT', contactId, null],
+        ['guest@elsewhere.example', 'EXTERNAL', null, null],
+        [north.email, 'TEAM_MEMBER', null, member.id],
+      ].sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+    );
+    const links = await prisma.externalLink.findMany({
+      where: { organizationId: north.organizationId, service: 'NYLAS' },
+    });
+    expect(links).toHaveLength(4);
+    expect(new Set(links.map((link) => link.entityId))).toEqual(new Set(meetings.map((meeting) => meeting.id)));
+  });
+
+  it('follows the provider’s changes from its webhooks: moved, deleted, and the newer side of a double edit', async () => {
+    const grantId = fake.state.findGrant(north.email)!.id;
+    fake.setWebhookEndpoint({ url: `${api.baseUrl}/api/webhooks/nylas`, secret: WEBHOOK_SECRET });
+
+    // Edited at the provider first, then in Meridian: Meridian's is the newer one. (A second
+    // apart at least: the provider's times are whole seconds.)
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    fake.state.changeEvent(grantId, events['Edited on both sides']!, { title: 'Provider title' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const ours = await meetingOf(events['Edited on both sides']!);
+    await prisma.meeting.update({ where: { id: ours.id }, data: { title: 'Our title' } });
+
+    const moved = new Date(fake.state.event(grantId, events.Lunch!).startsAt * 1000 + DAY);
+    fake.changeEventAsProvider(grantId, events.Lunch!, { start: moved, end: new Date(moved.getTime() + HOUR) });
+    fake.deleteEventAsProvider(grantId, events['To be deleted']!);
+    await fake.webhooksSettled();
+    expect(fake.webhookDeliveries.map((delivery) => delivery.status)).toEqual([200, 200]);
+
+    const [run] = await settledRuns();
+    // Moved: updated; deleted: cancelled; the others read again (the overlap) and unchanged.
+    expect(run).toMatchObject({
+      trigger: 'WEBHOOK',
+      status: 'SUCCEEDED',
+      createdCount: 0,
+      updatedCount: 1,
+      deletedCount: 1,
+      unchangedCount: 2,
+      failedCount: 0,
+    });
+    expect((await meetingOf(events.Lunch!)).startTime).toEqual(moved);
+    const deleted = await meetingOf(events['To be deleted']!);
+    expect(deleted.cancelledAt).not.toBeNull();
+    expect((await meetingOf(events['Edited on both sides']!)).title).toBe('Our title');
+    // Nothing made twice.
+    expect(await prisma.meeting.count({ where: { organizationId: north.organizationId } })).toBe(4);
+
+    // A later change at the provider is the newer one: it wins.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    fake.changeEventAsProvider(grantId, events['Edited on both sides']!, { title: 'Provider again' });
+    await fake.webhooksSettled();
+    await waitFor('a third run', async () => (await settledRuns()).length >= 3);
+    expect((await meetingOf(events['Edited on both sides']!)).title).toBe('Provider again');
+    expect(await prisma.meeting.count({ where: { organizationId: north.organizationId } })).toBe(4);
+  }, 120_000);
+});
