@@ -343,6 +343,19 @@ async function meeting(place: Place): Promise<string> {
   });
   return id;
 }
+/**
+ * A meeting of `path.meetingId`'s place and a task of `body.taskId`'s: one of the caller's own
+ * meeting's tasks when both are the caller's (a task of another team is of no meeting).
+ */
+async function meetingTaskRequest(at: At): Promise<Request> {
+  const meetingId = await meeting(at('path.meetingId'));
+  const taskId = await task(at('body.taskId'));
+  if (at('body.taskId') === 'own') {
+    const ownMeeting = at('path.meetingId') === 'own' ? meetingId : await meeting('own');
+    await prisma.task.update({ where: { id: taskId }, data: { meetingId: ownMeeting, meetingTaskType: 'PRE' } });
+  }
+  return { path: { meetingId }, body: { taskId } };
+}
 async function team(place: Place): Promise<string> {
   return place === 'missing' ? newId(EntityType.team) : orgOf(place).teamId;
 }
@@ -1042,6 +1055,36 @@ const BUILDERS: Record<string, CaseBuilder> = {
     path: { taskId: await task(at('path.taskId')) },
     body: { entityId: await teamMember(at('body.entityId')) },
   }),
+  'POST /api/meetings': async (at) => ({
+    path: {},
+    body: {
+      teamId: await team(at('body.teamId')),
+      householdId: await household(at('body.householdId')),
+      organizer: await teamMember('own'),
+      title: 'Review',
+      message: 'Annual review',
+      type: 'PHONE',
+      startTime: '2099-01-01T15:00:00Z',
+      participants: [{ email: 'guest@outside.test', name: 'Gil Guest', role: 'EXTERNAL' }],
+    },
+  }),
+  'GET /api/teams/{teamId}/available-participants': async (at) => ({
+    path: { teamId: await team(at('path.teamId')) },
+    query: { entityId: await household(at('query.entityId')) },
+  }),
+  'PATCH /api/meetings/{meetingId}/add-task': async (at) => ({
+    path: { meetingId: await meeting(at('path.meetingId')) },
+    body: {
+      timing: 'PRE',
+      assignee: { canonicalId: await teamMember(at('body.assignee.canonicalId')) },
+      content: { title: 'Prepare', description: 'The figures' },
+    },
+  }),
+  'PATCH /api/meetings/{meetingId}/remove-task': meetingTaskRequest,
+  'PATCH /api/meetings/{meetingId}/move-task': async (at) => {
+    const request = await meetingTaskRequest(at);
+    return { ...request, body: { ...(request.body as object), timing: 'POST' } };
+  },
   // An opportunity is begun with one of a lead, a contact or a household: each is walked alone.
   'POST /api/opportunitys': async (at) => {
     const primaryAdvisorId = await professional(at('body.primaryAdvisorId'));
