@@ -1,3 +1,4 @@
+export * from './booking-hold.js';
 export * from './enums.js';
 export * from './forms.js';
 export * from './schemas.js';
