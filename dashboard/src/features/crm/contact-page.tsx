@@ -33,6 +33,7 @@ import {
 import { ContactActivity } from './contact-activity';
 import { DocumentsTab } from '../practice/documents';
 import { NotesTab } from '../practice/notes';
+import { EmailThreadsSection } from '../practice/comms';
 import { ContactTasks } from '../practice/tasks/owner-tasks';
 import { PortalAccessCard } from './contact-portal-access';
 import { ContactsTable } from './contacts-table';
@@ -273,6 +274,11 @@ function DetailsTab({ contact, onChange }: { contact: ContactResponse; onChange:
       </div>
       <AddressesSection contact={contact} onChange={onChange} />
       <EmploymentsSection contact={contact} onChange={onChange} />
+      <EmailThreadsSection
+        contactId={contact.id}
+        teamId={contact.teamId}
+        emails={contact.emails.map((row) => row.email)}
+      />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <SocialLinksSection contact={contact} onChange={onChange} />
         <CustomFieldsCard

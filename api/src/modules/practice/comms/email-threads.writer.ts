@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityType, newId } from '@meridian/domain';
+import { EntityType, messageText, newId } from '@meridian/domain';
 import type { SyncedEmailThread } from '@meridian/connectors';
 import { jsonRows } from '../../../common/persistence/sql.js';
 import type { WriteScope } from '../../../common/tenancy/write-scope.js';
@@ -35,7 +35,8 @@ export class EmailThreadsWriter {
       id: newId(EntityType.emailThread),
       provider_thread_id: thread.sourceId,
       subject: thread.subject,
-      snippet: thread.snippet,
+      // Read as text: a snippet may hold the message's character references (`&mdash;`).
+      snippet: thread.snippet === null ? null : messageText(thread.snippet) || null,
       participants: thread.participants,
       last_message_at: thread.latestMessageAt?.toISOString() ?? null,
       unread: thread.unread,

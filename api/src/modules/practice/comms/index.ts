@@ -1,2 +1,6 @@
 export { CommsApiModule, CommsModule } from './comms.module.js';
-export { EmailThreadsUpdate, EmailThreadsUpdateRefused, type EmailThreadsUpdateResult } from './email-threads-update.js';
+export {
+  EmailThreadsUpdate,
+  EmailThreadsUpdateRefused,
+  type EmailThreadsUpdateResult,
+} from './email-threads-update.js';

@@ -27,9 +27,9 @@ describe('POST /comms/update-email-threads', () => {
     expect(messages(updateEmailThreadsSchema.safeParse({ connectionId, emails: many }))).toEqual([
       'emails: Give at most 50 e-mail addresses at a time',
     ]);
-    expect(messages(updateEmailThreadsSchema.safeParse({ connectionId: 'connection-1', emails: ['a@b.test'] }))).toEqual(
-      ['connectionId: Invalid connection id'],
-    );
+    expect(
+      messages(updateEmailThreadsSchema.safeParse({ connectionId: 'connection-1', emails: ['a@b.test'] })),
+    ).toEqual(['connectionId: Invalid connection id']);
   });
 });
 
@@ -49,6 +49,12 @@ describe('messageText', () => {
       '<div>Your <b>RRSP</b> &amp; TFSA &lt;review&gt;<br>is on Tuesday &#8212; 10&#x3a;00.</div>' +
       '<script>alert(1)</script><!-- hidden --><p></p><p>Marc</p></body></html>';
     expect(messageText(html)).toBe('Hello Ana,\nYour RRSP & TFSA <review>\nis on Tuesday — 10:00.\n\nMarc');
+  });
+
+  it('reads the punctuation and French letters mail programs write as references', () => {
+    expect(messageText('<p>Oui &mdash; l&rsquo;&Eacute;t&eacute; &hellip; &laquo;&nbsp;REER&nbsp;&raquo;</p>')).toBe(
+      'Oui — l’Été … « REER »',
+    );
   });
 
   it('leaves plain text and unknown references as they are', () => {

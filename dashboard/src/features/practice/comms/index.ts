@@ -1,0 +1,1 @@
+export { EmailThreadsSection } from './email-threads-section';
