@@ -20,9 +20,9 @@ export const Permission = [
   'FINANCIALS_DELETE',
   /** Link a household's bank through Plaid and place its accounts. */
   'BANK_LINK',
-  /** Read tasks, workflows, notes, documents, meetings and booking templates of one's teams. */
+  /** Read tasks, workflows, notes, documents, meetings, booking templates and e-mail threads of one's teams. */
   'PRACTICE_READ',
-  /** Create, change, complete and assign them; star notes; upload documents. */
+  /** Create, change, complete and assign them; star notes; upload documents; update e-mail threads from a mailbox. */
   'PRACTICE_WRITE',
   /** Delete notes, documents and booking templates. */
   'PRACTICE_DELETE',
