@@ -1,4 +1,13 @@
-import type { CalendarProvider, MeetingTimeZone } from '@meridian/domain';
+import type { z } from 'zod';
+import type {
+  addMeetingTaskSchema,
+  CalendarProvider,
+  editMeetingSchema,
+  MeetingSummary,
+  MeetingTaskTiming,
+  MeetingTimeZone,
+  MeetingView,
+} from '@meridian/domain';
 import { apiRequest } from './client';
 import { withQuery } from './query';
 
@@ -132,8 +141,7 @@ export const meetingTemplateCalls = {
     apiRequest<MeetingTemplateView>('/meetings/template', { method: 'POST', body }),
   edit: (templateId: string, body: MeetingTemplateBody) =>
     apiRequest<MeetingTemplateView>(`/meetings/templates/${templateId}`, { method: 'PATCH', body }),
-  remove: (templateId: string) =>
-    apiRequest<{ id: string }>(`/meetings/templates/${templateId}`, { method: 'DELETE' }),
+  remove: (templateId: string) => apiRequest<{ id: string }>(`/meetings/templates/${templateId}`, { method: 'DELETE' }),
   duplicate: (templateId: string) =>
     apiRequest<MeetingTemplateView>(`/meetings/templates/${templateId}/duplicate`, { method: 'POST' }),
   timeZones: (signal?: AbortSignal) => apiRequest<TimeZoneOption[]>('/meetings/timezone-opts', { signal }),
@@ -149,8 +157,14 @@ export const bookingCalls = {
     apiRequest<BookingPage>(bookingPath(configId), { authenticated: false, signal }),
   slots: (configId: string, range: { from: string; until: string }, signal?: AbortSignal) =>
     apiRequest<BookingSlots>(withQuery(`${bookingPath(configId)}/slots`, range), { authenticated: false, signal }),
-  request: (body: { configId: string; start: string; name: string; email: string; message?: string; timeZone: string }) =>
-    apiRequest<Booking>('/meetings/request', { method: 'POST', body, authenticated: false }),
+  request: (body: {
+    configId: string;
+    start: string;
+    name: string;
+    email: string;
+    message?: string;
+    timeZone: string;
+  }) => apiRequest<Booking>('/meetings/request', { method: 'POST', body, authenticated: false }),
   confirm: (body: { bookingId: string; configId: string }) =>
     apiRequest<Booking>('/meetings/confirm', {
       method: 'PATCH',
@@ -163,6 +177,35 @@ export const calendarConnectionCalls = {
   /** Nylas's hosted authentication page for `provider`, the e-mail pre-filled. */
   authUrl: (provider: CalendarProvider, email: string) =>
     apiRequest<{ url: string }>(withQuery(`/nylas/${provider}`, { email })),
+  /** The code and state Nylas sent the user back with, exchanged for the owner's connection. */
+  connect: (body: { code: string; state: string; owner: string; creator: string }) =>
+    apiRequest<{ connection: { email: string | null; provider: CalendarProvider | null }; created: boolean }>(
+      '/nylas',
+      {
+        method: 'POST',
+        body,
+      },
+    ),
   ofTeam: (teamId: string, signal?: AbortSignal) =>
     apiRequest<TeamNylasCalendars>(`/meetings/nylas-calendars/by-team/${teamId}`, { signal }),
+};
+
+// A meeting's own calls (crm §7 Meetings); the shapes are the domain's (practice/meetings/api.ts).
+const meetingPath = (meetingId: string, action?: string) => `/meetings/${meetingId}${action ? `/${action}` : ''}`;
+const patchMeeting = (meetingId: string, action: string, body: unknown = {}) =>
+  apiRequest<MeetingView>(meetingPath(meetingId, action), { method: 'PATCH', body });
+
+export const meetingCalls = {
+  /** The team's meetings overlapping [from, to) (ISO instants; at most 62 days). */
+  ofTeam: (teamId: string, range: { from: string; to: string }, signal?: AbortSignal) =>
+    apiRequest<MeetingSummary[]>(withQuery(`/meetings/by-team/${teamId}`, range), { signal }),
+  get: (meetingId: string, signal?: AbortSignal) => apiRequest<MeetingView>(meetingPath(meetingId), { signal }),
+  edit: (meetingId: string, body: z.input<typeof editMeetingSchema>) => patchMeeting(meetingId, 'edit', body),
+  addTask: (meetingId: string, body: z.input<typeof addMeetingTaskSchema>) => patchMeeting(meetingId, 'add-task', body),
+  removeTask: (meetingId: string, taskId: string) => patchMeeting(meetingId, 'remove-task', { taskId }),
+  moveTask: (meetingId: string, taskId: string, timing: MeetingTaskTiming) =>
+    patchMeeting(meetingId, 'move-task', { taskId, timing }),
+  cancel: (meetingId: string) => patchMeeting(meetingId, 'cancel'),
+  setTranscript: (meetingId: string, transcript: unknown) => patchMeeting(meetingId, 'set-transcript', { transcript }),
+  markViewed: (meetingId: string) => patchMeeting(meetingId, 'view'),
 };

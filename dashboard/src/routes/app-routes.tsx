@@ -48,7 +48,10 @@ const DocumentsPage = lazy(() => import('../features/practice/documents/document
 const PipelinePage = lazy(() => import('../features/sales/pipeline/pipeline-page'));
 const OpportunityPage = lazy(() => import('../features/sales/pipeline/opportunity-page'));
 const MeetingsLayout = lazy(() => import('../features/practice/meetings/meetings-layout'));
+const MeetingsCalendarPage = lazy(() => import('../features/practice/meetings/calendar-page'));
+const MeetingPage = lazy(() => import('../features/practice/meetings/meeting-page'));
 const MeetingTemplatesPage = lazy(() => import('../features/practice/meetings/templates-page'));
+const CalendarsSettingsPage = lazy(() => import('../features/practice/meetings/calendars-settings-page'));
 const PublicBookingPage = lazy(() => import('../features/practice/meetings/public-booking-page'));
 const PublicProposalPage = lazy(() => import('../features/sales/public-proposal/public-proposal-page'));
 const NotFoundPage = lazy(() => import('../features/platform/errors/not-found-page'));
@@ -213,7 +216,23 @@ export function AppRoutes() {
               }
             />
             <Route path="meetings" element={<MeetingsLayout />}>
-              <Route index element={<Navigate to="templates" replace />} />
+              <Route index element={<Navigate to="calendar" replace />} />
+              <Route
+                path="calendar"
+                element={
+                  <Titled title="Calendar" permission="PRACTICE_READ">
+                    <MeetingsCalendarPage />
+                  </Titled>
+                }
+              />
+              <Route
+                path=":meetingId"
+                element={
+                  <Titled title="Meeting" permission="PRACTICE_READ">
+                    <MeetingPage />
+                  </Titled>
+                }
+              />
               <Route
                 path="templates"
                 element={
@@ -302,6 +321,14 @@ export function AppRoutes() {
                 element={
                   <Titled title="My profile">
                     <ProfileSettingsPage />
+                  </Titled>
+                }
+              />
+              <Route
+                path="calendars"
+                element={
+                  <Titled title="Calendars" permission="PRACTICE_READ">
+                    <CalendarsSettingsPage />
                   </Titled>
                 }
               />

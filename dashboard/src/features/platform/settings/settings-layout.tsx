@@ -4,6 +4,7 @@ const TABS = [
   { to: '/settings/organization', label: 'Organization', testId: 'settings-tab-organization' },
   { to: '/settings/teams', label: 'Teams', testId: 'settings-tab-teams' },
   { to: '/settings/profile', label: 'My profile', testId: 'settings-tab-profile' },
+  { to: '/settings/calendars', label: 'Calendars', testId: 'settings-tab-calendars' },
 ];
 
 /** The practice's settings: the organization, its teams, and the signed-in user's profile. */

@@ -4,7 +4,15 @@ import { Button, Callout, Card } from '@tremor/react';
 import { type ApiError, toApiError } from '../../../api';
 import { bookingCalls, type Booking, type BookingPage, type BookingSlots } from '../../../api/meetings';
 import { FormMessages, InputField } from '../../../components/fields';
-import { formatClock, formatDayHeading, formatMinutes, formatShortDay, formatSpan, groupByDay, ownTimeZone } from './zoned-time';
+import {
+  formatClock,
+  formatDayHeading,
+  formatMinutes,
+  formatShortDay,
+  formatSpan,
+  groupByDay,
+  ownTimeZone,
+} from './zoned-time';
 
 type Slot = BookingSlots['slots'][number];
 type Load = { state: 'loading' } | { state: 'ready'; page: BookingPage } | { state: 'refused'; error: ApiError };
@@ -29,9 +37,7 @@ function Refused({ error }: { error: ApiError }) {
       role="alert"
       data-testid="booking-refused"
     >
-      {error.status === 404
-        ? 'The link may be out of date. Please ask the firm for a new one.'
-        : error.message}
+      {error.status === 404 ? 'The link may be out of date. Please ask the firm for a new one.' : error.message}
     </Callout>
   );
 }
@@ -227,7 +233,8 @@ export default function PublicBookingPage() {
           <>
             {taken && (
               <Callout title="That time is no longer free" color="amber" role="alert" data-testid="booking-taken">
-                {taken} The times below are up to date.
+                <p>{taken}</p>
+                <p className="mt-1">The times below are up to date.</p>
               </Callout>
             )}
             <p className="text-center text-tremor-label text-tremor-content" data-testid="booking-zone">
@@ -279,7 +286,10 @@ export default function PublicBookingPage() {
                   </ul>
                 </nav>
                 <section aria-label={formatDayHeading(openDay.date, timeZone)}>
-                  <h2 className="text-tremor-default font-semibold text-tremor-content-strong" data-testid="booking-day-heading">
+                  <h2
+                    className="text-tremor-default font-semibold text-tremor-content-strong"
+                    data-testid="booking-day-heading"
+                  >
                     {formatDayHeading(openDay.date, timeZone)}
                   </h2>
                   <ul className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-4" data-testid="booking-slots">

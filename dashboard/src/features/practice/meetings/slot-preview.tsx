@@ -31,7 +31,7 @@ export function SlotPreview({ template }: { template: MeetingTemplate | undefine
         <h3 className="text-tremor-default font-semibold text-tremor-content-strong">Next available slots</h3>
         <p className="text-tremor-label text-tremor-content">
           {template
-            ? `What a client would be offered in the next ${PREVIEW_DAYS} days, in ${MEETING_TIME_ZONE_LABELS[template.timeZone]} time, before any meeting is booked.`
+            ? `The first times a client would be offered, in ${MEETING_TIME_ZONE_LABELS[template.timeZone]} time, before any meeting is booked.`
             : 'Correct the form to see the slots it offers.'}
         </p>
       </div>

@@ -27,15 +27,16 @@ function DayRow({
   return (
     <tr className="align-top" data-testid={`hours-day-${day}`}>
       <th scope="row" className="py-2 pr-3 text-left font-medium">
-        <label htmlFor={`${id}-open`} className="flex items-center gap-2 text-tremor-default text-tremor-content-strong">
+        <label
+          htmlFor={`${id}-open`}
+          className="flex items-center gap-2 text-tremor-default text-tremor-content-strong"
+        >
           <input
             id={`${id}-open`}
             type="checkbox"
             className="h-4 w-4 rounded border-tremor-border"
             checked={open}
-            onChange={(event) =>
-              onChange(event.target.checked ? [ranges[0] ?? { start: '09:00', end: '17:00' }] : [])
-            }
+            onChange={(event) => onChange(event.target.checked ? [ranges[0] ?? { start: '09:00', end: '17:00' }] : [])}
             data-testid={`hours-day-${day}-open`}
           />
           {label}
@@ -49,23 +50,27 @@ function DayRow({
             return (
               <li key={index}>
                 <div className="flex flex-wrap items-center gap-2">
-                  <input
-                    type="time"
-                    aria-label={`${label} opens at`}
-                    className={`${controlClass(Boolean(error))} w-32`}
-                    value={range.start}
-                    onChange={(event) => set(index, { start: event.target.value })}
-                    data-testid={`hours-day-${day}-start-${index}`}
-                  />
+                  <span className="w-36">
+                    <input
+                      type="time"
+                      aria-label={`${label} opens at`}
+                      className={controlClass(Boolean(error))}
+                      value={range.start}
+                      onChange={(event) => set(index, { start: event.target.value })}
+                      data-testid={`hours-day-${day}-start-${index}`}
+                    />
+                  </span>
                   <span className="text-tremor-default text-tremor-content">to</span>
-                  <input
-                    type="time"
-                    aria-label={`${label} closes at`}
-                    className={`${controlClass(Boolean(error))} w-32`}
-                    value={range.end}
-                    onChange={(event) => set(index, { end: event.target.value })}
-                    data-testid={`hours-day-${day}-end-${index}`}
-                  />
+                  <span className="w-36">
+                    <input
+                      type="time"
+                      aria-label={`${label} closes at`}
+                      className={controlClass(Boolean(error))}
+                      value={range.end}
+                      onChange={(event) => set(index, { end: event.target.value })}
+                      data-testid={`hours-day-${day}-end-${index}`}
+                    />
+                  </span>
                   <button
                     type="button"
                     className="text-tremor-label text-tremor-content hover:text-red-700"
@@ -226,7 +231,10 @@ export function TemplateEditor({
           </div>
           <fieldset>
             <legend className="text-tremor-default font-medium text-tremor-content-strong">
-              Opening hours<span className="ml-0.5 text-red-600" aria-hidden="true">*</span>
+              Opening hours
+              <span className="ml-0.5 text-red-600" aria-hidden="true">
+                *
+              </span>
             </legend>
             {fieldError('openingHours') && (
               <p className="mt-1 text-tremor-label text-red-600" data-testid="template-openingHours-error">

@@ -31,7 +31,10 @@ function SchedulingLine({ template }: { template: MeetingTemplateView }) {
   const { data } = useResource(load);
   if (!data) return null;
   return (
-    <p className="flex flex-wrap items-center gap-2 text-tremor-label text-tremor-content" data-testid="template-status">
+    <p
+      className="flex flex-wrap items-center gap-2 text-tremor-label text-tremor-content"
+      data-testid="template-status"
+    >
       <Badge color={data.bookable ? 'emerald' : 'amber'}>{data.stateLabel}</Badge>
       {data.message}
     </p>
@@ -62,7 +65,7 @@ function TemplateCard({
             <p className="text-tremor-default text-tremor-content">
               {formatMinutes(template.duration)} · {template.timeZoneLabel} time · bookable{' '}
               {template.availableDaysInFuture} day{template.availableDaysInFuture === 1 ? '' : 's'} ahead ·{' '}
-              {formatMinutes(template.minimumNotice)} notice
+              {template.minimumNotice === 0 ? 'no notice needed' : `${formatMinutes(template.minimumNotice)} notice`}
             </p>
           </div>
           <div className="flex flex-wrap gap-2">
@@ -165,7 +168,14 @@ export default function TemplatesPage() {
         <div className="flex items-end gap-3">
           {teams.length > 1 && (
             <div className="w-56">
-              <SelectInput id="templates-team" label="Team" value={teamId} options={teams} onChange={setTeamId} testId="templates-team" />
+              <SelectInput
+                id="templates-team"
+                label="Team"
+                value={teamId}
+                options={teams}
+                onChange={setTeamId}
+                testId="templates-team"
+              />
             </div>
           )}
           {can('PRACTICE_WRITE') && !editing && timeZones && (
