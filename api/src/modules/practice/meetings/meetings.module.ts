@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ContactsModule } from '../../crm/contacts/index.js';
 import { EntityResolverModule } from '../../platform/entity-resolver/index.js';
+import { NotificationsCoreModule } from '../notifications/index.js';
 import { TasksModule } from '../tasks/index.js';
 import { BookingController } from './booking.controller.js';
 import { BookingService } from './booking.service.js';
@@ -21,7 +22,7 @@ import { MeetingsWriter } from './meetings.writer.js';
  * `GET /meetings/:meetingId` never shadows `GET /meetings/timezone-opts` or `scheduling-status`.
  */
 @Module({
-  imports: [ContactsModule, EntityResolverModule, TasksModule],
+  imports: [ContactsModule, EntityResolverModule, NotificationsCoreModule, TasksModule],
   controllers: [BookingController, MeetingsController],
   providers: [
     BookingService,

@@ -303,6 +303,16 @@ export class MeetingsRepository {
     return byMeeting;
   }
 
+  /** The user of a team member of the organization, or null. */
+  async userOfTeamMember(sql: Sql, teamMemberId: string): Promise<string | null> {
+    const [row] = await sql.query<{ userId: string }>(
+      'SELECT user_id AS "userId" FROM team_members WHERE organization_id = $1 AND id = $2',
+      currentOrganizationId(),
+      teamMemberId,
+    );
+    return row?.userId ?? null;
+  }
+
   /** A meeting's agenda in its order. */
   async agendaOf(meetingId: string, sql: Sql = this.sql): Promise<{ type: 'FREEFORM'; value: string }[]> {
     return sql.query(

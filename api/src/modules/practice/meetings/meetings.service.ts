@@ -17,6 +17,7 @@ import {
   type AvailableParticipant,
   type AvailableParticipantsQuery,
   type CreateMeeting,
+  type EntityKind,
   type EditMeeting,
   type ListPage,
   type MeetingSummary,
@@ -31,6 +32,7 @@ import type { TenantTransaction } from '../../../common/tenancy/tenant-transacti
 import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
 import { AuditService } from '../../platform/audit/index.js';
 import { EntityResolver } from '../../platform/entity-resolver/index.js';
+import { NotificationsService, type Notice } from '../notifications/index.js';
 import { ownerOf, TasksWriter } from '../tasks/index.js';
 import {
   MeetingsRepository,
@@ -81,6 +83,7 @@ export class MeetingsService {
     @Inject(TasksWriter) private readonly tasks: TasksWriter,
     @Inject(AuditService) private readonly audit: AuditService,
     @Inject(EntityResolver) private readonly entities: EntityResolver,
+    @Inject(NotificationsService) private readonly notifications: NotificationsService,
   ) {}
 
   // ---- reads ----
@@ -271,7 +274,8 @@ export class MeetingsService {
   /**
    * A real task of the meeting's team (about its household, else its team), assigned to a member of
    * the team or a client's person, done before, during or after the meeting: due when given, else
-   * by the domain's rule on the meeting's calendar.
+   * by the domain's rule on the meeting's calendar. A team member given it is told, as the tasks'
+   * own assignment tells them.
    */
   async addTask(meetingId: string, input: AddMeetingTask): Promise<MeetingView> {
     const current = await this.readable(meetingId);
@@ -303,7 +307,9 @@ export class MeetingsService {
         },
       ]);
       const after = await this.meetings.taskOfMeeting(scope.sql, meetingId, taskId!);
-      return { action: 'CREATE', taskId: taskId!, after: { ...after, meetingId } };
+      const notices =
+        assignee.kind === 'TEAM_MEMBER' ? await this.assignedNotice(scope, assignee.id, taskId!, input) : [];
+      return { action: 'CREATE', taskId: taskId!, after: { ...after, meetingId }, notices };
     });
   }
 
@@ -380,15 +386,21 @@ export class MeetingsService {
     write: (
       scope: WriteScope,
       meeting: MeetingRow,
-    ) => Promise<{ action: 'CREATE' | 'UPDATE' | 'DELETE'; taskId: string; before?: unknown; after?: unknown }>,
+    ) => Promise<{
+      action: 'CREATE' | 'UPDATE' | 'DELETE';
+      taskId: string;
+      before?: unknown;
+      after?: unknown;
+      notices?: Notice[];
+    }>,
   ): Promise<MeetingView> {
-    await this.prisma.$transaction(async (tx) => {
+    const outbox = await this.prisma.$transaction(async (tx) => {
       const scope = writeScope(tx);
       const meeting = await this.meetings.findMeeting(meetingId, { sql: scope.sql, forUpdate: true });
       if (!meeting) throw notFound('Meeting');
       const refusal = meetingChangeRefusal(meeting);
       if (refusal) throw new DomainError(ErrorCode.CONFLICT, refusal);
-      const { action, taskId, before, after } = await write(scope, meeting);
+      const { action, taskId, before, after, notices } = await write(scope, meeting);
       await this.audit.recordMany(scope, [
         {
           action,
@@ -398,8 +410,34 @@ export class MeetingsService {
           after: jsonSafe(after),
         },
       ]);
+      return this.notifications.notify(scope, notices ?? []);
     });
+    await this.notifications.dispatch(outbox);
     return this.page(meetingId);
+  }
+
+  /** "<who> gave you the task “<title>”" for the user of the team member a meeting's task is given to. */
+  private async assignedNotice(
+    scope: WriteScope,
+    teamMemberId: string,
+    taskId: string,
+    input: AddMeetingTask,
+  ): Promise<Notice[]> {
+    const userId = await this.meetings.userOfTeamMember(scope.sql, teamMemberId);
+    if (!userId) return [];
+    const actorName =
+      scope.actor.kind === 'USER'
+        ? ((await this.entities.displayNames([scope.actor.id], ['USER'])).get(scope.actor.id) ?? 'Someone')
+        : 'Meridian';
+    return [
+      {
+        userId,
+        kind: 'TASK_ASSIGNED',
+        title: `${actorName} gave you the task “${input.content.title}”`,
+        entityKind: parseId(taskId).type.toUpperCase() as EntityKind,
+        entityId: taskId,
+      },
+    ];
   }
 
   /** The meeting with its participants and agenda, read in the change's transaction. */

@@ -16,6 +16,7 @@ let teamA: string;
 let teamB: string;
 let advisorMember: string;
 let colleagueMember: string;
+let colleagueUser: string;
 let teamBMember: string;
 let householdId: string;
 let contactId: string;
@@ -71,6 +72,7 @@ beforeAll(async () => {
   await world.prisma.user.update({ where: { id: colleague.userId }, data: { name: 'Cora Colleague' } });
   advisorMember = await memberOf(advisor.userId, teamA);
   colleagueMember = await memberOf(colleague.userId, teamA);
+  colleagueUser = colleague.userId;
   teamBMember = await memberOf(other.userId, teamB);
   asAdvisor = apiClient(world.api.baseUrl, await login(world.api.baseUrl, advisor.email, advisor.password));
   asOtherTeam = apiClient(world.api.baseUrl, await login(world.api.baseUrl, other.email, other.password));
@@ -263,6 +265,11 @@ describe('a meeting’s tasks', () => {
     });
     const audit = await world.prisma.auditLog.findFirstOrThrow({ where: { entityId: page.body.tasks.PRE[0].id } });
     expect(audit).toMatchObject({ action: 'CREATE', entityType: 'basic_task' });
+    // The colleague given it is told, as the tasks' own assignment tells them.
+    const notices = await world.prisma.notification.findMany({ where: { entityId: page.body.tasks.PRE[0].id } });
+    expect(notices.map((notice) => [notice.userId, notice.kind, notice.title])).toEqual([
+      [colleagueUser, 'TASK_ASSIGNED', 'Factory ADVISOR gave you the task “Task PRE”'],
+    ]);
   });
 
   it('answers crm §5’s task messages, and keeps another team’s assignee out', async () => {
