@@ -8,6 +8,7 @@ export {
 export { MeetingsModule } from './meetings.module.js';
 export {
   MeetingsWriter,
+  type MeetingAgendaItemDraft,
   type MeetingColumns,
   type MeetingDraft,
   type MeetingParticipantDraft,
