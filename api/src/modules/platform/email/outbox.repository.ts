@@ -12,7 +12,15 @@ export class OutboxRepository {
   findForDelivery(id: string) {
     return this.prisma.outboxEmail.findUnique({
       where: { id },
-      select: { id: true, toAddress: true, subject: true, textBody: true, htmlBody: true, status: true },
+      select: {
+        id: true,
+        toAddress: true,
+        subject: true,
+        textBody: true,
+        htmlBody: true,
+        attachments: true,
+        status: true,
+      },
     });
   }
 

@@ -5,12 +5,22 @@ import type { Prisma } from '../../../generated/prisma/client.js';
 import { QueueService } from '../../../infra/queue/queue.service.js';
 import { LOGGER } from '../../../common/logging/logger.js';
 
+/** A file sent with an e-mail (a calendar invite): text content, kept in the outbox row. */
+export interface EmailAttachment {
+  filename: string;
+  /** The MIME type, with its parameters (`text/calendar; charset=utf-8; method=REQUEST`). */
+  contentType: string;
+  content: string;
+}
+
 export interface OutgoingEmail {
   organizationId: string;
   to: string;
   subject: string;
   text: string;
   html?: string;
+  /** Files sent with it; delivered as attachments by the worker. */
+  attachments?: readonly EmailAttachment[];
   /**
    * For an e-mail that must go once only, whoever writes it (two workers running the same daily
    * job): a second write with the same key in the organization writes nothing.
@@ -56,6 +66,7 @@ export class OutboxService {
       subject: email.subject,
       textBody: email.text,
       htmlBody: email.html ?? null,
+      ...(email.attachments?.length ? { attachments: email.attachments.map((file) => ({ ...file })) } : {}),
     };
     if (email.dedupeKey === undefined) {
       await tx.outboxEmail.create({ data });
