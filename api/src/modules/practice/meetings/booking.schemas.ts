@@ -27,6 +27,8 @@ export const BookingMessage = {
   noOrganizer: 'This booking page has no one to meet with right now; please contact the firm directly',
   cancelled: 'This booking was cancelled; please book a new time',
   rescheduleFlagMissing: 'This booking moves an earlier meeting, so it must be confirmed as a reschedule',
+  tooLateToChange: 'This meeting can no longer be changed online; please contact your advisor',
+  linkInvalid: 'This link is not valid',
   tooLateToMove: (minutes: number) =>
     `This meeting starts in less than ${noticeInWords(minutes)} and can no longer be moved online; please contact the firm directly`,
   tooManyPageViews: (seconds: number) =>
@@ -171,3 +173,49 @@ export const bookingSchema = z.object({
   confirmedAt: z.string().nullable(),
 });
 export type Booking = z.infer<typeof bookingSchema>;
+
+/** A booking link's token (its confirmation e-mail's): a signed payload, `<payload>.<signature>`. */
+export const bookingLinkParamsSchema = z.object({
+  token: z
+    .string()
+    .max(1000, BookingMessage.linkInvalid)
+    .regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, BookingMessage.linkInvalid),
+});
+export type BookingLinkParams = z.output<typeof bookingLinkParamsSchema>;
+
+/** `PATCH /meetings/booking-links/{token}/reschedule`: the new time, one of the page's free slots. */
+export const bookingRescheduleSchema = z.object({
+  /** crm §5: 'Start Time is required' for a missing or unreadable one. */
+  start: meetingSchema.shape.startTime,
+});
+export type BookingReschedule = z.output<typeof bookingRescheduleSchema>;
+
+/** Where a booking stands: asked for, confirmed, or cancelled (by its client or a later move). */
+export const BookingStatus = ['REQUESTED', 'CONFIRMED', 'CANCELLED'] as const;
+export type BookingStatus = (typeof BookingStatus)[number];
+
+/**
+ * A booking as its e-mailed link shows it: what and when, and whether it can still be moved or
+ * cancelled online (until the template's minimum cancellation notice before it starts), and which
+ * of the two this link allows. Nothing internal: no ids but the page's.
+ */
+export const bookingLinkViewSchema = z.object({
+  configId: z.string(),
+  title: z.string(),
+  firmName: z.string(),
+  teamName: z.string(),
+  start: z.string(),
+  end: z.string(),
+  duration: z.number().int(),
+  timeZone: z.enum(MeetingTimeZone),
+  timeZoneLabel: z.string(),
+  status: z.enum(BookingStatus),
+  /** True while the meeting can still be changed online. */
+  changeable: z.boolean(),
+  /** The last instant it can be changed online; null when the template sets no notice. */
+  changeableUntil: z.string().nullable(),
+  /** What this link may do (a cancel link cannot move the meeting). */
+  mayReschedule: z.boolean(),
+  mayCancel: z.boolean(),
+});
+export type BookingLinkView = z.infer<typeof bookingLinkViewSchema>;

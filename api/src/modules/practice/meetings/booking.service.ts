@@ -4,6 +4,7 @@ import {
   EntityType,
   ErrorCode,
   freeSlots,
+  holdsSlot,
   isSlotFree,
   MEETING_TIME_ZONE_LABELS,
   MEETING_TITLE_MAX_LENGTH,
@@ -22,6 +23,8 @@ import { writeScope, type WriteScope } from '../../../common/tenancy/write-scope
 import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
 import { AuditService, type BatchAuditEntry } from '../../platform/audit/index.js';
 import { ContactsService } from '../../crm/contacts/index.js';
+import { OutboxService } from '../../platform/email/index.js';
+import { BookingMailer, type MailedPage } from './booking-mailer.js';
 import {
   BookingMessage,
   DEFAULT_SLOT_RANGE_DAYS,
@@ -62,7 +65,7 @@ const ADVISING_ROLES: ReadonlySet<UserRole> = new Set<UserRole>([
 /** The system acts for the booker (who has no account); the audit entries name them. */
 const BOOKER = { kind: 'SYSTEM' } as const;
 
-function conflict(message: string): DomainError {
+export function conflict(message: string): DomainError {
   return new DomainError(ErrorCode.CONFLICT, message);
 }
 
@@ -88,6 +91,8 @@ export class BookingService {
     @Inject(BookingThrottle) private readonly throttle: BookingThrottle,
     @Inject(ContactsService) private readonly contacts: ContactsService,
     @Inject(AuditService) private readonly audit: AuditService,
+    @Inject(BookingMailer) private readonly mailer: BookingMailer,
+    @Inject(OutboxService) private readonly outbox: OutboxService,
   ) {}
 
   /** The page's public face: what is booked, with whom, in which zone; nothing internal. */
@@ -145,6 +150,7 @@ export class BookingService {
                 from: new Date(first - rules.beforeBuffer * MINUTE_MS),
                 until: new Date(last + (rules.duration + rules.afterBuffer) * MINUTE_MS),
                 exceptBookingId: null,
+                now,
               }),
             requestId(),
           );
@@ -196,6 +202,7 @@ export class BookingService {
             from: new Date(input.start.getTime() - rules.beforeBuffer * MINUTE_MS),
             until: new Date(end.getTime() + rules.afterBuffer * MINUTE_MS),
             exceptBookingId: input.rescheduleOf ?? null,
+            now,
           });
           if (!isSlotFree(rules, busy, { now }, input.start)) throw conflict(BookingMessage.slotTaken);
           const organizer = organizerOf(await this.meetings.teamMembers(tx, template.teamId));
@@ -282,7 +289,8 @@ export class BookingService {
   async confirm(input: BookingConfirm, client: string, now = new Date()): Promise<Booking> {
     await this.throttle.sentBy(client);
     const page = await this.pageOf(input.configId, BookingMessage.bookingNotFound);
-    return runAsOrganization(
+    const mailed: string[] = [];
+    const booking = await runAsOrganization(
       { organizationId: page.organizationId },
       () =>
         this.prisma.$transaction(async (tx) => {
@@ -302,6 +310,7 @@ export class BookingService {
             return bookingOf(current, input.bookingId, input.configId, current.eventId, current.confirmedAt);
           }
           if (confirmed.length > 0 && !input.isReschedule) throw conflict(BookingMessage.rescheduleFlagMissing);
+          if (!holdsSlot(target.requestedAt, now)) await this.assertStillFree(scope, page.id, target);
           const eventId = input.eventId || null;
           const superseded = input.isReschedule ? confirmed : [];
           await this.writer.update(scope, [
@@ -318,10 +327,39 @@ export class BookingService {
             },
             ...superseded.map((row) => cancelled(row, now)),
           ]);
+          const outboxId = await this.mailer.confirmed(scope, mailedPage(page, input.configId), target, {
+            sequence: rows.indexOf(target),
+            moved: superseded.length > 0,
+          });
+          if (outboxId) mailed.push(outboxId);
           return bookingOf(target, input.bookingId, input.configId, eventId, now);
         }),
       requestId(),
     );
+    for (const id of mailed) await this.outbox.dispatch(id);
+    return booking;
+  }
+
+  /**
+   * A request confirmed after its hold (BOOKING_HOLD_MINUTES) no longer held its time: it is
+   * confirmed only if the time is still free (409 when someone has taken it since), checked like a
+   * new request, under the team's lock the caller holds.
+   */
+  private async assertStillFree(scope: WriteScope, templateId: string, target: BookedMeetingRow): Promise<void> {
+    const template = await this.meetings.templateForBooking(scope.tx, scope.sql, scope.organizationId, templateId);
+    if (!template) throw notFound(BookingMessage.bookingNotFound);
+    const rules = slotRulesOf(template);
+    const end = new Date(target.startTime.getTime() + target.durationMinutes * MINUTE_MS);
+    const busy = await this.busyTimes.busyBetween({
+      sql: scope.sql,
+      organizationId: scope.organizationId,
+      template,
+      from: new Date(target.startTime.getTime() - rules.beforeBuffer * MINUTE_MS),
+      until: new Date(end.getTime() + rules.afterBuffer * MINUTE_MS),
+      exceptBookingId: target.bookingId,
+      now: scope.now,
+    });
+    if (!isSlotFree(rules, busy, { now: scope.now }, target.startTime)) throw conflict(BookingMessage.slotTaken);
   }
 
   /** The template a page id names, or 404 `<what> not found`. */
@@ -368,7 +406,7 @@ export class BookingService {
 }
 
 /** The template's rules under the slot engine's names (durations in minutes). */
-function slotRulesOf(template: BookingTemplateRow): SlotTemplate {
+export function slotRulesOf(template: BookingTemplateRow): SlotTemplate {
   return {
     openingHours: template.openingHours.map((hours) => ({
       days: hours.days as Weekday[],
@@ -391,7 +429,7 @@ function slotRulesOf(template: BookingTemplateRow): SlotTemplate {
  * a member never changes it, and it needs no one to configure anything before the page works.
  * Spreading bookings over the advisors comes with per-advisor calendars (the provider's free/busy).
  */
-function organizerOf(members: readonly TeamMemberRow[]): TeamMemberRow | undefined {
+export function organizerOf(members: readonly TeamMemberRow[]): TeamMemberRow | undefined {
   return members.find((member) => ADVISING_ROLES.has(member.user.role as UserRole)) ?? members[0];
 }
 
@@ -401,7 +439,7 @@ function meetingTitle(templateTitle: string, name: string): string {
   return characters.slice(0, MEETING_TITLE_MAX_LENGTH).join('').trimEnd();
 }
 
-function bookingOf(
+export function bookingOf(
   meeting: Pick<BookedMeetingRow, 'startTime' | 'durationMinutes' | 'timeZone'>,
   bookingId: string,
   configId: string,
@@ -420,7 +458,7 @@ function bookingOf(
 }
 
 /** The audit entry of a booking's meeting cancelled by a later request or a confirmed move. */
-function cancelled(row: BookedMeetingRow, now: Date): BatchAuditEntry {
+export function cancelled(row: BookedMeetingRow, now: Date): BatchAuditEntry {
   return {
     action: 'UPDATE',
     entityType: EntityType.meeting,
@@ -431,6 +469,18 @@ function cancelled(row: BookedMeetingRow, now: Date): BatchAuditEntry {
 }
 
 /** The current request's id, so the audit entries written for it carry it. */
-function requestId(): string | undefined {
+export function requestId(): string | undefined {
   return currentContext()?.requestId;
+}
+
+/** The page as a booking's e-mails name it. */
+export function mailedPage(template: BookingTemplateRow, configId: string): MailedPage {
+  return {
+    id: template.id,
+    configId,
+    title: template.title,
+    message: template.message,
+    timeZone: template.timeZone,
+    firmName: template.organization.name,
+  };
 }
