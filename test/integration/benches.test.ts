@@ -62,6 +62,14 @@ const BENCHES: Bench[] = [
     ],
   },
   {
+    file: 'nylas-sync.ts',
+    args: ['--database-url', server, '--events', '50'],
+    figures: [
+      new RegExp(String.raw`^first sync, end to end .*\s${N} s\s+${N} events/s`, 'm'),
+      new RegExp(String.raw`^ratio end to end / bare INSERT\s+${N}x`, 'm'),
+    ],
+  },
+  {
     file: 'plaid-sync.ts',
     args: ['--database-url', server, '--transactions', '50', '--streams', '5'],
     figures: [

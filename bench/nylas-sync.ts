@@ -1,0 +1,245 @@
+// How fast a first calendar sync writes, end to end: the fake Nylas with 10,000 events in one
+// calendar (each with a contact of the firm and an outside guest), the real NylasConnector (the
+// official SDK over HTTP, zod parsing, mapping, 200 events a page) and the real SyncPageWriter
+// (one database transaction per page: links, participants matched by e-mail, meetings and their
+// participants through MeetingsWriter), beside a bare batched INSERT of the same meetings into a
+// scratch table in the same run (the baseline: no links, no lookups, no participants table, no
+// counts, no cursor). A second run then reads again what the overlap re-reads and writes nothing.
+// Prints figures; asserts nothing.
+//
+//   npx tsx --tsconfig tsconfig.base.json --conditions=source bench/nylas-sync.ts \
+//     [--database-url URL] [--events 10000] [--keep]
+//
+// Everything happens in a scratch database on DATABASE_URL's server (migrated here, dropped at
+// the end unless --keep).
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { createPrismaClient, type PrismaClient, type SyncPageWriter } from '@meridian/api';
+import {
+  fetchPages,
+  NylasClient,
+  NylasConnector,
+  type ConnectorPage,
+  type NormalizedMeeting,
+} from '@meridian/connectors';
+import { FakeNylasServer } from '@meridian/connectors/testing';
+import { EntityType, newId, type SyncCounts } from '@meridian/domain';
+import { migrateDatabase } from '../prisma/migrate.js';
+import {
+  connect,
+  DEFAULT_DATABASE_URL,
+  disconnect,
+  MAINTENANCE_DATABASE,
+  quoteIdentifier,
+  serverAddressOf,
+  withDatabaseName,
+} from '../prisma/postgres.js';
+import { startSyncContext, type SyncContext } from '../test/support/sync-context.js';
+
+const { values: options } = parseArgs({
+  options: {
+    'database-url': { type: 'string' },
+    events: { type: 'string', default: '10000' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const eventCount = Number(options.events);
+const serverUrl = withDatabaseName(
+  options['database-url'] ?? process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL,
+  MAINTENANCE_DATABASE,
+);
+const BARE_BATCH = 500;
+const ADVISOR = 'advisor@bench.example';
+const CLIENT = 'client@bench.example';
+
+/** An organization with a team, its advisor (a team member), a client contact, and the advisor's calendar connection. */
+async function createWorld(prisma: PrismaClient) {
+  const organizationId = newId(EntityType.organization);
+  const teamId = newId(EntityType.team);
+  const userId = newId(EntityType.user);
+  const contactId = newId(EntityType.contact);
+  const connectionId = newId(EntityType.connection);
+  await prisma.organization.create({ data: { id: organizationId, name: 'Bench Wealth' } });
+  await prisma.team.create({ data: { id: teamId, organizationId, name: 'Bench team' } });
+  await prisma.user.create({
+    data: { id: userId, organizationId, email: ADVISOR, name: 'Ada Bench', passwordHash: 'x', role: 'ADVISOR' },
+  });
+  await prisma.teamMember.create({ data: { id: newId(EntityType.teamMember), organizationId, teamId, userId } });
+  await prisma.contact.create({
+    data: { id: contactId, organizationId, teamId, type: 'CLIENT', firstName: 'Casey', lastName: 'Client' },
+  });
+  await prisma.contactEmail.create({
+    data: { id: newId(EntityType.contactEmail), organizationId, contactId, email: CLIENT, isPrimary: true },
+  });
+  await prisma.connection.create({
+    data: {
+      id: connectionId,
+      organizationId,
+      service: 'NYLAS',
+      status: 'SUCCESS',
+      ownerTeamId: teamId,
+      displayName: ADVISOR,
+    },
+  });
+  return { organizationId, connectionId };
+}
+
+interface SyncFigures {
+  pages: number;
+  records: number;
+  counts: SyncCounts;
+  totalMs: number;
+  writeMs: number;
+  written: NormalizedMeeting[];
+}
+
+/** One run of the connection: every page fetched, mapped and written, in turn, as the worker does. */
+async function sync(
+  prisma: PrismaClient,
+  writer: SyncPageWriter,
+  connector: NylasConnector,
+  grantId: string,
+  world: { organizationId: string; connectionId: string },
+): Promise<SyncFigures> {
+  const syncRunId = newId(EntityType.syncRun);
+  const connection = await prisma.connection.findUniqueOrThrow({ where: { id: world.connectionId } });
+  await prisma.syncRun.create({
+    data: {
+      id: syncRunId,
+      organizationId: world.organizationId,
+      connectionId: world.connectionId,
+      status: 'RUNNING',
+      trigger: 'MANUAL',
+      startedAt: new Date(),
+      cursorBefore: connection.syncCursor,
+    },
+  });
+  const run = { organizationId: world.organizationId, syncRunId, connectionId: world.connectionId };
+  const figures: SyncFigures = {
+    pages: 0,
+    records: 0,
+    counts: { created: 0, updated: 0, unchanged: 0, deleted: 0, failed: 0 },
+    totalMs: 0,
+    writeMs: 0,
+    written: [],
+  };
+  const start = performance.now();
+  for await (const page of fetchPages(connector, { grantId }, connection.syncCursor) as AsyncIterable<ConnectorPage>) {
+    const writeStart = performance.now();
+    const { counts } = await writer.writePage(run, page);
+    figures.writeMs += performance.now() - writeStart;
+    figures.pages += 1;
+    figures.records += page.records.length + page.removed.length + page.recordErrors.length;
+    figures.written.push(...(page.records as NormalizedMeeting[]));
+    for (const key of Object.keys(counts) as (keyof SyncCounts)[]) figures.counts[key] += counts[key];
+  }
+  figures.totalMs = performance.now() - start;
+  await prisma.syncRun.update({ where: { id: syncRunId }, data: { status: 'SUCCEEDED', finishedAt: new Date() } });
+  return figures;
+}
+
+/** The baseline: the same meetings as plain rows, INSERTed 500 per statement into a scratch table. */
+async function bareInsert(url: string, meetings: readonly NormalizedMeeting[]): Promise<number> {
+  const client = await connect(url, 'meridian-bench', '--database-url');
+  try {
+    await client.query(`CREATE TABLE bench_bare_meetings (
+      id text PRIMARY KEY, organization_id text NOT NULL, title text NOT NULL, message text NOT NULL,
+      location text, start_time timestamptz NOT NULL, duration_minutes integer NOT NULL, time_zone text NOT NULL,
+      participants text NOT NULL)`);
+    const rows = meetings.map((meeting) => [
+      meeting.sourceId,
+      'org',
+      meeting.title ?? '',
+      meeting.description ?? '',
+      meeting.location,
+      meeting.start,
+      meeting.durationMinutes,
+      meeting.timeZone ?? 'UTC',
+      meeting.participants.map((participant) => participant.email).join(','),
+    ]);
+    const start = performance.now();
+    for (let offset = 0; offset < rows.length; offset += BARE_BATCH) {
+      const batch = rows.slice(offset, offset + BARE_BATCH);
+      const width = batch[0]!.length;
+      const values = batch
+        .map((_, row) => `(${Array.from({ length: width }, (_, column) => `$${row * width + column + 1}`).join(', ')})`)
+        .join(', ');
+      await client.query(`INSERT INTO bench_bare_meetings VALUES ${values}`, batch.flat());
+    }
+    return performance.now() - start;
+  } finally {
+    await disconnect(client);
+  }
+}
+
+const rate = (records: number, ms: number) => Math.round((records / ms) * 1000).toLocaleString('en-US');
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+const name = `meridian_bench_nylas_${Date.now().toString(36)}`;
+const url = withDatabaseName(serverUrl, name);
+const fake = await FakeNylasServer.start();
+let prisma: PrismaClient | undefined;
+let hub: SyncContext | undefined;
+try {
+  await migrateDatabase(url, { log: () => undefined });
+  prisma = createPrismaClient(url);
+  hub = await startSyncContext(url);
+  const world = await createWorld(prisma);
+  const grant = fake.createGrant({ email: ADVISOR });
+  fake.state.seedEvents(grant.id, grant.email, {
+    count: eventCount,
+    start: new Date(Date.now() - 29 * 86_400_000),
+    everyMinutes: 45,
+    participants: [
+      { email: CLIENT, name: 'Casey Client', status: 'yes' },
+      { email: 'guest@elsewhere.example', status: 'noreply' },
+    ],
+  });
+  const client = new NylasClient({ apiKey: fake.apiKey, clientId: fake.clientId, apiUri: fake.url });
+  const connector = new NylasConnector({ client });
+  console.log(
+    `Nylas calendar sync into scratch database ${name} on ${serverAddressOf(serverUrl)}: fake Nylas with ` +
+      `${eventCount.toLocaleString('en-US')} events in one calendar, 2 participants each\n`,
+  );
+
+  const first = await sync(prisma, hub.writer, connector, grant.id, world);
+  const bareMs = await bareInsert(url, first.written);
+  const second = await sync(prisma, hub.writer, connector, grant.id, world);
+
+  const line = (label: string, value: string) => console.log(`${label.padEnd(44)} ${value}`);
+  line('first sync: pages', String(first.pages));
+  line('first sync: counts', JSON.stringify(first.counts));
+  line(
+    'first sync, end to end (fetch + map + write)',
+    `${seconds(first.totalMs).padStart(8)}  ${rate(first.records, first.totalMs).padStart(7)} events/s`,
+  );
+  line(
+    'first sync, page writes only',
+    `${seconds(first.writeMs).padStart(8)}  ${rate(first.records, first.writeMs).padStart(7)} events/s`,
+  );
+  line(
+    `bare batched INSERT (${BARE_BATCH} rows a statement)`,
+    `${seconds(bareMs).padStart(8)}  ${rate(first.written.length, bareMs).padStart(7)} rows/s`,
+  );
+  line('ratio end to end / bare INSERT', `${(first.totalMs / bareMs).toFixed(1)}x`);
+  line('ratio page writes / bare INSERT', `${(first.writeMs / bareMs).toFixed(1)}x`);
+  line('second sync (the overlap, nothing new): counts', JSON.stringify(second.counts));
+  line(
+    'second sync, end to end',
+    `${seconds(second.totalMs).padStart(8)}  ${rate(second.records, second.totalMs).padStart(7)} events/s`,
+  );
+} finally {
+  await hub?.close();
+  await prisma?.$disconnect();
+  await fake.close();
+  if (options.keep) {
+    console.log(`\nkept: ${url}`);
+  } else {
+    const admin = await connect(serverUrl, 'meridian-bench', 'cleanup');
+    try {
+      await admin.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(name)} WITH (FORCE)`);
+    } finally {
+      await disconnect(admin);
+    }
+  }
+}
