@@ -8,6 +8,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Files sent with it (a booking's calendar invite), as nodemailer takes them. */
+  attachments?: { filename: string; contentType: string; content: string }[];
 }
 
 export interface MailTransport {

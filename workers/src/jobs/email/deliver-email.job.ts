@@ -31,6 +31,7 @@ export class DeliverEmailJob implements JobHandler<'email.deliver'> {
           subject: email.subject,
           text: email.textBody,
           ...(email.htmlBody ? { html: email.htmlBody } : {}),
+          ...(email.attachments.length > 0 ? { attachments: email.attachments } : {}),
         },
         email.id,
       );

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SystemPrisma } from '../../../infra/prisma/prisma.service.js';
+import type { EmailAttachment } from './outbox.service.js';
 
 /**
  * Outbox rows as the delivering worker sees them. The worker serves every organization, so this
@@ -9,8 +10,8 @@ import { SystemPrisma } from '../../../infra/prisma/prisma.service.js';
 export class OutboxRepository {
   constructor(@Inject(SystemPrisma) private readonly prisma: SystemPrisma) {}
 
-  findForDelivery(id: string) {
-    return this.prisma.outboxEmail.findUnique({
+  async findForDelivery(id: string) {
+    const row = await this.prisma.outboxEmail.findUnique({
       where: { id },
       select: {
         id: true,
@@ -22,6 +23,7 @@ export class OutboxRepository {
         status: true,
       },
     });
+    return row && { ...row, attachments: deliverableAttachments(row.attachments) };
   }
 
   async markSent(id: string): Promise<void> {
@@ -48,4 +50,17 @@ export class OutboxRepository {
     });
     return rows.map((row) => row.id);
   }
+}
+
+/** The attachments column as OutboxService.write stored it; anything else in it is not sent. */
+function deliverableAttachments(stored: unknown): EmailAttachment[] {
+  if (!Array.isArray(stored)) return [];
+  return stored.filter(
+    (item): item is EmailAttachment =>
+      typeof item === 'object' &&
+      item !== null &&
+      typeof (item as EmailAttachment).filename === 'string' &&
+      typeof (item as EmailAttachment).contentType === 'string' &&
+      typeof (item as EmailAttachment).content === 'string',
+  );
 }

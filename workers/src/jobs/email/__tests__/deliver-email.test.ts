@@ -86,4 +86,37 @@ describe('outbound e-mail', () => {
     expect(row.toAddress).toBe('lost@navy.test');
     expect(await readdir(environment.mailDir)).toContain(`${id}.eml`);
   });
+
+  it('sends the attachments an outbox row carries (a booking\'s calendar invite) with the message', async () => {
+    const organization = await prisma.organization.findFirstOrThrow();
+    const id = 'outbox_email-INVITEINVITEINVITEINV0';
+    const invite = 'BEGIN:VCALENDAR\r\nMETHOD:REQUEST\r\nEND:VCALENDAR\r\n';
+    await prisma.outboxEmail.create({
+      data: {
+        id,
+        organizationId: organization.id,
+        toAddress: 'client@example.test',
+        subject: 'Your meeting is booked',
+        textBody: 'See you then',
+        createdAt: new Date(Date.now() - 10 * 60_000),
+        attachments: [{ filename: 'invite.ics', contentType: 'text/calendar; charset=utf-8; method=REQUEST', content: invite }],
+      },
+    });
+    const queue = new Queue('email', {
+      connection: { url: environment.config.REDIS_URL },
+      prefix: environment.config.QUEUE_PREFIX,
+    });
+    await queue.add('email.deliver', { outboxEmailId: id });
+    await queue.close();
+    await waitFor('the invite e-mail to be sent', async () => {
+      const found = await prisma.outboxEmail.findUnique({ where: { id } });
+      return found?.status === 'SENT' ? found : undefined;
+    });
+    const message = await readFile(join(environment.mailDir, `${id}.eml`), 'utf8');
+    expect(message).toContain('Content-Type: text/calendar; charset=utf-8; method=REQUEST');
+    expect(message).toContain('filename=invite.ics');
+    // The part's body is base64: the invite must come out of it whole.
+    const body = /filename=invite\.ics\s+([A-Za-z0-9+/=\s]+?)\n--/.exec(message)?.[1] ?? '';
+    expect(Buffer.from(body.replace(/\s/g, ''), 'base64').toString('utf8')).toBe(invite);
+  });
 });
