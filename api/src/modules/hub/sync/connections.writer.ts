@@ -37,6 +37,8 @@ export interface NewNylasConnection {
   credentials: SealedCredentials;
   /** `id` is the connection of the same grant, connected again (its owner and login renewed). */
   reconnect: boolean;
+  /** How often a new connection's calendar is synced besides its webhooks; a reconnected one keeps its own. */
+  syncIntervalMinutes: number | null;
 }
 
 /**
@@ -134,6 +136,7 @@ export class ConnectionsWriter {
       ownerProfessionalId: input.ownerProfessionalId,
       displayName: input.email,
       calendarProvider: input.provider,
+      ...(input.reconnect ? {} : { syncIntervalMinutes: input.syncIntervalMinutes }),
     });
   }
 
@@ -151,6 +154,7 @@ export class ConnectionsWriter {
       ownerTeamId?: string;
       ownerProfessionalId?: string | null;
       calendarProvider?: NewNylasConnection['provider'];
+      syncIntervalMinutes?: number | null;
     },
   ): Promise<void> {
     const data = {

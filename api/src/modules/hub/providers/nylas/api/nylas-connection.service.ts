@@ -11,11 +11,12 @@ import {
   type ReferenceUse,
 } from '@meridian/domain';
 import type { z } from 'zod';
+import { APP_CONFIG, type AppConfig } from '../../../../../common/config/config.js';
 import { LOGGER } from '../../../../../common/logging/logger.js';
 import type { AuthenticatedCaller } from '../../../../../common/tenancy/request-context.js';
 import { AuditService } from '../../../../platform/audit/index.js';
 import { EntityResolver } from '../../../../platform/entity-resolver/index.js';
-import { ConnectionsWriter, SyncRunLauncher, type NewNylasConnection } from '../../../sync/index.js';
+import { ConnectionsWriter, SyncRunLauncher, SyncScheduler, type NewNylasConnection } from '../../../sync/index.js';
 import { NylasClients, nylasGrantKey } from '../nylas-clients.js';
 import { NylasConnectionsRepository } from './nylas-connections.repository.js';
 import type { connectNylasSchema, NylasConnectionView } from './nylas.schemas.js';
@@ -64,6 +65,8 @@ export class NylasConnectionService {
     @Inject(ConnectionsWriter) private readonly writer: ConnectionsWriter,
     @Inject(AuditService) private readonly audit: AuditService,
     @Inject(SyncRunLauncher) private readonly launcher: SyncRunLauncher,
+    @Inject(SyncScheduler) private readonly scheduler: SyncScheduler,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -106,7 +109,7 @@ export class NylasConnectionService {
     const grant = await this.exchange(() => client.exchangeCode({ code: input.code, redirectUri }));
     const ownerProfessionalId = await this.repository.professionalOf(member.userId);
     const grantKey = nylasGrantKey(grant.grantId);
-    const { id, created } = await this.refusingDuplicates(() =>
+    const { id, created, syncIntervalMinutes } = await this.refusingDuplicates(() =>
       this.repository.transaction(async (tx) => {
         const previous = await this.repository.byGrantKey(tx, grantKey);
         const connectionId = previous?.id ?? newId(EntityType.connection);
@@ -119,6 +122,7 @@ export class NylasConnectionService {
           provider: storedProvider(grant.provider),
           credentials: this.clients.sealFor(connectionId, { grantId: grant.grantId }),
           reconnect: previous !== null,
+          syncIntervalMinutes: this.config.SYNC_INTERVAL_MINUTES,
         });
         await this.audit.record(tx, {
           action: previous ? 'UPDATE' : 'CREATE',
@@ -137,12 +141,18 @@ export class NylasConnectionService {
             : {}),
           after: { id: connectionId, service: 'NYLAS', email: grant.email, ownerTeamId, status: 'SUCCESS' },
         });
-        return { id: connectionId, created: previous === null };
+        return {
+          id: connectionId,
+          created: previous === null,
+          syncIntervalMinutes: previous ? previous.syncIntervalMinutes : this.config.SYNC_INTERVAL_MINUTES,
+        };
       }),
     );
     // The calendar's first sync (or, connected again, the run that catches up); a run already
-    // queued or running is the one.
+    // queued or running is the one. Then its schedule: webhooks say when something changed, the
+    // schedule catches what a run already under way when its webhook came did not read.
     await this.launcher.requestRun(caller.organizationId, id, 'INITIAL');
+    await this.scheduler.scheduleConnection(caller.organizationId, id, syncIntervalMinutes);
     return { connection: toView(await this.repository.view(id)), created };
   }
 

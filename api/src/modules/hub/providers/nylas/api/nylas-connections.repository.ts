@@ -49,7 +49,7 @@ export class NylasConnectionsRepository {
   byGrantKey(tx: TenantTransaction, grantKey: string) {
     return tx.connection.findFirst({
       where: { service: 'NYLAS', externalAccountId: grantKey },
-      select: { id: true, status: true, ownerTeamId: true },
+      select: { id: true, status: true, ownerTeamId: true, syncIntervalMinutes: true },
     });
   }
 
