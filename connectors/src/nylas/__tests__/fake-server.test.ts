@@ -265,6 +265,39 @@ describe('notifications', () => {
   });
 });
 
+describe('e-mail', () => {
+  it('lists a grant’s messages with any of some addresses (from, to or copied), of one thread when asked', async () => {
+    const grant = harness.fake.state.createGrant({ email: 'mail@firm.test', provider: 'google' });
+    const me = { email: 'mail@firm.test', name: 'Advisor' };
+    const review = harness.fake.state.addThread(grant.id, {
+      subject: 'Review',
+      messages: [
+        { from: { email: 'Anne@Example.com', name: 'Anne' }, to: [me], date: new Date('2026-03-01T10:00:00Z') },
+        { from: me, to: [{ email: 'bob@example.com' }], cc: [{ email: 'anne@example.com' }] },
+      ],
+    });
+    harness.fake.state.addThread(grant.id, {
+      subject: 'Other',
+      messages: [{ from: { email: 'carl@example.com' }, to: [me] }],
+    });
+    const list = async (query: string) => {
+      const response = await fetch(`${harness.fake.url}/v3/grants/${grant.id}/messages?${query}`, {
+        headers: { authorization: `Bearer ${harness.fake.apiKey}` },
+      });
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as { data: { subject: string; thread_id: string }[] };
+      return body.data;
+    };
+    expect((await list('any_email=anne%40example.com')).map((message) => message.thread_id)).toEqual([
+      review.id,
+      review.id,
+    ]);
+    expect(await list('any_email=carl%40example.com,nobody%40example.com')).toHaveLength(1);
+    expect(await list(`any_email=bob%40example.com&thread_id=${review.id}`)).toHaveLength(1);
+    expect(await list('any_email=nobody%40example.com')).toEqual([]);
+  });
+});
+
 describe('faults', () => {
   it('hits only the grant and operation a test names, for as many requests as it says', async () => {
     const hit = harness.fake.createGrant({ email: 'hit@firm.example' });

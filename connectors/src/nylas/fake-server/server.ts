@@ -168,6 +168,18 @@ function pageToken(position: number): string {
   return Buffer.from(JSON.stringify({ after: position })).toString('base64url');
 }
 
+/** `any_email` of a threads or messages list: up to 25 addresses, comma-separated (absent: no filter). */
+function anyEmailOf(query: URLSearchParams): string[] | undefined {
+  const anyEmail = query.get('any_email');
+  if (anyEmail === null) return undefined;
+  const emails = anyEmail
+    .split(',')
+    .map((email) => email.trim())
+    .filter(Boolean);
+  if (emails.length > 25) invalidRequest('any_email takes at most 25 addresses');
+  return emails;
+}
+
 function readPageToken(token: string | null): number {
   if (token === null || token === '') return 0;
   try {
@@ -638,15 +650,7 @@ export class FakeNylasServer {
 
   private listThreads({ params, query }: ParsedRequest): Reply {
     const grant = this.grantOf(params);
-    const anyEmail = query.get('any_email');
-    const emails =
-      anyEmail === null
-        ? undefined
-        : anyEmail
-            .split(',')
-            .map((email) => email.trim())
-            .filter(Boolean);
-    if (emails !== undefined && emails.length > 25) invalidRequest('any_email takes at most 25 addresses');
+    const emails = anyEmailOf(query);
     const threads = this.state.threads(grant.id, emails);
     const from = readPageToken(query.get('page_token'));
     const limit = this.limitOf(query, DEFAULT_THREADS_LIMIT, 50);
@@ -660,7 +664,11 @@ export class FakeNylasServer {
 
   private listMessages({ params, query }: ParsedRequest): Reply {
     const grant = this.grantOf(params);
-    const messages = this.state.messages(grant.id, { threadId: query.get('thread_id') ?? undefined });
+    const emails = anyEmailOf(query);
+    const messages = this.state.messages(grant.id, {
+      threadId: query.get('thread_id') ?? undefined,
+      ...(emails === undefined ? {} : { emails }),
+    });
     const from = readPageToken(query.get('page_token'));
     const limit = this.limitOf(query, DEFAULT_LIMIT, 200);
     return list(

@@ -437,9 +437,16 @@ export class FakeNylasState {
     return message;
   }
 
-  messages(grantId: string, filter: { threadId?: string }): FakeMessage[] {
+  /** The grant's messages, newest first: of one thread, and from, to or copied to any of `emails`, when given. */
+  messages(grantId: string, filter: { threadId?: string; emails?: string[] }): FakeMessage[] {
+    const wanted = filter.emails === undefined ? undefined : new Set(filter.emails.map((email) => email.toLowerCase()));
     return [...this.state(grantId).messages.values()]
       .filter((message) => filter.threadId === undefined || message.threadId === filter.threadId)
+      .filter(
+        (message) =>
+          wanted === undefined ||
+          [...message.from, ...message.to, ...message.cc].some((person) => wanted.has(person.email.toLowerCase())),
+      )
       .sort((a, b) => b.date - a.date);
   }
 }
