@@ -5,3 +5,4 @@ export * from './schemas.js';
 export * from './webhooks.js';
 export * from './connector.js';
 export { decodeNylasCursor, encodeNylasCursor, INITIAL_NYLAS_CURSOR, type NylasSyncCursor } from './cursor.js';
+export * from './scheduler.js';

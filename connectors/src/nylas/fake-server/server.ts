@@ -58,6 +58,7 @@ import {
   notFound,
 } from './state.js';
 import { signedNylasDelivery, type NylasDeliveryVariant, type NylasWebhookDelivery } from './webhook-signer.js';
+import { FAKE_SCHEDULER_OPERATIONS, FakeSchedulerConfigurations } from './scheduler-configurations.js';
 
 /** What a request did, by name (the scope of a fault). */
 export const FakeNylasOperation = [
@@ -75,6 +76,7 @@ export const FakeNylasOperation = [
   'threads/get',
   'messages/list',
   'messages/get',
+  ...FAKE_SCHEDULER_OPERATIONS,
 ] as const;
 export type FakeNylasOperation = (typeof FakeNylasOperation)[number];
 
@@ -239,6 +241,8 @@ export class FakeNylasServer {
   /** The application id notifications name. */
   readonly applicationId = `app-${nylasId(12)}`;
   readonly state: FakeNylasState;
+  /** Scheduler configurations per grant (scheduler-configurations.ts). */
+  readonly schedulerConfigurations: FakeSchedulerConfigurations;
   /** Every request received, in order (never its Authorization header). */
   readonly requests: FakeNylasRequest[] = [];
   readonly webhookDeliveries: FakeNylasWebhookOutcome[] = [];
@@ -264,6 +268,7 @@ export class FakeNylasServer {
     this.webhook = options.webhook ?? null;
     this.pageSize = options.pageSize ?? null;
     this.state = new FakeNylasState(this.clock);
+    this.schedulerConfigurations = new FakeSchedulerConfigurations(this.state);
     const route = (
       method: string,
       operation: FakeNylasOperation,
@@ -311,6 +316,7 @@ export class FakeNylasServer {
       route('GET', 'messages/get', '/v3/grants/{grant}/messages/{message}', ({ params }) =>
         one(messagePayload(this.state.message(this.grantOf(params).id, params[1] ?? ''))),
       ),
+      ...this.schedulerConfigurations.routes(route),
     ];
   }
 
