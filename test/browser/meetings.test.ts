@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import type { MeetingView } from '@meridian/domain';
 import { createPrismaClient, type PrismaClient } from '@meridian/api';
 import { startTestApi } from '../support/app.js';
 import { createOrganization, type CreatedOrganization } from '../support/factories.js';
 import { browserPerTest, launchBrowser, openAs, type BrowserSession } from '../support/browser.js';
-import { call } from '../support/http.js';
+import { call, login } from '../support/http.js';
 
 describe('dashboard meetings: booking templates and the public booking page', () => {
   let api: Awaited<ReturnType<typeof startTestApi>>;
@@ -129,4 +130,120 @@ describe('dashboard meetings: booking templates and the public booking page', ()
       await second.close();
     }
   }, 120_000);
+
+  it('moves a meeting on the week calendar, and works its tasks, transcript and cancel on its page', async () => {
+    const token = await login(api.baseUrl, firm.email, firm.password);
+    const organizer = await prisma.teamMember.findFirstOrThrow({ where: { userId: firm.userId } });
+    // Wednesday of next week at 10:00 UTC (the browser's zone): one click on Next shows it.
+    const today = new Date();
+    const monday = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()));
+    monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7) + 7);
+    const at = (days: number, hour: number) =>
+      new Date(Date.UTC(monday.getUTCFullYear(), monday.getUTCMonth(), monday.getUTCDate() + days, hour));
+    const created = await call<MeetingView>(api.baseUrl, 'POST', '/api/meetings', {
+      token,
+      body: {
+        teamId: firm.teamId,
+        organizer: organizer.id,
+        title: 'Annual review with the Roys',
+        message: 'Where the plan stands, a year on.',
+        type: 'PHONE',
+        duration: 30,
+        startTime: at(2, 10).toISOString(),
+        timeZone: 'America/Toronto',
+        participants: [{ email: 'pat.roy@example.com', name: 'Pat Roy', role: 'EXTERNAL' }],
+        agendaItems: [{ type: 'FREEFORM', value: 'Contributions this year' }],
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const meetingId = created.body.id;
+    const stored = async () =>
+      (await call<MeetingView>(api.baseUrl, 'GET', `/api/meetings/${meetingId}`, { token })).body;
+
+    const page = await signIn('/meetings');
+    await page.getByTestId('calendar-page').waitFor();
+    await page.getByTestId('meeting-legend').getByText('Phone').waitFor();
+    await page.getByTestId('calendar-next').click();
+    const block = page.locator('[data-testid="calendar-meeting"][data-meeting-title="Annual review with the Roys"]');
+    await block.waitFor();
+    expect(await block.textContent()).toBe('10:00 Annual review with the Roys');
+    // Dragged by its top to Thursday 14:00: the grid starts at 07:00, 48 px an hour.
+    await block.dragTo(page.getByTestId('calendar-day').nth(3), {
+      sourcePosition: { x: 10, y: 4 },
+      targetPosition: { x: 20, y: (14 - 7) * 48 + 4 },
+    });
+    await expect.poll(async () => (await stored()).startTime).toBe(at(3, 14).toISOString());
+    await block.getByText('14:00').waitFor();
+    await browser.screenshot('meetings-calendar-week');
+
+    await block.click();
+    await page.getByTestId('meeting-page').waitFor();
+    expect(await page.getByTestId('meeting-title').textContent()).toBe('Annual review with the Roys');
+    // The organizer takes part beside the client.
+    const participants = await page.getByTestId('meeting-participant').allTextContents();
+    expect(participants).toEqual([
+      expect.stringMatching(/^Factory User.*Team member$/),
+      'Pat Roypat.roy@example.comExternal guest',
+    ]);
+    await page.getByTestId('meeting-agenda').getByText('Contributions this year').waitFor();
+
+    // A task before the meeting, then dragged to after it.
+    await page.getByTestId('meeting-task-add-pre').click();
+    const form = page.getByTestId('meeting-task-form-pre');
+    await form.getByTestId('meeting-task-save').click();
+    expect(await form.getByTestId('meeting-task-title-error').textContent()).toBe('Task title is required');
+    await form.getByTestId('meeting-task-title').fill('Send the contribution summary');
+    await form.getByTestId('meeting-task-description').fill('This year’s RRSP and TFSA contributions, on one page.');
+    await form.getByTestId('meeting-task-assignee').selectOption({ label: 'Factory User' });
+    await form.getByTestId('meeting-task-save').click();
+    const task = page.locator('[data-testid="meeting-task"][data-task-title="Send the contribution summary"]');
+    await page.getByTestId('meeting-tasks-pre').locator(task).waitFor();
+    await task.dragTo(page.getByTestId('meeting-tasks-post'));
+    await page.getByTestId('meeting-tasks-post').locator(task).waitFor();
+    await expect
+      .poll(async () => (await stored()).tasks.POST.map((item) => item.title))
+      .toEqual(['Send the contribution summary']);
+
+    // The transcript, uploaded as the text file a meeting tool saves.
+    await page.getByTestId('meeting-transcript-edit').click();
+    await page.getByTestId('meeting-transcript-file').setInputFiles({
+      name: 'call.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('Pat: We raised the RRSP this year.\nAdvisor: Then the room is used.'),
+    });
+    await expect.poll(() => page.getByTestId('meeting-transcript-input').inputValue()).toContain('We raised the RRSP');
+    await page.getByTestId('meeting-transcript-save').click();
+    await page.getByTestId('meeting-transcript-text').getByText('Then the room is used.').waitFor();
+    expect((await stored()).transcript).toBe('Pat: We raised the RRSP this year.\nAdvisor: Then the room is used.');
+    await browser.screenshot('meetings-meeting-page');
+
+    await page.getByTestId('meeting-cancel').click();
+    await page.getByTestId('meeting-cancel-dialog').getByRole('button', { name: 'Cancel the meeting' }).click();
+    await page.getByTestId('meeting-status').getByText('Cancelled').waitFor();
+    expect((await stored()).cancelledAt).not.toBeNull();
+    expect(await page.getByTestId('meeting-cancel').count()).toBe(0);
+  }, 120_000);
+
+  it('offers each calendar provider by name in Settings, and says when this server cannot connect one', async () => {
+    const page = await signIn('/settings/organization');
+    await page.getByTestId('settings-tab-calendars').click();
+    const connect = page.getByTestId('connect-calendar');
+    await connect.waitFor();
+    expect(await connect.getByTestId('calendar-provider-name').allTextContents()).toEqual([
+      'Google Calendar',
+      'Microsoft Outlook',
+      'iCloud',
+      'IMAP',
+      'Virtual calendar',
+    ]);
+    expect(await connect.getByTestId('calendar-email').inputValue()).toBe(firm.email);
+    await connect.getByTestId('calendar-provider-microsoft').check();
+    await connect.getByTestId('calendar-connect').click();
+    // No Nylas application is set up in the tests: the advisor reads what to do, not a setting's name.
+    expect(await connect.getByTestId('calendar-connect-errors').textContent()).toBe(
+      'Calendar connections are not set up on this server yet. Ask your firm’s administrator; until then, bookings go into the firm’s own calendar.',
+    );
+    await page.getByTestId('connected-calendars-error').waitFor();
+    await browser.screenshot('meetings-settings-calendars');
+  });
 });

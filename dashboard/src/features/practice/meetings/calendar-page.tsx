@@ -106,6 +106,7 @@ function MeetingBlock({
   const height = Math.max(20, (meeting.duration * HOUR_PX) / 60);
   const cancelled = meeting.cancelledAt !== null;
   const movable = draggable && !cancelled;
+  const state = cancelled ? 'Cancelled' : meeting.confirmedAt === null ? 'Awaiting confirmation' : '';
   return (
     <button
       type="button"
@@ -129,11 +130,21 @@ function MeetingBlock({
       data-testid="calendar-meeting"
       data-meeting-title={meeting.title}
     >
-      <span className="block truncate font-semibold">{meeting.title}</span>
-      <span className="block truncate">
-        {formatClock(start)} to {formatClock(end)}
-        {cancelled ? ' · Cancelled' : meeting.confirmedAt === null ? ' · Awaiting confirmation' : ''}
-      </span>
+      {height < 36 ? (
+        // Too short for two lines: the start, then the title.
+        <span className="block truncate">
+          <span className="font-semibold">{formatClock(start)}</span> {meeting.title}
+          {state ? ` · ${state}` : ''}
+        </span>
+      ) : (
+        <>
+          <span className="block truncate font-semibold">{meeting.title}</span>
+          <span className="block truncate">
+            {formatClock(start)} to {formatClock(end)}
+            {state ? ` · ${state}` : ''}
+          </span>
+        </>
+      )}
     </button>
   );
 }

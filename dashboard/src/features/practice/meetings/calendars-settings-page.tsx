@@ -21,6 +21,10 @@ const PROVIDER_HINTS: Readonly<Record<CalendarProvider, string>> = {
   'virtual-calendar': 'A calendar kept by Meridian, with no outside account',
 };
 
+/** What a 409 of the calendar calls means to an advisor: this server has no calendar service set up. */
+const NOT_SET_UP =
+  'Calendar connections are not set up on this server yet. Ask your firm’s administrator; until then, bookings go into the firm’s own calendar.';
+
 /** Picks a provider and goes to its sign-in (Nylas's hosted authentication), which comes back here. */
 function ConnectCalendar({ email: ownEmail }: { email: string }) {
   const ids = useId();
@@ -38,7 +42,8 @@ function ConnectCalendar({ email: ownEmail }: { email: string }) {
     } catch (failure) {
       const error = toApiError(failure);
       const fields = error.fieldErrors();
-      setErrors(fields.email ? { email: fields.email, form: [] } : { form: [error.message] });
+      if (fields.email) setErrors({ email: fields.email, form: [] });
+      else setErrors({ form: [error.status === 409 ? NOT_SET_UP : error.message] });
       setBusy(false);
     }
   }
@@ -76,7 +81,10 @@ function ConnectCalendar({ email: ownEmail }: { email: string }) {
                   data-testid={`calendar-provider-${value}`}
                 />
                 <span>
-                  <span className="block text-tremor-default font-medium text-tremor-content-strong">
+                  <span
+                    className="block text-tremor-default font-medium text-tremor-content-strong"
+                    data-testid="calendar-provider-name"
+                  >
                     {CALENDAR_PROVIDER_LABELS[value]}
                   </span>
                   <span className="block text-tremor-label text-tremor-content">{PROVIDER_HINTS[value]}</span>
@@ -113,7 +121,7 @@ function ConnectedCalendars({ teamId }: { teamId: string }) {
       <h2 className="text-tremor-title font-semibold text-tremor-content-strong">Connected calendars</h2>
       {error && (
         <p className="mt-2 text-tremor-default text-tremor-content" data-testid="connected-calendars-error">
-          {error.message}
+          {error.status === 409 ? NOT_SET_UP : error.message}
         </p>
       )}
       {!data && !error && <LoadingState />}
