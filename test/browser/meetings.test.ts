@@ -4,7 +4,7 @@ import type { MeetingView } from '@meridian/domain';
 import { createPrismaClient, type PrismaClient } from '@meridian/api';
 import { startTestApi } from '../support/app.js';
 import { createOrganization, type CreatedOrganization } from '../support/factories.js';
-import { browserPerTest, launchBrowser, openAs, type BrowserSession } from '../support/browser.js';
+import { browserPerTest, launchBrowser, openAs, transitionsSettled, type BrowserSession } from '../support/browser.js';
 import { call, login } from '../support/http.js';
 
 describe('dashboard meetings: booking templates and the public booking page', () => {
@@ -129,6 +129,23 @@ describe('dashboard meetings: booking templates and the public booking page', ()
       await first.close();
       await second.close();
     }
+
+    // A copy can be deleted; the template a meeting was booked through cannot, and the dialog says why.
+    await card.getByTestId('template-duplicate').click();
+    const copy = page.locator('[data-testid="template-card"][data-template-title="First meeting (copy)"]');
+    await copy.waitFor();
+    await copy.getByTestId('template-delete').click();
+    await page.getByTestId('template-delete-dialog').getByRole('button', { name: 'Delete template' }).click();
+    await copy.waitFor({ state: 'detached' });
+    await card.getByTestId('template-delete').click();
+    const dialog = page.getByTestId('template-delete-dialog');
+    await dialog.getByRole('button', { name: 'Delete template' }).click();
+    await dialog.getByRole('alert').waitFor();
+    expect(await dialog.getByRole('alert').textContent()).toBe(
+      'This template cannot be deleted: 1 meeting was booked through it',
+    );
+    await transitionsSettled(page);
+    await browser.screenshot('meetings-template-delete-refused');
   }, 120_000);
 
   it('moves a meeting on the week calendar, and works its tasks, transcript and cancel on its page', async () => {
