@@ -1066,6 +1066,18 @@ const BUILDERS: Record<string, CaseBuilder> = {
       type: 'PHONE',
       startTime: '2099-01-01T15:00:00Z',
       participants: [{ email: 'guest@outside.test', name: 'Gil Guest', role: 'EXTERNAL' }],
+      preTasks: [
+        {
+          assignee: { canonicalId: await teamMember(at('body.preTasks[].assignee.canonicalId')) },
+          content: { title: 'Prepare', description: 'The figures' },
+        },
+      ],
+      postTasks: [
+        {
+          assignee: { canonicalId: await teamMember(at('body.postTasks[].assignee.canonicalId')) },
+          content: { title: 'Follow up', description: 'The forms' },
+        },
+      ],
     },
   }),
   'GET /api/teams/{teamId}/available-participants': async (at) => ({

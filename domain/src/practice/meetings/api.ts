@@ -99,8 +99,9 @@ export type EditMeeting = z.output<typeof editMeetingSchema>;
 
 /**
  * `POST /meetings`: an advisor schedules a meeting for a team of theirs, organized by a member of
- * it (`organizer`, a team member's id), with the edit's fields. Without a duration it lasts 30
- * minutes; without a time zone it is on Toronto's clock.
+ * it (`organizer`, a team member's id), with the edit's fields and crm §3's tasks to do before and
+ * after it (`preTasks`, `postTasks`: real tasks, due by `defaultMeetingTaskDueDate`). Without a
+ * duration it lasts 30 minutes; without a time zone it is on Toronto's clock.
  */
 export const createMeetingSchema = z
   .object({
@@ -108,6 +109,8 @@ export const createMeetingSchema = z
     teamId: requiredString(MeetingMessage.teamRequired, { kind: 'identifier' }),
     organizer: requiredString(MeetingMessage.organizerRequired, { kind: 'identifier' }),
     householdId: freeText({ kind: 'identifier' }).min(1).optional(),
+    preTasks: shape.preTasks,
+    postTasks: shape.postTasks,
   })
   .superRefine(locationRule, evenWhenFieldsFail);
 export type CreateMeeting = z.output<typeof createMeetingSchema>;

@@ -30,10 +30,10 @@ import {
 import { writeScope, type WriteScope } from '../../../common/tenancy/write-scope.js';
 import type { TenantTransaction } from '../../../common/tenancy/tenant-transaction.js';
 import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
-import { AuditService } from '../../platform/audit/index.js';
-import { EntityResolver } from '../../platform/entity-resolver/index.js';
+import { AuditService, type BatchAuditEntry } from '../../platform/audit/index.js';
+import { EntityResolver, type ResolvedEntity } from '../../platform/entity-resolver/index.js';
 import { NotificationsService, type Notice } from '../notifications/index.js';
-import { ownerOf, TasksWriter } from '../tasks/index.js';
+import { ownerOf, TasksWriter, type TaskDraft } from '../tasks/index.js';
 import {
   MeetingsRepository,
   type MeetingRow,
@@ -153,7 +153,15 @@ export class MeetingsService {
     ]);
     if (input.householdId && found.get(input.householdId)!.teamId !== input.teamId) throw notFound('Household');
     const participants = await this.participantDrafts(input.teamId, input.participants);
-    const meetingId = await this.prisma.$transaction(async (tx) => {
+    const tasks = [
+      ...input.preTasks.map((task, index) => ({ task, timing: 'PRE' as const, path: `preTasks.${index}` })),
+      ...input.postTasks.map((task, index) => ({ task, timing: 'POST' as const, path: `postTasks.${index}` })),
+    ];
+    const assignees = await this.assignees(
+      input.teamId,
+      tasks.map(({ task, path }) => ({ id: task.assignee.canonicalId, path: `${path}.assignee.canonicalId` })),
+    );
+    const { meetingId, outbox } = await this.prisma.$transaction(async (tx) => {
       const scope = writeScope(tx);
       await this.meetings.lockTeamBookings(scope.sql, input.teamId);
       const organizer = await this.organizerOf(tx, input.teamId, input.organizer);
@@ -180,11 +188,35 @@ export class MeetingsService {
         },
       ]);
       await this.writer.replaceAgenda(scope, [{ meetingId: id!, items: input.agendaItems }]);
-      await this.audit.recordMany(scope, [
+      const meeting = {
+        teamId: input.teamId,
+        householdId: input.householdId ?? null,
+        startTime: input.startTime,
+        durationMinutes: input.duration ?? DEFAULT_MEETING_MINUTES,
+        timeZone: input.timeZone ?? DEFAULT_TIME_ZONE,
+      };
+      const taskIds = await this.tasks.create(
+        scope,
+        tasks.map(({ task, timing }) =>
+          taskDraft(meeting, id!, timing, task, assignees.get(task.assignee.canonicalId)!),
+        ),
+      );
+      const entries: BatchAuditEntry[] = [
         { action: 'CREATE', entityType: EntityType.meeting, entityId: id!, after: await this.snapshotOf(scope, id!) },
-      ]);
-      return id!;
+      ];
+      const notices: Notice[] = [];
+      for (const [index, taskId] of taskIds.entries()) {
+        const after = await this.meetings.taskOfMeeting(scope.sql, id!, taskId);
+        entries.push({ action: 'CREATE', entityType: parseId(taskId).type, entityId: taskId, after: jsonSafe(after) });
+        const assignee = assignees.get(tasks[index]!.task.assignee.canonicalId)!;
+        if (assignee.kind === 'TEAM_MEMBER') {
+          notices.push(...(await this.assignedNotice(scope, assignee.id, taskId, tasks[index]!.task.content.title)));
+        }
+      }
+      await this.audit.recordMany(scope, entries);
+      return { meetingId: id!, outbox: await this.notifications.notify(scope, notices) };
     });
+    await this.notifications.dispatch(outbox);
     return this.page(meetingId);
   }
 
@@ -279,36 +311,18 @@ export class MeetingsService {
    */
   async addTask(meetingId: string, input: AddMeetingTask): Promise<MeetingView> {
     const current = await this.readable(meetingId);
-    const assignee = await this.entities.requireOne(
-      input.assignee.canonicalId,
-      ReferenceUse.taskAssignee,
-      'assignee.canonicalId',
-    );
-    if (assignee.kind === 'TEAM_MEMBER' && assignee.teamId !== current.teamId) throw notFound('Team member');
+    const assignee = (
+      await this.assignees(current.teamId, [{ id: input.assignee.canonicalId, path: 'assignee.canonicalId' }])
+    ).get(input.assignee.canonicalId)!;
     return this.taskChange(meetingId, async (scope, meeting) => {
       const [taskId] = await this.tasks.create(scope, [
-        {
-          teamId: meeting.teamId,
-          householdId: meeting.householdId,
-          title: input.content.title,
-          note: input.content.description,
-          type: null,
-          priority: null,
-          dueDate: input.dueDate ?? defaultMeetingTaskDueDate(input.timing, meeting),
-          status: 'TODO',
-          scheduledTime: null,
-          completedAt: null,
-          cancelledAt: null,
-          assigneeTeamMemberId: assignee.kind === 'TEAM_MEMBER' ? assignee.id : null,
-          assigneePersonId: assignee.kind === 'PERSON' ? assignee.id : null,
-          owner: meeting.householdId ? ownerOf('HOUSEHOLD', meeting.householdId) : ownerOf('TEAM', meeting.teamId),
-          meetingId,
-          meetingTaskType: input.timing,
-        },
+        taskDraft(meeting, meetingId, input.timing, input, assignee, input.dueDate),
       ]);
       const after = await this.meetings.taskOfMeeting(scope.sql, meetingId, taskId!);
       const notices =
-        assignee.kind === 'TEAM_MEMBER' ? await this.assignedNotice(scope, assignee.id, taskId!, input) : [];
+        assignee.kind === 'TEAM_MEMBER'
+          ? await this.assignedNotice(scope, assignee.id, taskId!, input.content.title)
+          : [];
       return { action: 'CREATE', taskId: taskId!, after: { ...after, meetingId }, notices };
     });
   }
@@ -421,7 +435,7 @@ export class MeetingsService {
     scope: WriteScope,
     teamMemberId: string,
     taskId: string,
-    input: AddMeetingTask,
+    title: string,
   ): Promise<Notice[]> {
     const userId = await this.meetings.userOfTeamMember(scope.sql, teamMemberId);
     if (!userId) return [];
@@ -433,7 +447,7 @@ export class MeetingsService {
       {
         userId,
         kind: 'TASK_ASSIGNED',
-        title: `${actorName} gave you the task “${input.content.title}”`,
+        title: `${actorName} gave you the task “${title}”`,
         entityKind: parseId(taskId).type.toUpperCase() as EntityKind,
         entityId: taskId,
       },
@@ -469,6 +483,23 @@ export class MeetingsService {
   }
 
   /**
+   * The assignees of a meeting's tasks, by id: a member of the meeting's team (another team's is
+   * not found, as a missing one) or a client's person within reach.
+   */
+  private async assignees(
+    teamId: string,
+    references: readonly { id: string; path: string }[],
+  ): Promise<Map<string, ResolvedEntity>> {
+    const found = await this.entities.require(
+      references.map(({ id, path }) => ({ id, use: ReferenceUse.taskAssignee, path })),
+    );
+    for (const entity of found.values()) {
+      if (entity.kind === 'TEAM_MEMBER' && entity.teamId !== teamId) throw notFound('Team member');
+    }
+    return found;
+  }
+
+  /**
    * The participants a request names, each contact or team member through the resolver and of the
    * meeting's team (another team's is not found, as a missing one); outside guests are their
    * address and name alone.
@@ -501,6 +532,38 @@ export class MeetingsService {
       };
     });
   }
+}
+
+/**
+ * A real task of the meeting (crm §3's meeting task): of its team, about its household (else its
+ * team), due when given, else by the domain's rule on the meeting's calendar.
+ */
+function taskDraft(
+  meeting: Pick<MeetingRow, 'teamId' | 'householdId' | 'startTime' | 'durationMinutes' | 'timeZone'>,
+  meetingId: string,
+  timing: MeetingTaskTiming,
+  task: { content: { title: string; description: string } },
+  assignee: ResolvedEntity,
+  dueDate?: Date,
+): TaskDraft {
+  return {
+    teamId: meeting.teamId,
+    householdId: meeting.householdId,
+    title: task.content.title,
+    note: task.content.description,
+    type: null,
+    priority: null,
+    dueDate: dueDate ?? defaultMeetingTaskDueDate(timing, meeting),
+    status: 'TODO',
+    scheduledTime: null,
+    completedAt: null,
+    cancelledAt: null,
+    assigneeTeamMemberId: assignee.kind === 'TEAM_MEMBER' ? assignee.id : null,
+    assigneePersonId: assignee.kind === 'PERSON' ? assignee.id : null,
+    owner: meeting.householdId ? ownerOf('HOUSEHOLD', meeting.householdId) : ownerOf('TEAM', meeting.teamId),
+    meetingId,
+    meetingTaskType: timing,
+  };
 }
 
 /** Dates as the API shows them, for an audit snapshot. */

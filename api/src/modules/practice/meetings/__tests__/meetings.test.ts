@@ -132,6 +132,33 @@ describe('scheduling and reading a meeting', () => {
     expect(audit).toMatchObject({ action: 'CREATE', entityType: 'meeting' });
   });
 
+  it('makes the tasks to do before and after the meeting with it, due the day before and after', async () => {
+    const created = await made({
+      preTasks: [
+        {
+          assignee: { canonicalId: colleagueMember },
+          content: { title: 'Gather statements', description: 'All accounts' },
+        },
+      ],
+      postTasks: [{ assignee: { canonicalId: personId }, content: { title: 'Sign forms', description: 'Two forms' } }],
+    });
+    expect(created.tasks.PRE).toEqual([
+      expect.objectContaining({ title: 'Gather statements', dueDate: '2026-04-30', timing: 'PRE', status: 'TODO' }),
+    ]);
+    expect(created.tasks.POST).toEqual([
+      expect.objectContaining({
+        title: 'Sign forms',
+        dueDate: '2026-05-02',
+        assignee: { id: personId, name: 'Ana Ruiz' },
+      }),
+    ]);
+    expectInvalid(
+      await asAdvisor('POST', '/api/meetings', meeting({ preTasks: [{ assignee: { canonicalId: colleagueMember } }] })),
+      'preTasks.0.content.title',
+      MeetingMessage.taskTitleRequired,
+    );
+  });
+
   it('answers crm §5’s messages for a meeting it cannot make', async () => {
     const response = await asAdvisor('POST', '/api/meetings', {
       ...meeting({ type: 'IN_PERSON', participants: [] }),
@@ -163,6 +190,16 @@ describe('scheduling and reading a meeting', () => {
           '/api/meetings',
           meeting({
             participants: [{ email: 'b@firm.test', name: 'B', role: 'TEAM_MEMBER', participant: teamBMember }],
+          }),
+        ),
+    ]);
+    await refusedUnchanged('Team member', [
+      () =>
+        asAdvisor(
+          'POST',
+          '/api/meetings',
+          meeting({
+            postTasks: [{ assignee: { canonicalId: teamBMember }, content: { title: 'T', description: 'D' } }],
           }),
         ),
     ]);
