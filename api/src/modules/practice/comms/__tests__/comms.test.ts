@@ -2,9 +2,9 @@
  * E-mail threads over HTTP, with the worker running their job against the fake Nylas (paging two
  * threads at a time): an update keeps the threads exchanged with the addresses, each linked to the
  * contacts of the firm whose e-mail it holds (not another firm's); run again it refreshes the same
- * rows; a contact's threads come newest first by page; a thread's messages are read on demand as
- * text and stored nowhere; every id is within the caller's reach; an expired grant stops the
- * update and marks the connection.
+ * rows, and an address that moved to another contact moves the links; a contact's threads come
+ * newest first by page; a thread's messages are read on demand as text and stored nowhere; every id
+ * is within the caller's reach; an expired grant stops the update and marks the connection.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EntityType, newId } from '@meridian/domain';
@@ -272,6 +272,23 @@ describe('GET /api/comms/threads/{threadId}/messages', () => {
       expect(answer.status).toBe(404);
       expect(answer.body.message).toBe('E-mail thread not found');
     }
+  });
+});
+
+describe('a contact’s address removed', () => {
+  it('unlinks the threads at the next update, and links the contact who took the address', async () => {
+    await prisma.contactEmail.deleteMany({ where: { contactId: bob } });
+    const carla = (
+      await createContact(prisma, north, { firstName: 'Carla', lastName: 'Roy', emails: ['bob@client.test'] })
+    ).contactId;
+    const answer = await as(northToken, 'POST', '/api/comms/update-email-threads', {
+      connectionId,
+      emails: ['bob@client.test'],
+    });
+    expect(answer.status).toBe(202);
+    await waitFor('the thread linked to the address’s new contact', async () => (await threadsOf(carla)).length === 1);
+    expect(await threadsOf(bob)).toEqual([]);
+    expect((await threadsOf(ana)).length).toBe(5);
   });
 });
 
