@@ -11,7 +11,7 @@ import { createPrismaClient, SyncScheduler, type PrismaClient } from '@meridian/
 import { FakeNylasServer } from '@meridian/connectors/testing';
 import type { RunningWorker } from '@meridian/workers';
 import { createTestEnvironment, startTestApi, startTestWorker, type TestApi } from '../support/app.js';
-import { createContact, createHousehold } from '../support/crm-factories.js';
+import { createContact, createHousehold, createMeeting } from '../support/crm-factories.js';
 import { addUser, createOrganization, type CreatedOrganization } from '../support/factories.js';
 import { call, login } from '../support/http.js';
 import { waitFor } from '../support/wait.js';
@@ -112,6 +112,9 @@ describe('a connected calendar', () => {
     add('To be deleted', 4 * DAY);
     add('Edited on both sides', 5 * DAY);
     add('Long ago', -90 * DAY);
+    // A meeting Meridian made and wrote to the calendar (its id in the event's metadata).
+    const ours = await createMeeting(prisma, north, { startTime: new Date(now + 6 * DAY) });
+    add('Review', 6 * DAY, { metadata: { meridian: ours } });
 
     const token = await login(api.baseUrl, north.email, north.password);
     const auth = await call<{ url: string }>(api.baseUrl, 'GET', `/api/nylas/google?email=${north.email}`, { token });
@@ -126,14 +129,21 @@ describe('a connected calendar', () => {
     connectionId = connected.body.connection.id;
 
     const run = (await settledRuns()).find((candidate) => candidate.trigger === 'INITIAL');
-    expect(run).toMatchObject({ status: 'SUCCEEDED', createdCount: 4, failedCount: 0 });
+    expect(run).toMatchObject({ status: 'SUCCEEDED', createdCount: 4, updatedCount: 1, failedCount: 0 });
     // Besides its webhooks, the calendar is synced on a schedule.
     expect(await worker.context.get(SyncScheduler).nextRunAt(connectionId)).toBeInstanceOf(Date);
 
     const meetings = await prisma.meeting.findMany({ where: { organizationId: north.organizationId } });
     expect(meetings.map((meeting) => meeting.title).sort()).toEqual(
-      ['Annual review', 'Edited on both sides', 'Lunch', 'To be deleted'].sort(),
+      ['Annual review', 'Edited on both sides', 'Lunch', 'Review', 'To be deleted'].sort(),
     );
+    // Meridian's own meeting is linked to its event, not made twice; it keeps its type and message.
+    expect(await meetingOf(events.Review!)).toMatchObject({
+      id: ours,
+      connectionId,
+      type: 'PHONE',
+      message: 'Annual review',
+    });
     const review = await meetingOf(events['Annual review']!);
     expect(review).toMatchObject({
       teamId: north.teamId,
@@ -165,7 +175,7 @@ describe('a connected calendar', () => {
     const links = await prisma.externalLink.findMany({
       where: { organizationId: north.organizationId, service: 'NYLAS' },
     });
-    expect(links).toHaveLength(4);
+    expect(links).toHaveLength(5);
     expect(new Set(links.map((link) => link.entityId))).toEqual(new Set(meetings.map((meeting) => meeting.id)));
   });
 
@@ -194,7 +204,7 @@ describe('a connected calendar', () => {
       createdCount: 0,
       updatedCount: 1,
       deletedCount: 1,
-      unchangedCount: 2,
+      unchangedCount: 3,
       failedCount: 0,
     });
     expect((await meetingOf(events.Lunch!)).startTime).toEqual(moved);
@@ -202,7 +212,7 @@ describe('a connected calendar', () => {
     expect(deleted.cancelledAt).not.toBeNull();
     expect((await meetingOf(events['Edited on both sides']!)).title).toBe('Our title');
     // Nothing made twice.
-    expect(await prisma.meeting.count({ where: { organizationId: north.organizationId } })).toBe(4);
+    expect(await prisma.meeting.count({ where: { organizationId: north.organizationId } })).toBe(5);
 
     // A later change at the provider is the newer one: it wins.
     await new Promise((resolve) => setTimeout(resolve, 1100));
@@ -213,6 +223,6 @@ describe('a connected calendar', () => {
       async () => (await settledRuns()).filter((candidate) => candidate.trigger === 'WEBHOOK').length >= 2,
     );
     expect((await meetingOf(events['Edited on both sides']!)).title).toBe('Provider again');
-    expect(await prisma.meeting.count({ where: { organizationId: north.organizationId } })).toBe(4);
+    expect(await prisma.meeting.count({ where: { organizationId: north.organizationId } })).toBe(5);
   }, 120_000);
 });

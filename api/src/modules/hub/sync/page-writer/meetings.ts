@@ -241,6 +241,22 @@ export const meetingWriter: RecordKindWriter<'meeting'> = {
       eventId: record.sourceId,
     });
 
+    // What a change at the provider rewrites of a meeting that exists. Its team, organizer and type
+    // stay (a meeting booked in Meridian and written to the calendar keeps its own), and so do its
+    // message and location when the event has none (an in-person meeting needs its location).
+    const changedColumns = (record: NormalizedMeeting, household: string | null): MeetingColumns => ({
+      connectionId: scope.connectionId,
+      title: record.title ?? UNTITLED_EVENT,
+      ...(record.description === null ? {} : { message: record.description }),
+      ...(record.location === null ? {} : { location: record.location }),
+      startTime: record.start,
+      durationMinutes: record.durationMinutes,
+      ...(record.timeZone === null ? {} : { timeZone: record.timeZone }),
+      eventId: record.sourceId,
+      cancelledAt: null,
+      ...(household === null ? {} : { householdId: household }),
+    });
+
     const creates: { record: NormalizedMeeting; draft: MeetingDraft; hash: string }[] = [];
     const updates: { id: string; fields: MeetingColumns; participants: MeetingParticipantDraft[] }[] = [];
     const touched: { link: LinkRow; contentHash: string; entityId?: string }[] = [];
@@ -288,11 +304,7 @@ export const meetingWriter: RecordKindWriter<'meeting'> = {
         continue;
       }
       const household = householdOf(record);
-      updates.push({
-        id: meeting.id,
-        fields: { ...columnsOf(record), cancelledAt: null, ...(household === null ? {} : { householdId: household }) },
-        participants: participantsOf(record),
-      });
+      updates.push({ id: meeting.id, fields: changedColumns(record, household), participants: participantsOf(record) });
       if (link) touched.push({ link, contentHash: hash, entityId: meeting.id });
       else
         linkedNow.push({
