@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Button, Callout, Dialog, DialogPanel, Title } from '@tremor/react';
 import { Link } from 'react-router';
-import type { EmailParticipant, EmailThreadView } from '@meridian/domain';
+import { MAX_UPDATE_EMAILS, type EmailParticipant, type EmailThreadView } from '@meridian/domain';
 import { listConnectionsByOwner, toApiError } from '../../../api';
 import { commsCalls } from '../../../api/comms';
 import { Loaded } from '../../../components/loaded';
@@ -61,7 +61,7 @@ export function EmailThreadsSection({
     setNotice(undefined);
     try {
       for (const connection of connected) {
-        await commsCalls.update({ connectionId: connection.id, emails: [...emails] });
+        await commsCalls.update({ connectionId: connection.id, emails: emails.slice(0, MAX_UPDATE_EMAILS) });
       }
       setNotice('Reading the mailbox… new threads appear here in a moment.');
       for (let poll = 1; poll <= UPDATE_POLLS; poll++) {
