@@ -221,6 +221,18 @@ describe('dashboard meetings: booking templates and the public booking page', ()
       .poll(async () => (await stored()).tasks.POST.map((item) => item.title))
       .toEqual(['Send the contribution summary']);
 
+    // Without a mouse: the task moved by its select, the meeting by a typed start.
+    await task.getByTestId('meeting-task-move').selectOption({ label: 'During the meeting' });
+    await page.getByTestId('meeting-tasks-during').locator(task).waitFor();
+    await expect
+      .poll(async () => (await stored()).tasks.DURING.map((item) => item.title))
+      .toEqual(['Send the contribution summary']);
+    await page.getByTestId('meeting-reschedule').click();
+    await page.getByTestId('meeting-reschedule-start').fill(at(4, 9).toISOString().slice(0, 16));
+    await page.getByTestId('meeting-reschedule-save').click();
+    await expect.poll(async () => (await stored()).startTime).toBe(at(4, 9).toISOString());
+    await page.getByTestId('meeting-when').getByText('09:00 to 09:30').waitFor();
+
     // The transcript, uploaded as the text file a meeting tool saves.
     await page.getByTestId('meeting-transcript-edit').click();
     await page.getByTestId('meeting-transcript-file').setInputFiles({

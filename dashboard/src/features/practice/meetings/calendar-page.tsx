@@ -1,7 +1,7 @@
 import { type DragEvent, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, Callout } from '@tremor/react';
-import { MEETING_TYPE_LABELS, MeetingTimeZone, type MeetingSummary, type MeetingView } from '@meridian/domain';
+import { MEETING_TYPE_LABELS, type MeetingSummary } from '@meridian/domain';
 import { toApiError } from '../../../api';
 import { meetingCalls } from '../../../api/meetings';
 import { SelectInput } from '../../../components/fields';
@@ -10,6 +10,7 @@ import { useResource } from '../../../hooks/use-resource';
 import { useSessionUser } from '../../platform/auth/auth-context';
 import { useCan } from '../../platform/auth/use-can';
 import { useTeamOptions } from '../../crm/teams';
+import { movedBody } from './meeting-edit';
 import { MEETING_TYPE_COLOURS, MeetingTypeLegend } from './meeting-types';
 import { formatClock, formatDayHeading, formatShortDay } from './zoned-time';
 
@@ -62,27 +63,6 @@ function laneOut(meetings: readonly MeetingSummary[]): { meeting: MeetingSummary
   }
   close();
   return placed;
-}
-
-/** The edit call's body: the meeting as it is, at a new start. */
-function movedBody(meeting: MeetingView, start: Date) {
-  const zone = MeetingTimeZone.find((value) => value === meeting.timeZone);
-  return {
-    title: meeting.title,
-    message: meeting.message,
-    type: meeting.type,
-    location: meeting.location,
-    duration: meeting.duration,
-    startTime: start.toISOString(),
-    ...(zone ? { timeZone: zone } : {}),
-    participants: meeting.participants.map((participant) => ({
-      email: participant.email,
-      name: participant.name,
-      role: participant.role,
-      ...(participant.participant ? { participant: participant.participant } : {}),
-    })),
-    agendaItems: meeting.agendaItems,
-  };
 }
 
 function MeetingBlock({

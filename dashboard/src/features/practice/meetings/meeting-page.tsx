@@ -20,6 +20,7 @@ import { usePageTitle } from '../../../hooks/use-page-title';
 import { useResource } from '../../../hooks/use-resource';
 import { useSessionUser } from '../../platform/auth/auth-context';
 import { useCan } from '../../platform/auth/use-can';
+import { movedBody } from './meeting-edit';
 import { MEETING_TYPE_COLOURS } from './meeting-types';
 import { formatSpan } from './zoned-time';
 
@@ -33,7 +34,17 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
 }
 
 /** A task of a column: title, description, assignee and status; dragged to another column to move it. */
-function TaskCard({ task, draggable, onRemove }: { task: MeetingTaskView; draggable: boolean; onRemove: () => void }) {
+function TaskCard({
+  task,
+  draggable,
+  onMove,
+  onRemove,
+}: {
+  task: MeetingTaskView;
+  draggable: boolean;
+  onMove: (timing: MeetingTaskTiming) => void;
+  onRemove: () => void;
+}) {
   return (
     <li
       draggable={draggable}
@@ -54,14 +65,33 @@ function TaskCard({ task, draggable, onRemove }: { task: MeetingTaskView; dragga
         {task.assignee?.name ? ` · ${task.assignee.name}` : ''}
       </p>
       {draggable && (
-        <button
-          type="button"
-          onClick={onRemove}
-          className="mt-1 text-tremor-label text-tremor-content hover:text-red-700"
-          data-testid="meeting-task-remove"
-        >
-          Remove
-        </button>
+        <div className="mt-2 flex items-center justify-between gap-2">
+          {/* The keyboard's way to do what dragging does. */}
+          <select
+            aria-label={`Move “${task.title}” to`}
+            className="rounded-tremor-small border border-tremor-border bg-tremor-background px-1 py-0.5 text-tremor-label text-tremor-content"
+            value=""
+            onChange={(event) => {
+              if (event.target.value) onMove(event.target.value as MeetingTaskTiming);
+            }}
+            data-testid="meeting-task-move"
+          >
+            <option value="">Move to…</option>
+            {MeetingTaskTiming.filter((timing) => timing !== task.timing).map((timing) => (
+              <option key={timing} value={timing}>
+                {MEETING_TASK_TIMING_LABELS[timing]}
+              </option>
+            ))}
+          </select>
+          <button
+            type="button"
+            onClick={onRemove}
+            className="text-tremor-label text-tremor-content hover:text-red-700"
+            data-testid="meeting-task-remove"
+          >
+            Remove
+          </button>
+        </div>
       )}
     </li>
   );
@@ -313,6 +343,73 @@ function Transcript({
   );
 }
 
+/** "2026-12-03T14:00" of `date` on the reader's clock, for a datetime-local box. */
+function localInputValue(date: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** A new start for the meeting, typed (what dragging it on the calendar does). */
+function Reschedule({ meeting, onSaved }: { meeting: MeetingView; onSaved: (view: MeetingView) => void }) {
+  const ids = useId();
+  const [open, setOpen] = useState(false);
+  const [value, setValue] = useState(() => localInputValue(new Date(meeting.startTime)));
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  if (!open) {
+    return (
+      <Button variant="secondary" onClick={() => setOpen(true)} data-testid="meeting-reschedule">
+        Reschedule
+      </Button>
+    );
+  }
+  async function save() {
+    const start = new Date(value);
+    if (!value || Number.isNaN(start.getTime())) {
+      setError(MeetingMessage.startTimeRequired);
+      return;
+    }
+    setBusy(true);
+    setError(undefined);
+    try {
+      onSaved(await meetingCalls.edit(meeting.id, movedBody(meeting, start)));
+      setOpen(false);
+    } catch (failure) {
+      setError(toApiError(failure).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form
+      className="flex flex-wrap items-end gap-2"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+      data-testid="meeting-reschedule-form"
+    >
+      <FieldShell id={`${ids}-start`} label="New start" error={error} testId="meeting-reschedule-start" required>
+        <input
+          id={`${ids}-start`}
+          type="datetime-local"
+          className={controlClass(Boolean(error))}
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+          data-testid="meeting-reschedule-start"
+        />
+      </FieldShell>
+      <Button type="submit" loading={busy} data-testid="meeting-reschedule-save">
+        Move
+      </Button>
+      <Button type="button" variant="secondary" onClick={() => setOpen(false)} disabled={busy}>
+        Keep
+      </Button>
+    </form>
+  );
+}
+
 /**
  * A meeting's page (crm §7 Meetings): when and where, who takes part, the agenda, the tasks before,
  * during and after it in three columns (dragged between them), the transcript, and cancel.
@@ -443,6 +540,7 @@ export default function MeetingPage() {
               Confirmed
             </Badge>
           )}
+          {writable && <Reschedule key={meeting.startTime} meeting={meeting} onSaved={setMeeting} />}
           {writable && (
             <Button variant="secondary" color="rose" onClick={() => setCancelling(true)} data-testid="meeting-cancel">
               Cancel meeting
@@ -520,7 +618,13 @@ export default function MeetingPage() {
               </h3>
               <ul className="min-h-16 space-y-2">
                 {meeting.tasks[timing].map((task) => (
-                  <TaskCard key={task.id} task={task} draggable={writable} onRemove={() => void removeTask(task.id)} />
+                  <TaskCard
+                    key={task.id}
+                    task={task}
+                    draggable={writable}
+                    onMove={(to) => void moveTask(task.id, to)}
+                    onRemove={() => void removeTask(task.id)}
+                  />
                 ))}
               </ul>
               {writable &&
