@@ -258,6 +258,13 @@ describe('the page walk: every page reads as words', () => {
       body: { householdId },
     });
     expect(opportunity.status).toBe(201);
+    // The demo's meetings around today and its booking templates, for the meetings' pages.
+    const teamId = (await get<{ id: string }[]>('/api/teams'))[0]!.id;
+    const month = 30 * 86_400_000;
+    const meetings = await get<{ id: string }[]>(
+      `/api/meetings/by-team/${teamId}?from=${new Date(Date.now() - month).toISOString()}&to=${new Date(Date.now() + month).toISOString()}`,
+    );
+    expect(meetings.length).toBeGreaterThan(0);
     // One run of each kind and outcome: the bank's (succeeded, partial, failed), the import's, the drop folder's.
     const runIds = [
       ...new Map(runs.items.map((run) => [`${run.driver}-${run.trigger}-${run.status}`, run.id])).values(),
@@ -279,6 +286,10 @@ describe('the page walk: every page reads as words', () => {
       '/settings/teams',
       '/settings/profile',
       '/settings/invitations',
+      '/settings/calendars',
+      '/meetings/calendar',
+      '/meetings/templates',
+      `/meetings/${meetings[0]!.id}`,
       '/crm/contacts',
       '/crm/contacts/new',
       `/crm/contacts/${contacts.items[0]!.id}`,
@@ -355,6 +366,10 @@ describe('the page walk: every page reads as words', () => {
     });
     expect(published.status, JSON.stringify(published.body)).toBe(200);
     const teams = await get<{ id: string }[]>('/api/teams');
+    const templates = await get<{ id: string; configId: string | null }[]>(
+      `/api/meetings/templates/by-team/${teams[0]!.id}`,
+    );
+    const bookingPage = `/book/${templates[0]!.configId ?? templates[0]!.id}`;
     const teamMember = await invitationPath('/api/invite-team-member', {
       email: 'walk.member@firm.test',
       team: teams[0]!.id,
@@ -398,6 +413,8 @@ describe('the page walk: every page reads as words', () => {
         '/login',
         '/p/demo-managing-partner',
         '/p/nobody-here',
+        bookingPage,
+        '/book/nobody-here',
         teamMember,
         advisor,
         createOrg,
