@@ -215,7 +215,7 @@ describe('NylasConnector: failures', () => {
     const error = await connectorError(nylas.fetchPage({ grantId: grant.id }, calendars.nextCursor));
     expect(error).toMatchObject({ classification: 'RATE_LIMITED', retryAfterSeconds: 12, retryable: true });
     const page = await nylas.fetchPage({ grantId: grant.id }, calendars.nextCursor);
-    expect(page.records.map((record) => record.title)).toEqual(['One']);
+    expect(meetingsOf([page]).map((record) => record.title)).toEqual(['One']);
   });
 
   it('an expired grant is AUTH, at either phase', async () => {
