@@ -16,10 +16,11 @@ import type { NylasWebhookOutcome } from './nylas.schemas.js';
  * else 401 and nothing stored. A verified notification is found its connection by its grant; one
  * for no connection answers 200 (Nylas retries anything else, and no retry makes it known). It is
  * stored once per connection (Nylas delivers at least once: a replay answers DUPLICATE and changes
- * nothing) and recorded as a WEBHOOK run of the connection, as Stripe's deliveries are.
- * grant.expired marks the connection for re-authentication; event.created / updated / deleted
- * queue a calendar sync run (coalesced: one active run per connection); message.created waits,
- * stored, for the thread sync.
+ * nothing). event.created / updated / deleted queue a calendar sync run of trigger WEBHOOK
+ * (coalesced: one active run per connection); any other notification is recorded as a finished
+ * WEBHOOK run, as Stripe's deliveries are, which leaves the connection's state as it is.
+ * grant.expired marks the connection for re-authentication; message.created waits, stored, for
+ * the thread sync.
  */
 @Injectable()
 export class NylasWebhooksService {
