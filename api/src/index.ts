@@ -48,6 +48,11 @@ export {
 export { EmailModule, OutboxService, OutboxRepository } from './modules/platform/email/index.js';
 export { WorkflowsModule, WorkflowsService } from './modules/practice/workflows/index.js';
 export { CommsModule, EmailThreadsUpdate, EmailThreadsUpdateRefused } from './modules/practice/comms/index.js';
+export {
+  SchedulerConfigurationRefused,
+  SchedulerConfigurationsModule,
+  SchedulerConfigurationSync,
+} from './modules/practice/meetings/index.js';
 export { NotificationsCoreModule, TaskDigestService } from './modules/practice/notifications/index.js';
 export {
   AumInvoicingService,

@@ -11,6 +11,7 @@ import {
   ImportsModule,
   InvitationDeliveryModule,
   NotificationsCoreModule,
+  SchedulerConfigurationsModule,
   SyncModule,
   WorkflowsModule,
   type AppConfig,
@@ -34,6 +35,7 @@ import { ProcessLogoJob } from './jobs/platform/process-logo.job.js';
 import { ApplyWorkflowRulesJob } from './jobs/practice/apply-workflow-rules.job.js';
 import { TaskDigestJob } from './jobs/practice/task-digest.job.js';
 import { UpdateEmailThreadsJob } from './jobs/practice/update-email-threads.job.js';
+import { SyncSchedulerConfigurationJob } from './jobs/practice/sync-scheduler-configuration.job.js';
 import { ApplyProviderEventJob } from './jobs/sales/apply-provider-event.job.js';
 import { InvoiceAumPeriodsJob } from './jobs/sales/invoice-aum-periods.job.js';
 import { SetUpServiceBillingJob } from './jobs/sales/set-up-service.job.js';
@@ -56,6 +58,7 @@ const HANDLER_CLASSES = [
   ApplyWorkflowRulesJob,
   TaskDigestJob,
   UpdateEmailThreadsJob,
+  SyncSchedulerConfigurationJob,
   SetUpServiceBillingJob,
   SweepPendingBillingJob,
   InvoiceAumPeriodsJob,
@@ -95,6 +98,7 @@ export class WorkerModule {
         NotificationsCoreModule,
         BillingModule,
         CommsModule,
+        SchedulerConfigurationsModule,
       ],
       providers: [
         {

@@ -152,6 +152,22 @@ export const jobDefinitions = {
     }),
   },
   /**
+   * Keeps a booking template's Nylas Scheduler configuration in step with it, on the grant of the
+   * template's connection or its team's: made when the template has none, updated otherwise,
+   * deleted with the template (`removed`: the deleted row's configuration). Idempotent; Nylas
+   * unreachable is retried, an expired grant marks the connection for a new login. One job per
+   * change (`version`: the template's `updated_at` in ms, or `removed`).
+   */
+  'meetings.sync-scheduler-configuration': {
+    queue: QueueName.practice,
+    payload: z.object({
+      organizationId: z.string().min(1),
+      templateId: z.string().min(1),
+      version: z.string().min(1),
+      removed: z.object({ connectionId: z.string().min(1), configId: z.string().min(1) }).optional(),
+    }),
+  },
+  /**
    * Creates a PENDING service's objects at the payment provider (customer, one-time fee invoice,
    * subscription), each recorded as soon as it exists and created under an idempotency key, so a
    * retried or crashed job bills once; then the service is ACTIVE, or FAILED with why.
@@ -214,6 +230,10 @@ export function jobIdFor<N extends JobName>(name: N, payload: JobPayload<N>): st
       return `practice.apply-workflow-rules-${(payload as JobPayload<'practice.apply-workflow-rules'>).date ?? 'today'}`;
     case 'comms.update-email-threads':
       return `comms.update-email-threads-${(payload as JobPayload<'comms.update-email-threads'>).updateId}`;
+    case 'meetings.sync-scheduler-configuration': {
+      const change = payload as JobPayload<'meetings.sync-scheduler-configuration'>;
+      return `meetings.sync-scheduler-configuration-${change.templateId}-${change.version}`;
+    }
     case 'billing.set-up-service':
       return `billing.set-up-service-${(payload as JobPayload<'billing.set-up-service'>).householdServiceId}`;
     case 'billing.invoice-aum-periods':

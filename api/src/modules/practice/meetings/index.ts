@@ -1,4 +1,10 @@
 export { MeetingTemplatesModule } from './meeting-templates.module.js';
+export { SchedulerConfigurationsModule } from './scheduler-configurations.module.js';
+export {
+  SchedulerConfigurationRefused,
+  SchedulerConfigurationSync,
+  type SchedulerConfigurationOutcome,
+} from './scheduler-configurations.js';
 export {
   MeetingTemplatesWriter,
   type MeetingTemplateColumns,

@@ -4,6 +4,7 @@ import { MeetingTemplatesRepository } from './meeting-templates.repository.js';
 import { MeetingTemplatesService } from './meeting-templates.service.js';
 import { MeetingTemplatesWriter } from './meeting-templates.writer.js';
 import { MeetingsModule } from './meetings.module.js';
+import { SchedulerConfigurationsModule } from './scheduler-configurations.module.js';
 
 /**
  * Booking templates (crm §3, §5, §7 Meetings): the routes, and `MeetingTemplatesWriter`, the one
@@ -12,7 +13,7 @@ import { MeetingsModule } from './meetings.module.js';
  * routes and the meetings' writer), so the app registers the folder once.
  */
 @Module({
-  imports: [MeetingsModule],
+  imports: [MeetingsModule, SchedulerConfigurationsModule],
   controllers: [MeetingTemplatesController],
   providers: [MeetingTemplatesService, MeetingTemplatesRepository, MeetingTemplatesWriter],
   exports: [MeetingTemplatesWriter],

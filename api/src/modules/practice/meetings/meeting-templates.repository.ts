@@ -44,6 +44,12 @@ export type SchedulingRow = Prisma.MeetingTemplateGetPayload<{ select: typeof SC
 
 type Client = TenantPrismaClient | TenantTransaction;
 
+/** A Nylas connection a template's bookings can go to: its id and its account's e-mail. */
+export interface SchedulerConnection {
+  id: string;
+  email: string;
+}
+
 /**
  * Reads of meeting templates through the tenant client, which keeps them to the caller's
  * organization and, below Admin, their teams: another team's template is not found.
@@ -105,6 +111,30 @@ export class MeetingTemplatesRepository {
       templateId,
     );
     return row?.count ?? 0;
+  }
+
+  /**
+   * The Nylas connection whose calendar a template's Scheduler configuration books into: the one
+   * the template names, else its team's first (by id); only one holding a grant, with its
+   * account's e-mail, whose login is good (a connection waiting for a new login is none).
+   */
+  async schedulerConnection(
+    template: { teamId: string; connectionId: string | null },
+    client: Client = this.prisma,
+  ): Promise<SchedulerConnection | null> {
+    const row = await client.connection.findFirst({
+      where: {
+        ...(template.connectionId === null ? { ownerTeamId: template.teamId } : { id: template.connectionId }),
+        service: 'NYLAS',
+        status: 'SUCCESS',
+        needsReauthSince: null,
+        credentialsCiphertext: { not: null },
+        displayName: { not: null },
+      },
+      orderBy: { id: 'asc' },
+      select: { id: true, displayName: true },
+    });
+    return row === null ? null : { id: row.id, email: row.displayName! };
   }
 
   /**

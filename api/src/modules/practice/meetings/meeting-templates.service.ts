@@ -15,6 +15,7 @@ import {
 } from '@meridian/domain';
 import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
 import type { Sql } from '../../../common/persistence/sql.js';
+import { currentOrganizationId } from '../../../common/tenancy/request-context.js';
 import { writeScope } from '../../../common/tenancy/write-scope.js';
 import type { TenantTransaction } from '../../../common/tenancy/tenant-transaction.js';
 import { AuditService } from '../../platform/audit/index.js';
@@ -35,6 +36,7 @@ import {
   type MeetingTemplateDraft,
   type OpeningHoursDraft,
 } from './meeting-templates.writer.js';
+import { SchedulerConfigurationQueue } from './scheduler-configurations.js';
 
 const TEMPLATE = 'Meeting template';
 
@@ -42,7 +44,9 @@ const TEMPLATE = 'Meeting template';
  * Booking templates (crm §3, §5, §7 Meetings): made in a team of the caller's, edited, duplicated,
  * listed by team, deleted while no meeting was booked through them; and whether clients can book
  * one now. Every id goes through the tenant client's organization and team scope, so another
- * team's or firm's template or team is the same 404 as one that never existed.
+ * team's or firm's template or team is the same 404 as one that never existed. Once a change has
+ * committed, a template of a team with a Nylas calendar is handed to the job that keeps its
+ * Scheduler configuration in step (`SchedulerConfigurationQueue`); Nylas never fails the call.
  */
 @Injectable()
 export class MeetingTemplatesService {
@@ -51,6 +55,7 @@ export class MeetingTemplatesService {
     @Inject(MeetingTemplatesRepository) private readonly templates: MeetingTemplatesRepository,
     @Inject(MeetingTemplatesWriter) private readonly writer: MeetingTemplatesWriter,
     @Inject(AuditService) private readonly audit: AuditService,
+    @Inject(SchedulerConfigurationQueue) private readonly scheduler: SchedulerConfigurationQueue,
   ) {}
 
   async create(input: CreateMeetingTemplate): Promise<MeetingTemplateView> {
@@ -78,6 +83,7 @@ export class MeetingTemplatesService {
       ]);
       return this.audited(tx, 'CREATE', id!);
     });
+    await this.scheduler.saved(currentOrganizationId(), row);
     return templateView(row);
   }
 
@@ -91,6 +97,7 @@ export class MeetingTemplatesService {
       await this.writer.update(scope, [{ id: templateId, fields }]);
       return this.audited(tx, 'UPDATE', templateId, before);
     });
+    await this.scheduler.saved(currentOrganizationId(), row);
     return templateView(row);
   }
 
@@ -110,6 +117,7 @@ export class MeetingTemplatesService {
       const [id] = await this.writer.create(scope, [{ ...draftOf(source), title, configId: null }]);
       return this.audited(tx, 'CREATE', id!);
     });
+    await this.scheduler.saved(currentOrganizationId(), row);
     return templateView(row);
   }
 
@@ -119,10 +127,11 @@ export class MeetingTemplatesService {
    * template's minimum cancellation notice, and its record says which page it was booked on, so
    * the template must outlive it (the meetings' foreign key is RESTRICT for the same reason).
    * Detaching the meetings would silently drop those rules; deleting them would lose clients'
-   * bookings. The meetings of every team count, not only those the caller sees.
+   * bookings. The meetings of every team count, not only those the caller sees. Its Nylas
+   * Scheduler configuration, when it has one, is deleted after the template (a job).
    */
   async remove(templateId: string): Promise<{ id: string }> {
-    await this.prisma.$transaction(async (tx) => {
+    const removed = await this.prisma.$transaction(async (tx) => {
       const scope = writeScope(tx);
       const before = await this.locked(tx, scope.sql, scope.organizationId, templateId);
       const booked = await this.templates.meetingsBooked(scope.sql, scope.organizationId, templateId);
@@ -134,7 +143,9 @@ export class MeetingTemplatesService {
         entityId: templateId,
         before,
       });
+      return before;
     });
+    await this.scheduler.removed(currentOrganizationId(), removed);
     return { id: templateId };
   }
 

@@ -146,6 +146,26 @@ export class MeetingTemplatesWriter {
     );
   }
 
+  /**
+   * Records the calendar connection a template books into and its Scheduler configuration there;
+   * false when the template is gone (deleted meanwhile). Not an edit of the template: its
+   * `updated_at` stays.
+   */
+  async setSchedulerConfiguration(
+    scope: WriteScope,
+    templateId: string,
+    provider: { connectionId: string; configId: string },
+  ): Promise<boolean> {
+    const written = await scope.sql.execute(
+      'UPDATE meeting_templates SET connection_id = $3, config_id = $4 WHERE organization_id = $1 AND id = $2',
+      scope.organizationId,
+      templateId,
+      provider.connectionId,
+      provider.configId,
+    );
+    return written > 0;
+  }
+
   /** Removes templates; their opening hours go with them (ON DELETE CASCADE). */
   async remove(scope: WriteScope, ids: readonly string[]): Promise<void> {
     await deleteRows(scope.sql, 'meeting_templates', scope.organizationId, ids);
