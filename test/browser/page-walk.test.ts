@@ -324,6 +324,9 @@ describe('the page walk: every page reads as words', () => {
       ['walk-connections', '/connections'],
       ['walk-audit', '/audit'],
       ['walk-leads', '/crm/leads'],
+      ['walk-meetings-calendar', '/meetings/calendar'],
+      ['walk-meeting', `/meetings/${meetings[0]!.id}`],
+      ['walk-meetings-templates', '/meetings/templates'],
     ] as const) {
       await open(page, path);
       await browser.screenshot(name);
