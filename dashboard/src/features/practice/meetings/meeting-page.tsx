@@ -459,6 +459,8 @@ export default function MeetingPage() {
   }
   if (!meeting) return <LoadingState />;
   const cancelled = meeting.cancelledAt !== null;
+  // A meeting that has ended is not cancelled any more; its tasks and transcript still change.
+  const ended = Date.parse(meeting.endTime) <= Date.now();
   const writable = canWrite && !cancelled;
   const ownMember = members.find((member) => member.userId === user.id)?.value ?? '';
 
@@ -537,11 +539,11 @@ export default function MeetingPage() {
             </Badge>
           ) : (
             <Badge color="emerald" data-testid="meeting-status">
-              Confirmed
+              {ended ? 'Held' : 'Confirmed'}
             </Badge>
           )}
           {writable && <Reschedule key={meeting.startTime} meeting={meeting} onSaved={setMeeting} />}
-          {writable && (
+          {writable && !ended && (
             <Button variant="secondary" color="rose" onClick={() => setCancelling(true)} data-testid="meeting-cancel">
               Cancel meeting
             </Button>
