@@ -3,8 +3,14 @@
  * configurations' create, update and delete through the official SDK against the fake Nylas, with
  * its failures as ConnectorErrors.
  */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type PrismProxy, startPrism } from '../../plaid/testing/prism.js';
+import { FakeNylasServer } from '../fake-server/server.js';
 import { NylasSchedulerClient, schedulerConfigurationOf, type SchedulerTemplate } from '../scheduler.js';
+import { prepareNylasPrismSpec } from '../testing/prism.js';
 import { connectorError, type NylasHarness, startNylasHarness } from './support.js';
 
 const TEMPLATE: SchedulerTemplate = {
@@ -110,5 +116,62 @@ describe('NylasSchedulerClient against the fake Nylas', () => {
     harness.fake.expireGrant(grant.id);
     const refused = await connectorError(client().createConfiguration(grant.id, configuration));
     expect(refused.classification).toBe('AUTH');
+  });
+});
+
+/**
+ * The configuration answer as published: `oneOf` a standard and a group configuration, neither
+ * requiring a field, so every answer matches both and prism refuses them all. Here the group kind
+ * requires its `group_booking`, as the API tells them apart (a patch for this file's check only).
+ */
+const GROUP_CONFIGURATION_AS_PUBLISHED = [
+  '            - title: Group Configuration',
+  '              description: Multi-host configuration for group event bookings.',
+  '              allOf:',
+  "              - $ref: '#/components/schemas/common_response'",
+  '              - properties:',
+  '                  data:',
+  '                    type: object',
+  '',
+].join('\n');
+
+async function schedulerPrismSpec(folder: string): Promise<string> {
+  const text = await readFile((await prepareNylasPrismSpec()).path, 'utf8');
+  const at = text.indexOf(GROUP_CONFIGURATION_AS_PUBLISHED);
+  if (at < 0) throw new Error("Nylas's description: the configuration answer is not as this test knows it");
+  const patched =
+    text.slice(0, at) +
+    GROUP_CONFIGURATION_AS_PUBLISHED +
+    '                    required:\n                    - group_booking\n' +
+    text.slice(at + GROUP_CONFIGURATION_AS_PUBLISHED.length);
+  const path = join(folder, 'nylas-v3-openapi.yml');
+  await writeFile(path, patched);
+  return path;
+}
+
+describe('NylasSchedulerClient through prism (Nylas’s description)', () => {
+  let fake: FakeNylasServer;
+  let prism: PrismProxy;
+  let folder: string;
+
+  beforeAll(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'meridian-nylas-scheduler-'));
+    fake = await FakeNylasServer.start();
+    prism = await startPrism({ upstream: fake.url, specPath: await schedulerPrismSpec(folder), original: true });
+  });
+  afterAll(async () => {
+    await prism?.stop();
+    await fake?.close();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it('sends and receives configurations the description allows', async () => {
+    const grant = fake.createGrant({ email: 'lea@firm.example' });
+    const client = new NylasSchedulerClient({ apiKey: fake.apiKey, apiUri: prism.url, timeoutSeconds: 10 });
+    const configuration = schedulerConfigurationOf(TEMPLATE, grant.email);
+    const id = await client.createConfiguration(grant.id, configuration);
+    const edited = { ...configuration, eventBooking: { title: 'Review' } };
+    expect(await client.updateConfiguration(grant.id, id, edited)).toBe('updated');
+    expect(await client.destroyConfiguration(grant.id, id)).toBe('deleted');
   });
 });
