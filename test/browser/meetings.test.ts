@@ -275,4 +275,40 @@ describe('dashboard meetings: booking templates and the public booking page', ()
     await page.getByTestId('connected-calendars-error').waitFor();
     await browser.screenshot('meetings-settings-calendars');
   });
+
+  it('shows a template bookable two months ahead a month at a time, in the visitor’s own time zone', async () => {
+    const token = await login(api.baseUrl, firm.email, firm.password);
+    const made = await call<{ id: string }>(api.baseUrl, 'POST', '/api/meetings/template', {
+      token,
+      body: {
+        teamId: firm.teamId,
+        title: 'Annual review',
+        duration: 60,
+        availableDaysInFuture: 60,
+        openingHours: [{ days: [0, 1, 2, 3, 4, 5, 6], start: '09:00', end: '11:00' }],
+        minimumNotice: 0,
+        timeZone: 'America/Vancouver',
+      },
+    });
+    expect(made.status).toBe(201);
+    // A visitor in Halifax: Vancouver's 09:00 and 10:00 are 13:00 and 14:00 there.
+    const context = await browser.context.browser()!.newContext({ timezoneId: 'America/Halifax', locale: 'en-CA' });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${api.baseUrl}/book/${made.body.id}`);
+      await page.getByTestId('booking-day').first().waitFor();
+      expect(await page.getByTestId('booking-zone').textContent()).toMatch(/Atlantic/);
+      const days = await page.getByTestId('booking-day').count();
+      expect(days).toBeLessThanOrEqual(31);
+      const times = await page.getByTestId('booking-slot').allTextContents();
+      expect(times.length).toBeGreaterThan(0);
+      // Both zones move their clocks on the same dates: always four hours apart.
+      expect(times.every((time) => ['13:00', '14:00'].includes(time))).toBe(true);
+      await page.getByTestId('booking-later').click();
+      await expect.poll(() => page.getByTestId('booking-day').count()).toBeGreaterThan(days);
+      expect(await page.getByTestId('booking-later').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -164,26 +164,31 @@ export default function PublicBookingPage() {
   }, [configId]);
 
   const page = load.state === 'ready' ? load.page : undefined;
+  // The slots are read a month at a time (the API's longest range); "Show later days" adds a month.
+  const [months, setMonths] = useState(1);
+  const bookableDays = page ? page.availableDaysInFuture + 1 : 0;
   const readSlots = useCallback(
     (signal: AbortSignal) => {
       if (!page) return;
       const now = Date.now();
-      const days = Math.min(page.availableDaysInFuture + 1, MAX_RANGE_DAYS);
-      bookingCalls
-        .slots(
-          page.configId,
-          { from: new Date(now).toISOString(), until: new Date(now + days * DAY_MS).toISOString() },
-          signal,
-        )
-        .then((answer) => {
-          setSlots(answer.slots);
+      const days = Math.min(bookableDays, months * MAX_RANGE_DAYS);
+      const ranges: { from: string; until: string }[] = [];
+      for (let start = 0; start < days; start += MAX_RANGE_DAYS) {
+        ranges.push({
+          from: new Date(now + start * DAY_MS).toISOString(),
+          until: new Date(now + Math.min(days, start + MAX_RANGE_DAYS) * DAY_MS).toISOString(),
+        });
+      }
+      Promise.all(ranges.map((range) => bookingCalls.slots(page.configId, range, signal)))
+        .then((answers) => {
+          setSlots(answers.flatMap((answer) => answer.slots));
           setSlotsError(undefined);
         })
         .catch((failure: unknown) => {
           if (!signal.aborted) setSlotsError(toApiError(failure).message);
         });
     },
-    [page],
+    [page, bookableDays, months],
   );
   useEffect(() => {
     const controller = new AbortController();
@@ -314,6 +319,13 @@ export default function PublicBookingPage() {
                   </ul>
                 </section>
               </Card>
+            )}
+            {slots && bookableDays > months * MAX_RANGE_DAYS && (
+              <p className="text-center">
+                <Button variant="secondary" onClick={() => setMonths((count) => count + 1)} data-testid="booking-later">
+                  Show later days
+                </Button>
+              </p>
             )}
             {chosen && (
               <BookForm
