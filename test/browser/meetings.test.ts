@@ -2,10 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { MeetingView } from '@meridian/domain';
 import { createPrismaClient, type PrismaClient } from '@meridian/api';
-import { startTestApi } from '../support/app.js';
+import { FakeNylasServer } from '@meridian/connectors/testing';
+import { createTestEnvironment, startTestApi, type TestEnvironment } from '../support/app.js';
 import { createOrganization, type CreatedOrganization } from '../support/factories.js';
 import { browserPerTest, launchBrowser, openAs, transitionsSettled, type BrowserSession } from '../support/browser.js';
 import { call, login } from '../support/http.js';
+
+/** Where Nylas's hosted sign-in sends the user back: Settings > Calendars. */
+const REDIRECT_URI = 'https://app.meridian.test/settings/calendars';
 
 describe('dashboard meetings: booking templates and the public booking page', () => {
   let api: Awaited<ReturnType<typeof startTestApi>>;
@@ -13,8 +17,19 @@ describe('dashboard meetings: booking templates and the public booking page', ()
   const browser = browserPerTest();
   let firm: CreatedOrganization;
 
+  let fake: FakeNylasServer;
+  let environment: TestEnvironment;
+
   beforeAll(async () => {
-    api = await startTestApi({ seedDemo: false });
+    // Calendars connect through a fake Nylas, as the API's own tests do.
+    fake = await FakeNylasServer.start();
+    environment = await createTestEnvironment({
+      NYLAS_API_KEY: fake.apiKey,
+      NYLAS_CLIENT_ID: fake.clientId,
+      NYLAS_API_URI: fake.url,
+      NYLAS_REDIRECT_URI: REDIRECT_URI,
+    });
+    api = await startTestApi({ seedDemo: false, environment });
     prisma = createPrismaClient(api.databaseUrl);
     firm = await createOrganization(prisma, { name: 'Maple Practice', role: 'ADVISOR' });
   });
@@ -22,6 +37,8 @@ describe('dashboard meetings: booking templates and the public booking page', ()
   afterAll(async () => {
     await prisma?.$disconnect();
     await api?.close();
+    await environment?.dispose();
+    await fake?.close();
   });
 
   const signIn = (path: string): Promise<Page> => openAs(browser.page, api.baseUrl, firm, path);
@@ -253,29 +270,6 @@ describe('dashboard meetings: booking templates and the public booking page', ()
     expect(await page.getByTestId('meeting-cancel').count()).toBe(0);
   }, 120_000);
 
-  it('offers each calendar provider by name in Settings, and says when this server cannot connect one', async () => {
-    const page = await signIn('/settings/organization');
-    await page.getByTestId('settings-tab-calendars').click();
-    const connect = page.getByTestId('connect-calendar');
-    await connect.waitFor();
-    expect(await connect.getByTestId('calendar-provider-name').allTextContents()).toEqual([
-      'Google Calendar',
-      'Microsoft Outlook',
-      'iCloud',
-      'IMAP',
-      'Virtual calendar',
-    ]);
-    expect(await connect.getByTestId('calendar-email').inputValue()).toBe(firm.email);
-    await connect.getByTestId('calendar-provider-microsoft').check();
-    await connect.getByTestId('calendar-connect').click();
-    // No Nylas application is set up in the tests: the advisor reads what to do, not a setting's name.
-    expect(await connect.getByTestId('calendar-connect-errors').textContent()).toBe(
-      'Calendar connections are not set up on this server yet. Ask your firm’s administrator; until then, bookings go into the firm’s own calendar.',
-    );
-    await page.getByTestId('connected-calendars-error').waitFor();
-    await browser.screenshot('meetings-settings-calendars');
-  });
-
   it('shows a template bookable two months ahead a month at a time, in the visitor’s own time zone', async () => {
     const token = await login(api.baseUrl, firm.email, firm.password);
     const made = await call<{ id: string }>(api.baseUrl, 'POST', '/api/meetings/template', {
@@ -310,5 +304,40 @@ describe('dashboard meetings: booking templates and the public booking page', ()
     } finally {
       await context.close();
     }
+  });
+
+  it('connects a Google calendar from Settings through the provider’s sign-in, and lists its calendars', async () => {
+    const page = await signIn('/settings/organization');
+    // Nylas sends the user back to the configured address: here, this test's own server.
+    await page.route(`${new URL(REDIRECT_URI).origin}/**`, (route) => {
+      const back = new URL(route.request().url());
+      return route.fulfill({ status: 302, headers: { location: `${api.baseUrl}${back.pathname}${back.search}` } });
+    });
+    await page.getByTestId('settings-tab-calendars').click();
+    const connect = page.getByTestId('connect-calendar');
+    await connect.waitFor();
+    expect(await connect.getByTestId('calendar-provider-name').allTextContents()).toEqual([
+      'Google Calendar',
+      'Microsoft Outlook',
+      'iCloud',
+      'IMAP',
+      'Virtual calendar',
+    ]);
+    await page.getByTestId('connected-calendars-empty').waitFor();
+    expect(await connect.getByTestId('calendar-email').inputValue()).toBe(firm.email);
+    await connect.getByTestId('calendar-provider-google').check();
+    await connect.getByTestId('calendar-connect').click();
+
+    await page.getByTestId('calendar-connected').waitFor();
+    expect(await page.getByTestId('calendar-connected').textContent()).toBe(`${firm.email} is connected.`);
+    // The code and state are not left in the address bar.
+    expect(new URL(page.url()).search).toBe('');
+    const connected = page.getByTestId('connected-calendar');
+    await connected.first().waitFor();
+    expect(await connected.count()).toBe(1);
+    expect(await connected.textContent()).toContain(firm.email);
+    expect(await connected.textContent()).toContain('Google Calendar');
+    expect(await connected.textContent()).toContain('Primary');
+    await browser.screenshot('meetings-settings-calendars');
   });
 });

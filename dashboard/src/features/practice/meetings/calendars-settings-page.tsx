@@ -226,8 +226,9 @@ export default function CalendarsSettingsPage() {
         </Callout>
       )}
       {canWrite && <ConnectCalendar email={user.email} />}
+      {/* Read again once a connection is made. */}
       {teamId ? (
-        <ConnectedCalendars teamId={teamId} />
+        <ConnectedCalendars key={returned.state} teamId={teamId} />
       ) : (
         <Callout color="gray" title="You are on no team yet">
           Calendars are connected for a team’s members. Ask your firm’s administrator to add you to one.
