@@ -194,8 +194,33 @@ describe('dashboard meetings: booking templates and the public booking page', ()
     const stored = async () =>
       (await call<MeetingView>(api.baseUrl, 'GET', `/api/meetings/${meetingId}`, { token })).body;
 
+    // And an internal meeting today at noon, for the day view.
+    const noon = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate(), 12));
+    const huddle = await call<MeetingView>(api.baseUrl, 'POST', '/api/meetings', {
+      token,
+      body: {
+        teamId: firm.teamId,
+        organizer: organizer.id,
+        title: 'Team huddle',
+        message: 'The week ahead.',
+        type: 'INTERNAL',
+        duration: 60,
+        startTime: noon.toISOString(),
+        participants: [{ email: firm.email, name: 'Factory User', role: 'TEAM_MEMBER', participant: organizer.id }],
+      },
+    });
+    expect(huddle.status, JSON.stringify(huddle.body)).toBe(201);
+
     const page = await signIn('/meetings');
     await page.getByTestId('calendar-page').waitFor();
+    await page.getByTestId('calendar-view-day').click();
+    const huddleBlock = page.locator('[data-testid="calendar-meeting"][data-meeting-title="Team huddle"]');
+    await huddleBlock.waitFor();
+    expect(await huddleBlock.textContent()).toBe('Team huddle12:00 to 13:00');
+    expect(await page.getByTestId('calendar-day').count()).toBe(1);
+    await browser.screenshot('meetings-calendar-day');
+    await page.getByTestId('calendar-view-week').click();
+    await page.getByTestId('calendar-today').click();
     await page.getByTestId('meeting-legend').getByText('Phone').waitFor();
     await page.getByTestId('calendar-next').click();
     const block = page.locator('[data-testid="calendar-meeting"][data-meeting-title="Annual review with the Roys"]');
