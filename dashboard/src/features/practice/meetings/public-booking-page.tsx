@@ -4,6 +4,7 @@ import { Button, Callout, Card } from '@tremor/react';
 import { type ApiError, toApiError } from '../../../api';
 import { bookingCalls, type Booking, type BookingPage, type BookingSlots } from '../../../api/meetings';
 import { FormMessages, InputField } from '../../../components/fields';
+import { usePageTitle } from '../../../hooks/use-page-title';
 import {
   formatClock,
   formatDayHeading,
@@ -164,6 +165,7 @@ export default function PublicBookingPage() {
   }, [configId]);
 
   const page = load.state === 'ready' ? load.page : undefined;
+  usePageTitle(page?.title);
   // The slots are read a month at a time (the API's longest range); "Show later days" adds a month.
   const [months, setMonths] = useState(1);
   const bookableDays = page ? page.availableDaysInFuture + 1 : 0;

@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge, Button, Callout, Card } from '@tremor/react';
 import { wordList } from '@meridian/domain';
+import { toApiError } from '../../../api';
 import { meetingTemplateCalls, type MeetingTemplateView } from '../../../api/meetings';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { SelectInput } from '../../../components/fields';
@@ -151,7 +152,7 @@ export default function TemplatesPage() {
       setNotice(`“${copy.title}” was made from “${template.title}”.`);
       resource.reload();
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
+      setFailure(toApiError(error).message);
     }
   }
 
