@@ -151,9 +151,20 @@ describe('dashboard meetings: booking templates and the public booking page', ()
     await card.getByTestId('template-duplicate').click();
     const copy = page.locator('[data-testid="template-card"][data-template-title="First meeting (copy)"]');
     await copy.waitFor();
-    await copy.getByTestId('template-delete').click();
+    // Edited: the form opens with the copy's own values, and the card shows what was saved.
+    await copy.getByTestId('template-edit').click();
+    const editing = page.getByTestId('template-editor');
+    expect(await editing.getByTestId('template-title').inputValue()).toBe('First meeting (copy)');
+    expect(await editing.getByTestId('hours-day-6-start-0').inputValue()).toBe('09:00');
+    await editing.getByTestId('template-title').fill('Follow-up call');
+    await editing.getByTestId('template-duration').fill('45');
+    await editing.getByTestId('template-save').click();
+    await editing.waitFor({ state: 'detached' });
+    const followUp = page.locator('[data-testid="template-card"][data-template-title="Follow-up call"]');
+    await followUp.getByText('45 min', { exact: false }).first().waitFor();
+    await followUp.getByTestId('template-delete').click();
     await page.getByTestId('template-delete-dialog').getByRole('button', { name: 'Delete template' }).click();
-    await copy.waitFor({ state: 'detached' });
+    await followUp.waitFor({ state: 'detached' });
     await card.getByTestId('template-delete').click();
     const dialog = page.getByTestId('template-delete-dialog');
     await dialog.getByRole('button', { name: 'Delete template' }).click();
