@@ -1,8 +1,12 @@
 import type { z } from 'zod';
 import type {
   addMeetingTaskSchema,
+  AvailableParticipant,
+  AvailableParticipantsQuery,
   CalendarProvider,
+  createMeetingSchema,
   editMeetingSchema,
+  ListPage,
   MeetingSummary,
   MeetingTaskTiming,
   MeetingTimeZone,
@@ -173,6 +177,41 @@ export const bookingCalls = {
     }),
 };
 
+/** A booking as its e-mailed link shows it: what and when, and what the link may still do. */
+export interface BookingLinkView {
+  configId: string;
+  title: string;
+  firmName: string;
+  teamName: string;
+  start: string;
+  end: string;
+  duration: number;
+  timeZone: MeetingTimeZone;
+  timeZoneLabel: string;
+  status: 'REQUESTED' | 'CONFIRMED' | 'CANCELLED';
+  changeable: boolean;
+  changeableUntil: string | null;
+  mayReschedule: boolean;
+  mayCancel: boolean;
+}
+
+const bookingLinkPath = (token: string, action?: string) =>
+  `/meetings/booking-links/${encodeURIComponent(token)}${action ? `/${action}` : ''}`;
+
+// The client's calls by the link of their confirmation e-mail (public: no session).
+export const bookingLinkCalls = {
+  view: (token: string, signal?: AbortSignal) =>
+    apiRequest<BookingLinkView>(bookingLinkPath(token), { authenticated: false, signal }),
+  reschedule: (token: string, start: string) =>
+    apiRequest<BookingLinkView>(bookingLinkPath(token, 'reschedule'), {
+      method: 'PATCH',
+      body: { start },
+      authenticated: false,
+    }),
+  cancel: (token: string) =>
+    apiRequest<BookingLinkView>(bookingLinkPath(token, 'cancel'), { method: 'PATCH', body: {}, authenticated: false }),
+};
+
 export const calendarConnectionCalls = {
   /** Nylas's hosted authentication page for `provider`, the e-mail pre-filled. */
   authUrl: (provider: CalendarProvider, email: string) =>
@@ -200,6 +239,10 @@ export const meetingCalls = {
   ofTeam: (teamId: string, range: { from: string; to: string }, signal?: AbortSignal) =>
     apiRequest<MeetingSummary[]>(withQuery(`/meetings/by-team/${teamId}`, range), { signal }),
   get: (meetingId: string, signal?: AbortSignal) => apiRequest<MeetingView>(meetingPath(meetingId), { signal }),
+  create: (body: z.input<typeof createMeetingSchema>) => apiRequest<MeetingView>('/meetings', { method: 'POST', body }),
+  /** Whom a team's meeting may invite: its contacts and members, searched by name or e-mail, paged. */
+  availableParticipants: (teamId: string, query: Partial<AvailableParticipantsQuery>, signal?: AbortSignal) =>
+    apiRequest<ListPage<AvailableParticipant>>(withQuery(`/teams/${teamId}/available-participants`, query), { signal }),
   edit: (meetingId: string, body: z.input<typeof editMeetingSchema>) => patchMeeting(meetingId, 'edit', body),
   addTask: (meetingId: string, body: z.input<typeof addMeetingTaskSchema>) => patchMeeting(meetingId, 'add-task', body),
   removeTask: (meetingId: string, taskId: string) => patchMeeting(meetingId, 'remove-task', { taskId }),
