@@ -5,3 +5,4 @@ export * from './schemas.js';
 export * from './slots.js';
 export * from './rules.js';
 export * from './api.js';
+export * from './booking-api.js';

@@ -1,6 +1,5 @@
 import { Controller, Get, Inject, Patch, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import { ApiRoute, ValidBody, ValidParams, type RouteSpec } from '../../../common/http/api-route.js';
 import {
   bookingLinkParamsSchema,
   bookingLinkViewSchema,
@@ -8,7 +7,8 @@ import {
   type BookingLinkParams,
   type BookingLinkView,
   type BookingReschedule,
-} from './booking.schemas.js';
+} from '@meridian/domain';
+import { ApiRoute, ValidBody, ValidParams, type RouteSpec } from '../../../common/http/api-route.js';
 import { BookingLinksService } from './booking-links.service.js';
 
 /** The client the limits count against (behind the loopback proxy, the forwarded address). */

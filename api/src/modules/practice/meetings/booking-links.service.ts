@@ -1,9 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  BookingMessage,
   EntityType,
   isSlotFree,
   MEETING_TIME_ZONE_LABELS,
   notFound,
+  type BookingLinkView,
+  type BookingReschedule,
+  type BookingStatus,
   type BusyInterval,
   type MeetingTimeZone,
 } from '@meridian/domain';
@@ -15,7 +19,6 @@ import { OutboxService } from '../../platform/email/index.js';
 import { BookingLinkSigner, type BookingLinkClaim, type BookingLinkPurpose } from './booking-link-token.js';
 import { BookingMailer } from './booking-mailer.js';
 import { bookingMeetingDetails, bookingParticipants } from './booking-reads.js';
-import { BookingMessage, type BookingLinkView, type BookingReschedule, type BookingStatus } from './booking.schemas.js';
 import { BookingThrottle } from './booking-throttle.js';
 import { cancelled, conflict, mailedPage, requestId, slotRulesOf } from './booking.service.js';
 import { BUSY_TIMES, type BusyTimes } from './busy-times.js';

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { BookingMessage } from '@meridian/domain';
 import { WindowLimiter, type WindowRule } from '../../../infra/redis/window-limiter.js';
-import { BookingMessage } from './booking.schemas.js';
 
 /**
  * The limits of the public booking routes, counted in Redis so every API process agrees. A page

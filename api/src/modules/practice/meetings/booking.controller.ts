@@ -1,6 +1,5 @@
 import { Controller, Get, Inject, Patch, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import { ApiRoute, ValidBody, ValidParams, ValidQuery, type RouteSpec } from '../../../common/http/api-route.js';
 import {
   bookingConfirmSchema,
   bookingPageParamsSchema,
@@ -16,7 +15,8 @@ import {
   type BookingRequest,
   type BookingSlots,
   type BookingSlotsQuery,
-} from './booking.schemas.js';
+} from '@meridian/domain';
+import { ApiRoute, ValidBody, ValidParams, ValidQuery, type RouteSpec } from '../../../common/http/api-route.js';
 import { BookingService } from './booking.service.js';
 
 /** The client the limits count against (behind the loopback proxy, the forwarded address). */

@@ -1,16 +1,25 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  BookingMessage,
+  DEFAULT_SLOT_RANGE_DAYS,
   DomainError,
   EntityType,
   ErrorCode,
   freeSlots,
   holdsSlot,
   isSlotFree,
+  MAX_SLOT_RANGE_DAYS,
   MEETING_TIME_ZONE_LABELS,
   MEETING_TITLE_MAX_LENGTH,
   newId,
   notFound,
   validationError,
+  type Booking,
+  type BookingConfirm,
+  type BookingPage,
+  type BookingRequest,
+  type BookingSlots,
+  type BookingSlotsQuery,
   type BusyInterval,
   type MeetingTimeZone,
   type SlotTemplate,
@@ -25,17 +34,6 @@ import { AuditService, type BatchAuditEntry } from '../../platform/audit/index.j
 import { ContactsService } from '../../crm/contacts/index.js';
 import { OutboxService } from '../../platform/email/index.js';
 import { BookingMailer, type MailedPage } from './booking-mailer.js';
-import {
-  BookingMessage,
-  DEFAULT_SLOT_RANGE_DAYS,
-  MAX_SLOT_RANGE_DAYS,
-  type Booking,
-  type BookingConfirm,
-  type BookingPage,
-  type BookingRequest,
-  type BookingSlots,
-  type BookingSlotsQuery,
-} from './booking.schemas.js';
 import { BookingThrottle } from './booking-throttle.js';
 import { BUSY_TIMES, type BusyTimes } from './busy-times.js';
 import {

@@ -1,7 +1,4 @@
 import { Controller, Delete, Get, Inject, Patch, Post } from '@nestjs/common';
-import { teamIdParamSchema } from '@meridian/domain';
-import { z } from 'zod';
-import { ApiRoute, ValidBody, ValidParams, ValidQuery } from '../../../common/http/api-route.js';
 import {
   createMeetingTemplateSchema,
   editMeetingTemplateSchema,
@@ -9,6 +6,7 @@ import {
   meetingTemplateViewSchema,
   schedulingStatusQuerySchema,
   schedulingStatusSchema,
+  teamIdParamSchema,
   timeZoneOptionSchema,
   type CreateMeetingTemplate,
   type EditMeetingTemplate,
@@ -17,7 +15,9 @@ import {
   type SchedulingStatus,
   type SchedulingStatusQuery,
   type TimeZoneOption,
-} from './meeting-templates.schemas.js';
+} from '@meridian/domain';
+import { z } from 'zod';
+import { ApiRoute, ValidBody, ValidParams, ValidQuery } from '../../../common/http/api-route.js';
 import { MeetingTemplatesService } from './meeting-templates.service.js';
 
 const TAGS = ['meetings'];

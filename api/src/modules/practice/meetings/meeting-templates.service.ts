@@ -7,10 +7,18 @@ import {
   ErrorCode,
   MEETING_TEMPLATE_TITLE_MAX_LENGTH_API,
   MEETING_TIME_ZONE_LABELS,
+  MeetingTemplateMessage,
   notFound,
+  SCHEDULING_STATE_LABELS,
   WEEKDAY_LABELS,
   type CalendarProvider,
+  type CreateMeetingTemplate,
+  type EditMeetingTemplate,
+  type MeetingTemplateView,
   type MeetingTimeZone,
+  type SchedulingState,
+  type SchedulingStatus,
+  type TimeZoneOption,
   type Weekday,
 } from '@meridian/domain';
 import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
@@ -19,16 +27,6 @@ import { currentOrganizationId } from '../../../common/tenancy/request-context.j
 import { writeScope } from '../../../common/tenancy/write-scope.js';
 import type { TenantTransaction } from '../../../common/tenancy/tenant-transaction.js';
 import { AuditService } from '../../platform/audit/index.js';
-import {
-  MeetingTemplateMessage,
-  SCHEDULING_STATE_LABELS,
-  type CreateMeetingTemplate,
-  type EditMeetingTemplate,
-  type MeetingTemplateView,
-  type SchedulingState,
-  type SchedulingStatus,
-  type TimeZoneOption,
-} from './meeting-templates.schemas.js';
 import { MeetingTemplatesRepository, type MeetingTemplateRow } from './meeting-templates.repository.js';
 import {
   MeetingTemplatesWriter,

@@ -5,13 +5,12 @@
  * notice), and a request left unconfirmed past its hold no longer holding its slot.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOOKING_HOLD_MINUTES } from '@meridian/domain';
+import { BOOKING_HOLD_MINUTES, BookingMessage } from '@meridian/domain';
 import { call } from '#test/support/http.js';
 import { addUser } from '#test/support/factories.js';
 import { apiClient, expectNotFound, type ApiCall, type Body } from '#test/support/crm-api.js';
 import { changedTables, installChangeCounter, type ChangeCounter } from '#test/support/change-counter.js';
 import { startWithTwoFirms, type TwoFirms } from '#test/support/two-firms.js';
-import { BookingMessage } from '../booking.schemas.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MeetingMessage } from '@meridian/domain';
+import { BookingMessage, MeetingMessage } from '@meridian/domain';
 import { call } from '#test/support/http.js';
 import { addUser } from '#test/support/factories.js';
 import { createContact } from '#test/support/crm-factories.js';
@@ -7,7 +7,6 @@ import { apiClient, expectInvalid, expectNotFound, type ApiCall, type Body } fro
 import { changedTables, installChangeCounter, type ChangeCounter } from '#test/support/change-counter.js';
 import { startWithTwoFirms, type TwoFirms } from '#test/support/two-firms.js';
 import { BOOKING_LIMITS } from '../booking-throttle.js';
-import { BookingMessage } from '../booking.schemas.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

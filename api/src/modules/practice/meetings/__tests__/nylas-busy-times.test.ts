@@ -3,12 +3,12 @@
  * times are taken out of the slots on top of the firm calendar's meetings, and a provider that
  * fails leaves the firm calendar's slots, never an error.
  */
+import { BookingMessage } from '@meridian/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeNylasServer } from '@meridian/connectors/testing';
 import { call } from '#test/support/http.js';
 import { apiClient, type ApiCall, type Body } from '#test/support/crm-api.js';
 import { startWithTwoFirms, type TwoFirms } from '#test/support/two-firms.js';
-import { BookingMessage } from '../booking.schemas.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const REDIRECT_URI = 'https://app.meridian.test/settings/calendar/connected';

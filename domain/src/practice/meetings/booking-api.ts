@@ -1,12 +1,15 @@
 import { z } from 'zod';
-import { freeText, meetingParticipantSchema, meetingSchema, MeetingTimeZone, requiredString } from '@meridian/domain';
-import { MeetingTemplateMessage } from './meeting-templates.schemas.js';
+import { requiredString } from '../../shared/input/common.js';
+import { freeText } from '../../shared/input/text.js';
+import { MeetingTemplateMessage } from './api.js';
+import { MeetingTimeZone } from './enums.js';
+import { meetingParticipantSchema, meetingSchema } from './schemas.js';
 
 /*
  * The HTTP shapes of the public booking routes (crm §7 Meetings: `POST /request`, `PATCH /confirm`,
- * and the booking page's reads). The participant's rules and messages are crm §5's
- * (`meetingParticipantSchema`); the rest are ours. Like the templates' shapes, they belong in
- * domain/src/practice/meetings/api.ts for the dashboard's booking page, once that file exists.
+ * the booking page's reads) and of a booking's e-mailed links (`/meetings/booking-links/{token}`).
+ * The participant's rules and messages are crm §5's (`meetingParticipantSchema`); the rest are ours.
+ * The booking templates' shapes are in api.ts.
  */
 
 /** The longest range of one slots answer: a month of a booking calendar. */
