@@ -181,35 +181,6 @@ export class MeetingsRepository {
   }
 
   /**
-   * The team's meetings that are not cancelled and overlap [from, until), as intervals: the busy
-   * times of the firm's own calendar (requested meetings hold their time too, or two clients could
-   * ask for it before either is confirmed). `exceptBookingId` leaves out the meetings of one
-   * booking: a client moving their meeting may move it onto part of its own time.
-   */
-  async busyIntervals(
-    sql: Sql,
-    organizationId: string,
-    teamId: string,
-    from: Date,
-    until: Date,
-    exceptBookingId: string | null,
-  ): Promise<{ start: Date; end: Date }[]> {
-    const rows = await sql.query<{ start: Date; end: Date }>(
-      `SELECT start_time AS start, start_time + make_interval(mins => duration_minutes) AS "end"
-         FROM meetings
-        WHERE organization_id = $1 AND team_id = $2 AND cancelled_at IS NULL
-          AND start_time < $4::timestamptz AND start_time + make_interval(mins => duration_minutes) > $3::timestamptz
-          AND ($5::text IS NULL OR booking_id IS DISTINCT FROM $5)`,
-      organizationId,
-      teamId,
-      from,
-      until,
-      exceptBookingId,
-    );
-    return rows.map((row) => ({ start: new Date(row.start), end: new Date(row.end) }));
-  }
-
-  /**
    * The meetings of one booking made through the template (a booking moved keeps its id, so it
    * may have several: the one moved, cancelled or not yet, and the one it moved to), oldest
    * first. `forUpdate` locks them for the transaction. There is no index on booking_id: the
