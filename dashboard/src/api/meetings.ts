@@ -3,121 +3,45 @@ import type {
   addMeetingTaskSchema,
   AvailableParticipant,
   AvailableParticipantsQuery,
+  Booking,
+  BookingLinkView,
+  BookingPage,
+  bookingRequestSchema,
+  BookingSlots,
   CalendarProvider,
   createMeetingSchema,
   editMeetingSchema,
+  editMeetingTemplateSchema,
   ListPage,
   MeetingSummary,
   MeetingTaskTiming,
-  MeetingTimeZone,
+  MeetingTemplateView,
   MeetingView,
+  SchedulingStatus,
+  TimeZoneOption,
 } from '@meridian/domain';
 import { apiRequest } from './client';
 import { withQuery } from './query';
 
+export type {
+  Booking,
+  BookingLinkView,
+  BookingPage,
+  BookingSlots,
+  MeetingTemplateView,
+  SchedulingStatus,
+  TimeZoneOption,
+} from '@meridian/domain';
+
 /*
- * The meeting calls of crm §7 the dashboard makes: booking templates, the public booking page, and
- * calendar connections. Their answers are declared in the API's schemas
- * (api/src/modules/practice/meetings/*.schemas.ts, hub/providers/nylas/api/nylas.schemas.ts),
- * which the dashboard cannot import; the shapes below are what those schemas answer.
+ * The meeting calls of crm §7 the dashboard makes: booking templates, the public booking page and
+ * its e-mailed links, calendar connections, and a meeting's own calls. The templates', bookings'
+ * and meetings' shapes are the domain's (practice/meetings/api.ts, booking-api.ts); the Nylas
+ * routes' answers below are what api/src/modules/hub/providers/nylas/api/nylas.schemas.ts answers.
  */
 
-/** One set of opening hours as a template answers it: weekdays 0 (Sunday) to 6, with their names. */
-export interface OpeningHoursView {
-  days: number[];
-  dayLabels: string[];
-  start: string;
-  end: string;
-}
-
-export interface MeetingTemplateView {
-  id: string;
-  teamId: string;
-  title: string;
-  message: string | null;
-  duration: number;
-  availableDaysInFuture: number;
-  openingHours: OpeningHoursView[];
-  beforeBuffer: number;
-  afterBuffer: number;
-  minimumNotice: number;
-  minimumCancellationNotice: number | null;
-  status: string | null;
-  provider: CalendarProvider | null;
-  providerLabel: string | null;
-  timeZone: MeetingTimeZone;
-  timeZoneLabel: string;
-  connectionId: string | null;
-  configId: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
 /** The body of a create (with `teamId`) or an edit (without). */
-export interface MeetingTemplateBody {
-  teamId?: string;
-  title: string;
-  message?: string | null;
-  duration: number;
-  availableDaysInFuture: number;
-  openingHours: { days: number[]; start: string; end: string }[];
-  beforeBuffer: number;
-  afterBuffer: number;
-  minimumNotice: number;
-  minimumCancellationNotice?: number | null;
-  timeZone: MeetingTimeZone;
-}
-
-export interface TimeZoneOption {
-  value: MeetingTimeZone;
-  label: string;
-}
-
-export interface SchedulingStatus {
-  configId: string;
-  templateId: string;
-  calendar: CalendarProvider;
-  calendarLabel: string;
-  firmCalendar: boolean;
-  state: string;
-  stateLabel: string;
-  bookable: boolean;
-  message: string;
-}
-
-/** What a client sees of a booking page. */
-export interface BookingPage {
-  configId: string;
-  title: string;
-  message: string | null;
-  duration: number;
-  firmName: string;
-  teamName: string;
-  timeZone: MeetingTimeZone;
-  timeZoneLabel: string;
-  availableDaysInFuture: number;
-  minimumCancellationNotice: number | null;
-}
-
-export interface BookingSlots {
-  configId: string;
-  timeZone: MeetingTimeZone;
-  timeZoneLabel: string;
-  duration: number;
-  from: string;
-  until: string;
-  slots: { start: string; end: string }[];
-}
-
-export interface Booking {
-  bookingId: string;
-  configId: string;
-  start: string;
-  end: string;
-  timeZone: MeetingTimeZone;
-  eventId: string | null;
-  confirmedAt: string | null;
-}
+export type MeetingTemplateBody = z.input<typeof editMeetingTemplateSchema> & { teamId?: string };
 
 export interface NylasCalendar {
   id: string;
@@ -161,14 +85,8 @@ export const bookingCalls = {
     apiRequest<BookingPage>(bookingPath(configId), { authenticated: false, signal }),
   slots: (configId: string, range: { from: string; until: string }, signal?: AbortSignal) =>
     apiRequest<BookingSlots>(withQuery(`${bookingPath(configId)}/slots`, range), { authenticated: false, signal }),
-  request: (body: {
-    configId: string;
-    start: string;
-    name: string;
-    email: string;
-    message?: string;
-    timeZone: string;
-  }) => apiRequest<Booking>('/meetings/request', { method: 'POST', body, authenticated: false }),
+  request: (body: z.input<typeof bookingRequestSchema>) =>
+    apiRequest<Booking>('/meetings/request', { method: 'POST', body, authenticated: false }),
   confirm: (body: { bookingId: string; configId: string }) =>
     apiRequest<Booking>('/meetings/confirm', {
       method: 'PATCH',
@@ -176,24 +94,6 @@ export const bookingCalls = {
       authenticated: false,
     }),
 };
-
-/** A booking as its e-mailed link shows it: what and when, and what the link may still do. */
-export interface BookingLinkView {
-  configId: string;
-  title: string;
-  firmName: string;
-  teamName: string;
-  start: string;
-  end: string;
-  duration: number;
-  timeZone: MeetingTimeZone;
-  timeZoneLabel: string;
-  status: 'REQUESTED' | 'CONFIRMED' | 'CANCELLED';
-  changeable: boolean;
-  changeableUntil: string | null;
-  mayReschedule: boolean;
-  mayCancel: boolean;
-}
 
 const bookingLinkPath = (token: string, action?: string) =>
   `/meetings/booking-links/${encodeURIComponent(token)}${action ? `/${action}` : ''}`;
