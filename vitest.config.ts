@@ -28,7 +28,8 @@ export default defineConfig({
       {
         resolve,
         ssr,
-        test: { name: 'domain', root: 'domain', include: ['src/**/*.test.ts'], env },
+        // Pure code: its files share a worker's modules too.
+        test: { name: 'domain', root: 'domain', include: ['src/**/*.test.ts'], env, isolate: false },
       },
       {
         resolve,
@@ -45,6 +46,11 @@ export default defineConfig({
           ],
           globalSetup: ['test/support/global-setup.ts'],
           env,
+          // Files share a worker's module graph instead of evaluating the API's (Nest, Prisma, the
+          // SDKs) again for each: every file already starts its own app, database and Redis
+          // prefix, and no test mocks a module or stubs a global. 12 CRM files: 107 s isolated,
+          // 55 s shared (import 83 s -> 25 s); the whole project passed shared.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
