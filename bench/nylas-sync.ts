@@ -4,8 +4,10 @@
 // (one database transaction per page: links, participants matched by e-mail, meetings and their
 // participants through MeetingsWriter), beside a bare batched INSERT of the same meetings into a
 // scratch table in the same run (the baseline: no links, no lookups, no participants table, no
-// counts, no cursor). A second run then reads again what the overlap re-reads and writes nothing.
-// Prints figures; asserts nothing.
+// counts, no cursor). Beside it too, the floor the schema sets: the same meetings, their three
+// participants each and their external links INSERTed the same way into the real tables (their
+// indexes, foreign keys and CHECKs, nothing looked up). A second run then reads again what the
+// overlap re-reads and writes nothing. Prints figures; asserts nothing.
 //
 //   npx tsx --tsconfig tsconfig.base.json --conditions=source bench/nylas-sync.ts \
 //     [--database-url URL] [--events 10000] [--keep]
@@ -14,6 +16,7 @@
 // the end unless --keep).
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import type pg from 'pg';
 import { createPrismaClient, type PrismaClient, type SyncPageWriter } from '@meridian/api';
 import {
   fetchPages,
@@ -172,6 +175,143 @@ async function bareInsert(url: string, meetings: readonly NormalizedMeeting[]): 
   }
 }
 
+/** Rows INSERTed `BARE_BATCH` a statement, as the baseline does. */
+async function insertBatches(client: pg.Client, table: string, columns: readonly string[], rows: readonly unknown[][]) {
+  for (let offset = 0; offset < rows.length; offset += BARE_BATCH) {
+    const batch = rows.slice(offset, offset + BARE_BATCH);
+    const values = batch
+      .map((_, row) => `(${columns.map((_, column) => `$${row * columns.length + column + 1}`).join(', ')})`)
+      .join(', ');
+    await client.query(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${values}`, batch.flat());
+  }
+}
+
+/**
+ * The schema's floor for the first sync: each event as a new meeting of the world's team,
+ * connection and organizer, with its three participants (the organizer, the contact, the guest)
+ * and an external link, INSERTed like the baseline into the real tables. No lookups, no audit
+ * entries, no counts.
+ */
+async function schemaInsert(
+  url: string,
+  world: { organizationId: string; connectionId: string },
+  meetings: readonly NormalizedMeeting[],
+) {
+  const { organizationId, connectionId } = world;
+  const client = await connect(url, 'meridian-bench', '--database-url');
+  try {
+    const [member] = (
+      await client.query<{ id: string; team_id: string }>(
+        'SELECT id, team_id FROM team_members WHERE organization_id = $1',
+        [organizationId],
+      )
+    ).rows;
+    const [contact] = (
+      await client.query<{ id: string }>('SELECT id FROM contacts WHERE organization_id = $1', [organizationId])
+    ).rows;
+    const now = new Date();
+    const meetingRows: unknown[][] = [];
+    const participantRows: unknown[][] = [];
+    const linkRows: unknown[][] = [];
+    for (const meeting of meetings) {
+      const id = newId(EntityType.meeting);
+      meetingRows.push([
+        id,
+        organizationId,
+        member!.team_id,
+        connectionId,
+        member!.id,
+        meeting.title ?? '',
+        meeting.description ?? '',
+        'SYNC',
+        meeting.location,
+        meeting.start,
+        meeting.durationMinutes,
+        meeting.timeZone ?? 'UTC',
+        `${meeting.sourceId}-floor`,
+        now,
+        now,
+      ]);
+      const participant = (role: string, email: string, contactId: string | null, teamMemberId: string | null) =>
+        participantRows.push([
+          newId(EntityType.meetingParticipant),
+          organizationId,
+          id,
+          role,
+          email,
+          email,
+          contactId,
+          teamMemberId,
+          now,
+        ]);
+      participant('TEAM_MEMBER', ADVISOR, null, member!.id);
+      participant('CONTACT', CLIENT, contact!.id, null);
+      participant('EXTERNAL', 'guest@elsewhere.example', null, null);
+      linkRows.push([
+        newId(EntityType.externalLink),
+        organizationId,
+        'NYLAS',
+        `${meeting.sourceId}-floor`,
+        EntityType.meeting,
+        id,
+        'hash',
+        now,
+        now,
+        now,
+      ]);
+    }
+    const start = performance.now();
+    await insertBatches(
+      client,
+      'meetings',
+      [
+        'id',
+        'organization_id',
+        'team_id',
+        'connection_id',
+        'organizer_team_member_id',
+        'title',
+        'message',
+        'type',
+        'location',
+        'start_time',
+        'duration_minutes',
+        'time_zone',
+        'event_id',
+        'created_at',
+        'updated_at',
+      ],
+      meetingRows,
+    );
+    await insertBatches(
+      client,
+      'meeting_participants',
+      ['id', 'organization_id', 'meeting_id', 'role', 'email', 'name', 'contact_id', 'team_member_id', 'created_at'],
+      participantRows,
+    );
+    await insertBatches(
+      client,
+      'external_links',
+      [
+        'id',
+        'organization_id',
+        'service',
+        'source_id',
+        'entity_type',
+        'entity_id',
+        'content_hash',
+        'last_seen_at',
+        'created_at',
+        'updated_at',
+      ],
+      linkRows,
+    );
+    return { ms: performance.now() - start, rows: meetingRows.length + participantRows.length + linkRows.length };
+  } finally {
+    await disconnect(client);
+  }
+}
+
 const rate = (records: number, ms: number) => Math.round((records / ms) * 1000).toLocaleString('en-US');
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
@@ -204,6 +344,7 @@ try {
 
   const first = await sync(prisma, hub.writer, connector, grant.id, world);
   const bareMs = await bareInsert(url, first.written);
+  const floor = await schemaInsert(url, world, first.written);
   const second = await sync(prisma, hub.writer, connector, grant.id, world);
 
   const line = (label: string, value: string) => console.log(`${label.padEnd(44)} ${value}`);
@@ -221,8 +362,17 @@ try {
     `bare batched INSERT (${BARE_BATCH} rows a statement)`,
     `${seconds(bareMs).padStart(8)}  ${rate(first.written.length, bareMs).padStart(7)} rows/s`,
   );
+  line(
+    'meetings, participants, links INSERTed bare',
+    `${seconds(floor.ms).padStart(8)}  ${rate(floor.rows, floor.ms).padStart(7)} rows/s  (the schema's floor)`,
+  );
   line('ratio end to end / bare INSERT', `${(first.totalMs / bareMs).toFixed(1)}x`);
   line('ratio page writes / bare INSERT', `${(first.writeMs / bareMs).toFixed(1)}x`);
+  line('ratio end to end / that floor', `${(first.totalMs / floor.ms).toFixed(1)}x`);
+  line(
+    'ratio that floor / bare INSERT',
+    `${(floor.ms / bareMs).toFixed(1)}x  (writing the rows alone into the real tables)`,
+  );
   line('second sync (the overlap, nothing new): counts', JSON.stringify(second.counts));
   line(
     'second sync, end to end',
