@@ -64,6 +64,8 @@ export default defineConfig({
           globalSetup: ['test/support/global-setup.ts', 'test/support/dashboard-build.ts'],
           env,
           fileParallelism: false,
+          // As the integration files: each starts its own servers; the module graph is shared.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // expect.poll waits for a condition, not a time: its default of one second failed page
