@@ -1,34 +1,15 @@
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
-import { useParams } from 'react-router';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
 import { Button, Callout, Card } from '@tremor/react';
 import { type ApiError, toApiError } from '../../../api';
-import { bookingCalls, type Booking, type BookingPage, type BookingSlots } from '../../../api/meetings';
+import { bookingCalls, type Booking, type BookingPage } from '../../../api/meetings';
 import { FormMessages, InputField } from '../../../components/fields';
 import { usePageTitle } from '../../../hooks/use-page-title';
-import {
-  formatClock,
-  formatDayHeading,
-  formatMinutes,
-  formatShortDay,
-  formatSpan,
-  groupByDay,
-  ownTimeZone,
-} from './zoned-time';
+import { FreeTimes, type Slot } from './booking-slots';
+import { ManageBooking, type ManageMode } from './manage-booking';
+import { formatMinutes, formatSpan, ownTimeZone } from './zoned-time';
 
-type Slot = BookingSlots['slots'][number];
 type Load = { state: 'loading' } | { state: 'ready'; page: BookingPage } | { state: 'refused'; error: ApiError };
-
-/** The most days one slots answer covers (the API's limit). */
-const MAX_RANGE_DAYS = 31;
-const DAY_MS = 86_400_000;
-
-/** The reader's zone in words ("Eastern Standard Time"), as their browser names it. */
-function zoneName(timeZone: string): string {
-  const part = new Intl.DateTimeFormat('en-CA', { timeZone, timeZoneName: 'long' })
-    .formatToParts(new Date())
-    .find((item) => item.type === 'timeZoneName');
-  return part?.value ?? timeZone;
-}
 
 function Refused({ error }: { error: ApiError }) {
   return (
@@ -139,16 +120,22 @@ function BookForm({
 /**
  * A booking template's public page (crm §7 Meetings; no login): what is booked, the days with free
  * slots in the client's own time zone, a slot chosen, name and e-mail, then the booking requested
- * and confirmed. A slot taken meanwhile says so and the times are read again.
+ * and confirmed. A slot taken meanwhile says so and the times are read again. Opened by a link of
+ * the confirmation e-mail (`?reschedule=` or `?cancel=`), it shows that booking to move or cancel.
  */
 export default function PublicBookingPage() {
   const { configId = '' } = useParams();
+  // Opened by a link of the confirmation e-mail: `?reschedule=<token>` or `?cancel=<token>`.
+  const [search] = useSearchParams();
+  const manage = useMemo((): { mode: ManageMode; token: string } | undefined => {
+    const reschedule = search.get('reschedule');
+    if (reschedule) return { mode: 'reschedule', token: reschedule };
+    const cancel = search.get('cancel');
+    return cancel ? { mode: 'cancel', token: cancel } : undefined;
+  }, [search]);
   const timeZone = useMemo(() => ownTimeZone(), []);
   const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [slots, setSlots] = useState<Slot[]>();
-  const [slotsError, setSlotsError] = useState<string>();
   const [attempt, setAttempt] = useState(0);
-  const [day, setDay] = useState<string>();
   const [chosen, setChosen] = useState<Slot>();
   const [taken, setTaken] = useState<string>();
   const [booked, setBooked] = useState<{ booking: Booking; name: string }>();
@@ -165,44 +152,9 @@ export default function PublicBookingPage() {
   }, [configId]);
 
   const page = load.state === 'ready' ? load.page : undefined;
-  usePageTitle(page?.title);
-  // The slots are read a month at a time (the API's longest range); "Show later days" adds a month.
-  const [months, setMonths] = useState(1);
-  const bookableDays = page ? page.availableDaysInFuture + 1 : 0;
-  const readSlots = useCallback(
-    (signal: AbortSignal) => {
-      if (!page) return;
-      const now = Date.now();
-      const days = Math.min(bookableDays, months * MAX_RANGE_DAYS);
-      const ranges: { from: string; until: string }[] = [];
-      for (let start = 0; start < days; start += MAX_RANGE_DAYS) {
-        ranges.push({
-          from: new Date(now + start * DAY_MS).toISOString(),
-          until: new Date(now + Math.min(days, start + MAX_RANGE_DAYS) * DAY_MS).toISOString(),
-        });
-      }
-      Promise.all(ranges.map((range) => bookingCalls.slots(page.configId, range, signal)))
-        .then((answers) => {
-          setSlots(answers.flatMap((answer) => answer.slots));
-          setSlotsError(undefined);
-        })
-        .catch((failure: unknown) => {
-          if (!signal.aborted) setSlotsError(toApiError(failure).message);
-        });
-    },
-    [page, bookableDays, months],
+  usePageTitle(
+    page ? (manage ? `${manage.mode === 'cancel' ? 'Cancel' : 'Move'}: ${page.title}` : page.title) : undefined,
   );
-  useEffect(() => {
-    const controller = new AbortController();
-    readSlots(controller.signal);
-    return () => controller.abort();
-  }, [readSlots, attempt]);
-
-  const days = useMemo(
-    () => (slots ? groupByDay(slots, (slot) => new Date(slot.start), timeZone) : []),
-    [slots, timeZone],
-  );
-  const openDay = days.find((group) => group.key === day) ?? days[0];
 
   return (
     <main className="min-h-screen bg-tremor-background-muted px-4 py-10" data-testid="public-booking">
@@ -229,14 +181,15 @@ export default function PublicBookingPage() {
           </p>
         )}
         {load.state === 'refused' && <Refused error={load.error} />}
-        {page && booked && (
+        {page && manage && <ManageBooking page={page} token={manage.token} mode={manage.mode} timeZone={timeZone} />}
+        {page && !manage && booked && (
           <Callout title="Your meeting is booked" color="emerald" data-testid="booking-done">
             Thank you, {booked.name}. {page.teamName} expects you on{' '}
             {formatSpan(new Date(booked.booking.start), new Date(booked.booking.end), timeZone)}. A confirmation is on
             its way to your e-mail.
           </Callout>
         )}
-        {page && !booked && (
+        {page && !manage && !booked && (
           <>
             {taken && (
               <Callout title="That time is no longer free" color="amber" role="alert" data-testid="booking-taken">
@@ -244,91 +197,7 @@ export default function PublicBookingPage() {
                 <p className="mt-1">The times below are up to date.</p>
               </Callout>
             )}
-            <p className="text-center text-tremor-label text-tremor-content" data-testid="booking-zone">
-              Times are shown in your time zone: {zoneName(timeZone)}.
-            </p>
-            {slotsError && (
-              <Callout title="The free times could not be read" color="rose" role="alert">
-                {slotsError}
-              </Callout>
-            )}
-            {!slots && !slotsError && (
-              <p className="text-center text-tremor-default text-tremor-content" role="status">
-                Loading the free times…
-              </p>
-            )}
-            {slots && slots.length === 0 && (
-              <Card className="p-5 text-center" data-testid="booking-no-slots">
-                <p className="text-tremor-default text-tremor-content-strong">No time is free in the coming days.</p>
-                <p className="mt-1 text-tremor-default text-tremor-content">Please contact the firm directly.</p>
-              </Card>
-            )}
-            {openDay && (
-              <Card className="grid gap-4 p-5 sm:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
-                <nav aria-label="Days with free times">
-                  <ul className="space-y-1" data-testid="booking-days">
-                    {days.map((group) => (
-                      <li key={group.key}>
-                        <button
-                          type="button"
-                          onClick={() => {
-                            setDay(group.key);
-                            setChosen(undefined);
-                          }}
-                          aria-current={group.key === openDay.key ? 'date' : undefined}
-                          className={`flex w-full justify-between rounded-tremor-small px-3 py-2 text-left text-tremor-default ${
-                            group.key === openDay.key
-                              ? 'bg-tremor-brand-faint font-medium text-tremor-brand-emphasis'
-                              : 'text-tremor-content-emphasis hover:bg-tremor-background-subtle'
-                          }`}
-                          data-testid="booking-day"
-                        >
-                          <span>{formatShortDay(group.date, timeZone)}</span>
-                          <span className="text-tremor-label text-tremor-content">
-                            {group.items.length} time{group.items.length === 1 ? '' : 's'}
-                          </span>
-                        </button>
-                      </li>
-                    ))}
-                  </ul>
-                </nav>
-                <section aria-label={formatDayHeading(openDay.date, timeZone)}>
-                  <h2
-                    className="text-tremor-default font-semibold text-tremor-content-strong"
-                    data-testid="booking-day-heading"
-                  >
-                    {formatDayHeading(openDay.date, timeZone)}
-                  </h2>
-                  <ul className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-4" data-testid="booking-slots">
-                    {openDay.items.map((slot) => (
-                      <li key={slot.start}>
-                        <button
-                          type="button"
-                          onClick={() => setChosen(slot)}
-                          aria-pressed={chosen?.start === slot.start}
-                          className={`w-full rounded-tremor-default border px-2 py-2 text-tremor-default font-medium ${
-                            chosen?.start === slot.start
-                              ? 'border-tremor-brand bg-tremor-brand text-white'
-                              : 'border-tremor-border text-tremor-brand-emphasis hover:border-tremor-brand'
-                          }`}
-                          data-testid="booking-slot"
-                          data-start={slot.start}
-                        >
-                          {formatClock(new Date(slot.start), timeZone)}
-                        </button>
-                      </li>
-                    ))}
-                  </ul>
-                </section>
-              </Card>
-            )}
-            {slots && bookableDays > months * MAX_RANGE_DAYS && (
-              <p className="text-center">
-                <Button variant="secondary" onClick={() => setMonths((count) => count + 1)} data-testid="booking-later">
-                  Show later days
-                </Button>
-              </p>
-            )}
+            <FreeTimes page={page} timeZone={timeZone} attempt={attempt} chosen={chosen} onChoose={setChosen} />
             {chosen && (
               <BookForm
                 key={chosen.start}
