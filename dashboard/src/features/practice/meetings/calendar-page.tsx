@@ -1,4 +1,4 @@
-import { type DragEvent, useCallback, useEffect, useMemo, useState } from 'react';
+import { type DragEvent, type MouseEvent, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, Callout } from '@tremor/react';
 import { MEETING_TYPE_LABELS, type MeetingSummary } from '@meridian/domain';
@@ -11,6 +11,7 @@ import { useSessionUser } from '../../platform/auth/auth-context';
 import { useCan } from '../../platform/auth/use-can';
 import { useTeamOptions } from '../../crm/teams';
 import { movedBody } from './meeting-edit';
+import { NewMeetingForm } from './new-meeting-form';
 import { MEETING_TYPE_COLOURS, MeetingTypeLegend } from './meeting-types';
 import { formatClock, formatDayHeading, formatShortDay } from './zoned-time';
 
@@ -164,6 +165,9 @@ export default function CalendarPage() {
   const [meetings, setMeetings] = useState<MeetingSummary[]>();
   const [refused, setRefused] = useState<string>();
   const [over, setOver] = useState<number>();
+  /** The new-meeting form, open with its start (an empty slot double-clicked) or none. */
+  const [creating, setCreating] = useState<{ start?: Date }>();
+  const [notice, setNotice] = useState<string>();
   useEffect(() => setMeetings(resource.data), [resource.data]);
 
   // The hours shown: 07:00 to 20:00, widened to every meeting of the period.
@@ -219,6 +223,14 @@ export default function CalendarPage() {
     const raw = firstHour * 60 + (y / HOUR_PX) * 60;
     const minutes = Math.max(0, Math.min(24 * 60 - SNAP_MINUTES, Math.round(raw / SNAP_MINUTES) * SNAP_MINUTES));
     void move(dragged.id, new Date(day.getFullYear(), day.getMonth(), day.getDate(), 0, minutes));
+  }
+
+  /** An empty slot double-clicked: a new meeting there, at the half hour above the pointer. */
+  function createAt(event: MouseEvent<HTMLDivElement>, day: Date) {
+    if (!canWrite || event.target !== event.currentTarget) return;
+    const y = event.clientY - event.currentTarget.getBoundingClientRect().top;
+    const minutes = Math.max(0, Math.min(24 * 60 - 30, Math.floor((firstHour * 60 + (y / HOUR_PX) * 60) / 30) * 30));
+    setCreating({ start: new Date(day.getFullYear(), day.getMonth(), day.getDate(), 0, minutes) });
   }
 
   if (!teamId) {
@@ -294,9 +306,19 @@ export default function CalendarPage() {
           >
             Next
           </Button>
+          {canWrite && (
+            <Button onClick={() => setCreating({})} data-testid="calendar-new-meeting">
+              New meeting
+            </Button>
+          )}
         </div>
       </div>
       <MeetingTypeLegend />
+      {notice && (
+        <Callout color="emerald" title={notice} data-testid="calendar-notice">
+          {null}
+        </Callout>
+      )}
       {refused && (
         <Callout color="red" title="The meeting was not moved" data-testid="calendar-refused">
           {refused}
@@ -310,7 +332,7 @@ export default function CalendarPage() {
       {!meetings && !resource.error && <LoadingState />}
       {meetings && meetings.length === 0 && (
         <p className="text-tremor-default text-tremor-content" data-testid="calendar-empty">
-          No meeting in this {view}. Clients book through your{' '}
+          No meeting in this {view}. Schedule one with New meeting, or let clients book through your{' '}
           <Link to="/meetings/templates" className="font-medium text-tremor-brand hover:underline">
             booking templates
           </Link>
@@ -360,6 +382,7 @@ export default function CalendarPage() {
                 }}
                 onDragLeave={() => setOver((current) => (current === dayIndex ? undefined : current))}
                 onDrop={(event) => drop(event, day)}
+                onDoubleClick={(event) => createAt(event, day)}
                 aria-label={formatDayHeading(day)}
                 data-testid="calendar-day"
               >
@@ -381,7 +404,21 @@ export default function CalendarPage() {
       )}
       <p className="text-tremor-label text-tremor-content">
         Times in your own time zone. Drag a meeting to move it; open it for its agenda, tasks and transcript.
+        {canWrite ? ' Double-click an empty time to schedule a meeting there.' : ''}
       </p>
+      {creating && (
+        <NewMeetingForm
+          teamId={teamId}
+          start={creating.start}
+          onClose={() => setCreating(undefined)}
+          onSaved={(meeting) => {
+            setCreating(undefined);
+            setNotice(`“${meeting.title}” was scheduled.`);
+            setAnchor(midnight(new Date(meeting.startTime)));
+            resource.reload();
+          }}
+        />
+      )}
     </div>
   );
 }
