@@ -5,7 +5,14 @@ import { createPrismaClient, type PrismaClient } from '@meridian/api';
 import { FakeNylasServer } from '@meridian/connectors/testing';
 import { createTestEnvironment, startTestApi, type TestEnvironment } from '../support/app.js';
 import { createOrganization, type CreatedOrganization } from '../support/factories.js';
-import { browserPerTest, launchBrowser, openAs, transitionsSettled, type BrowserSession } from '../support/browser.js';
+import {
+  browserPerTest,
+  launchBrowser,
+  openAs,
+  RESULTS_DIR,
+  transitionsSettled,
+  type BrowserSession,
+} from '../support/browser.js';
 import { call, login } from '../support/http.js';
 
 /** Where Nylas's hosted sign-in sends the user back: Settings > Calendars. */
@@ -341,6 +348,198 @@ describe('dashboard meetings: booking templates and the public booking page', ()
       await context.close();
     }
   });
+
+  /** The links of the latest booking e-mail to `to`, read from the outbox as the client's mailbox would. */
+  async function emailedLinks(
+    to: string,
+    count: number,
+  ): Promise<{ subject: string; reschedule: string; cancel: string }> {
+    await expect.poll(() => prisma.outboxEmail.count({ where: { toAddress: to } })).toBe(count);
+    const [message] = await prisma.outboxEmail.findMany({ where: { toAddress: to }, orderBy: { createdAt: 'desc' } });
+    const link = (purpose: string) => {
+      const found = new RegExp(`/book/[^\\s?]+\\?${purpose}=[A-Za-z0-9_.-]+`).exec(message!.textBody)?.[0];
+      if (!found) throw new Error(`no ${purpose} link in: ${message!.textBody}`);
+      return found;
+    };
+    return { subject: message!.subject, reschedule: link('reschedule'), cancel: link('cancel') };
+  }
+
+  it('a client moves their booking by the e-mailed link, then cancels it; inside the notice the page says why and offers nothing', async () => {
+    const token = await login(api.baseUrl, firm.email, firm.password);
+    const template = {
+      title: 'Portfolio check-in',
+      duration: 30,
+      availableDaysInFuture: 14,
+      openingHours: [{ days: [0, 1, 2, 3, 4, 5, 6], start: '09:00', end: '17:00' }],
+      beforeBuffer: 0,
+      afterBuffer: 0,
+      minimumNotice: 0,
+      timeZone: 'America/Toronto',
+    };
+    const made = await call<{ id: string }>(api.baseUrl, 'POST', '/api/meetings/template', {
+      token,
+      body: { ...template, teamId: firm.teamId },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const setNotice = async (minutes: number | null) => {
+      const edited = await call(api.baseUrl, 'PATCH', `/api/meetings/templates/${made.body.id}`, {
+        token,
+        body: { ...template, minimumCancellationNotice: minutes },
+      });
+      expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    };
+
+    // The client books the first time of the second day with free times.
+    const client = 'jordan.client@example.com';
+    const { page } = browser;
+    await page.goto(`${api.baseUrl}/book/${made.body.id}`);
+    const secondDay = page.getByTestId('booking-day').nth(1);
+    await secondDay.click();
+    await expect.poll(() => secondDay.getAttribute('aria-current')).toBe('date');
+    const booked = page.getByTestId('booking-slot').first();
+    const bookedStart = (await booked.getAttribute('data-start'))!;
+    await booked.click();
+    await page.getByTestId('booking-name').fill('Jordan Client');
+    await page.getByTestId('booking-email').fill(client);
+    await page.getByTestId('booking-submit').click();
+    await page.getByTestId('booking-done').waitFor();
+    const confirmed = await emailedLinks(client, 1);
+    expect(confirmed.subject).toContain('is confirmed');
+
+    // Their mailbox's link opens the booking in their own zone (Halifax), with the free times.
+    const context = await browser.context.browser()!.newContext({ timezoneId: 'America/Halifax', locale: 'en-CA' });
+    try {
+      const visitor = await context.newPage();
+      await visitor.goto(`${api.baseUrl}${confirmed.reschedule}`);
+      await visitor.getByTestId('manage-current').waitFor();
+      const clock = (iso: string) =>
+        new Intl.DateTimeFormat('en-GB', {
+          timeZone: 'America/Halifax',
+          hour: '2-digit',
+          minute: '2-digit',
+          hourCycle: 'h23',
+        }).format(new Date(iso));
+      expect(await visitor.getByTestId('manage-when').textContent()).toContain(`${clock(bookedStart)} to `);
+      expect(await visitor.getByTestId('manage-status').textContent()).toBe('Confirmed');
+      expect(await visitor.title()).toContain('Move: Portfolio check-in');
+      await visitor.getByTestId('booking-slot').first().waitFor();
+      // Its own time is not offered again.
+      expect(await visitor.locator(`[data-testid="booking-slot"][data-start="${bookedStart}"]`).count()).toBe(0);
+      const target = visitor.getByTestId('booking-slot').first();
+      const movedStart = (await target.getAttribute('data-start'))!;
+      await target.click();
+      await visitor.getByTestId('manage-move').waitFor();
+      await visitor.screenshot({ path: `${RESULTS_DIR}meetings-booking-move.png`, fullPage: true });
+      await visitor.getByTestId('manage-move-submit').click();
+      await visitor.getByTestId('manage-done').waitFor();
+      expect(await visitor.getByTestId('manage-done').textContent()).toContain(`${clock(movedStart)} to `);
+      await visitor.screenshot({ path: `${RESULTS_DIR}meetings-booking-moved.png`, fullPage: true });
+      const live = await prisma.meeting.findMany({ where: { templateId: made.body.id, cancelledAt: null } });
+      expect(live.map((meeting) => meeting.startTime.toISOString())).toEqual([movedStart]);
+
+      // The e-mail of the move carries the links again; its cancel link, inside a notice the
+      // advisor has meanwhile set, is refused with the API's sentence and nothing to retry.
+      const moved = await emailedLinks(client, 2);
+      expect(moved.subject).toContain('has moved');
+      await visitor.goto(`${api.baseUrl}${moved.cancel}`);
+      await visitor.getByTestId('manage-cancel').waitFor();
+      expect(await visitor.getByTestId('booking-slot').count()).toBe(0);
+      await setNotice(30 * 24 * 60);
+      await visitor.getByTestId('manage-cancel-submit').click();
+      await visitor.getByTestId('manage-final').waitFor();
+      expect(await visitor.getByTestId('manage-final').textContent()).toContain(
+        'This meeting can no longer be changed online; please contact your advisor',
+      );
+      expect(await visitor.getByRole('button').count()).toBe(0);
+      await visitor.screenshot({ path: `${RESULTS_DIR}meetings-booking-too-late.png`, fullPage: true });
+
+      // Without the notice, the same link cancels it.
+      await setNotice(null);
+      await visitor.reload();
+      await visitor.getByTestId('manage-cancel-submit').click();
+      await visitor.getByTestId('manage-cancelled').waitFor();
+      expect(await visitor.getByTestId('manage-status').textContent()).toBe('Cancelled');
+      await visitor.screenshot({ path: `${RESULTS_DIR}meetings-booking-cancelled.png`, fullPage: true });
+      expect(await prisma.meeting.count({ where: { templateId: made.body.id, cancelledAt: null } })).toBe(0);
+      await expect.poll(() => prisma.outboxEmail.count({ where: { toAddress: client } })).toBe(3);
+
+      // A link that is not one answers the API's sentence.
+      await visitor.goto(`${api.baseUrl}/book/${made.body.id}?cancel=not.valid`);
+      await visitor.getByTestId('manage-refused').waitFor();
+      expect(await visitor.getByTestId('manage-refused').textContent()).toContain('Booking not found');
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  it('an advisor schedules a meeting with a contact from the calendar and sees it there', async () => {
+    const token = await login(api.baseUrl, firm.email, firm.password);
+    const contact = await call<{ id: string }>(api.baseUrl, 'POST', '/api/contacts', {
+      token,
+      body: {
+        type: 'OTHER',
+        name: { first: 'Dana', last: 'Okafor' },
+        email: 'dana.okafor@example.com',
+        teamId: firm.teamId,
+      },
+    });
+    expect(contact.status, JSON.stringify(contact.body)).toBe(201);
+
+    const page = await signIn('/meetings');
+    await page.getByTestId('calendar-page').waitFor();
+    await page.getByTestId('calendar-new-meeting').waitFor();
+    await page.getByTestId('calendar-today').click();
+    await page.getByTestId('calendar-next').click();
+    // Tuesday of next week, 15:00 (the browser's zone is UTC): the grid starts at 07:00, 48 px an hour.
+    await page
+      .getByTestId('calendar-day')
+      .nth(1)
+      .dblclick({ position: { x: 20, y: (15 - 7) * 48 + 10 } });
+    const form = page.getByTestId('new-meeting');
+    await form.waitFor();
+    expect(await form.getByTestId('new-meeting-start').inputValue()).toMatch(/T15:00$/);
+    // The organizer is the user.
+    await expect
+      .poll(() => form.getByTestId('new-meeting-organizer').locator('option:checked').textContent())
+      .toBe('Factory User');
+
+    // crm §5's messages, before anything is sent.
+    await form.getByTestId('new-meeting-type').selectOption({ label: 'In person' });
+    await form.getByTestId('new-meeting-save').click();
+    expect(await form.getByTestId('new-meeting-title-error').textContent()).toBe('Title is required');
+    expect(await form.getByTestId('new-meeting-location-error').textContent()).toBe('Location is required');
+    expect(await form.getByTestId('new-meeting-message-error').textContent()).toBe('Message is required');
+    expect(await form.getByTestId('new-meeting-participants-error').textContent()).toBe(
+      'Please add at least one participant',
+    );
+
+    await form.getByTestId('new-meeting-title').fill('Estate planning with Dana');
+    await form.getByTestId('new-meeting-location').fill('Our Toronto office, 100 King St W');
+    await form.getByTestId('new-meeting-duration').fill('45');
+    await form.getByTestId('new-meeting-timeZone').selectOption({ label: 'Vancouver' });
+    await form.getByTestId('new-meeting-message').fill('Wills, powers of attorney and beneficiaries.');
+    await form.getByTestId('new-meeting-participant-search').fill('okafor');
+    await form.locator('[data-testid="new-meeting-add-person"][data-person-name="Dana Okafor"]').click();
+    expect(await form.getByTestId('new-meeting-chosen-person').textContent()).toContain('dana.okafor@example.com');
+    await transitionsSettled(page);
+    await browser.screenshot('meetings-new-meeting-form');
+    await form.getByTestId('new-meeting-save').click();
+    await form.waitFor({ state: 'detached' });
+
+    const block = page.locator('[data-testid="calendar-meeting"][data-meeting-title="Estate planning with Dana"]');
+    await block.waitFor();
+    expect(await block.textContent()).toBe('Estate planning with Dana15:00 to 15:45');
+    await page.getByTestId('calendar-notice').getByText('“Estate planning with Dana” was scheduled.').waitFor();
+    await browser.screenshot('meetings-new-meeting-calendar');
+
+    const stored = await prisma.meeting.findFirstOrThrow({
+      where: { title: 'Estate planning with Dana' },
+      include: { participants: true },
+    });
+    expect(stored.timeZone).toBe('America/Vancouver');
+    expect(stored.location).toBe('Our Toronto office, 100 King St W');
+    expect(stored.participants.map((participant) => participant.role).sort()).toEqual(['CONTACT', 'TEAM_MEMBER']);
+  }, 120_000);
 
   it('connects a Google calendar from Settings through the provider’s sign-in, and lists its calendars', async () => {
     const page = await signIn('/settings/organization');
