@@ -283,6 +283,22 @@ export class NylasClient {
     return readEvent('events/create', response.data);
   }
 
+  /**
+   * The event as the calendar has it now, as Meridian reads it (a cancelled one says `deleted`);
+   * null when the calendar no longer has it (404).
+   */
+  async findEvent(grantId: string, calendarId: string, eventId: string): Promise<SyncedMeeting | null> {
+    try {
+      const response = await this.call('events/get', envelopeOf(unreadItem), () =>
+        this.nylas.events.find({ identifier: grantId, eventId, queryParams: { calendarId } }),
+      );
+      return readEvent('events/get', response.data);
+    } catch (error) {
+      if (error instanceof ConnectorError && error.code === 'NOT_FOUND') return null;
+      throw error;
+    }
+  }
+
   /** Replaces the event's title, description, location, times and participants with `input`. */
   async updateEvent(
     grantId: string,

@@ -160,7 +160,8 @@ export class NylasConnector implements Connector<NylasGrantCredentials> {
   }
 }
 
-function toMeetingRecord(meeting: SyncedMeeting): NormalizedMeeting {
+/** A synced event as the sync's `meeting` record (what its external link's hash is taken of). */
+export function toMeetingRecord(meeting: SyncedMeeting): NormalizedMeeting {
   return {
     kind: 'meeting',
     sourceId: meeting.sourceId,
