@@ -53,6 +53,12 @@ export {
   SchedulerConfigurationsModule,
   SchedulerConfigurationSync,
 } from './modules/practice/meetings/index.js';
+export {
+  CalendarWriteBack,
+  CalendarWriteBackModule,
+  CalendarWriteBackRefused,
+  type CalendarWriteBackOutcome,
+} from './modules/hub/providers/nylas/api/index.js';
 export { NotificationsCoreModule, TaskDigestService } from './modules/practice/notifications/index.js';
 export {
   AumInvoicingService,

@@ -4,6 +4,7 @@ import {
   AuditModule,
   BillingModule,
   BrandsCoreModule,
+  CalendarWriteBackModule,
   CommsModule,
   CoreModule,
   EmailModule,
@@ -36,6 +37,7 @@ import { ApplyWorkflowRulesJob } from './jobs/practice/apply-workflow-rules.job.
 import { TaskDigestJob } from './jobs/practice/task-digest.job.js';
 import { UpdateEmailThreadsJob } from './jobs/practice/update-email-threads.job.js';
 import { SyncSchedulerConfigurationJob } from './jobs/practice/sync-scheduler-configuration.job.js';
+import { PushMeetingToCalendarJob } from './jobs/practice/push-meeting-to-calendar.job.js';
 import { ApplyProviderEventJob } from './jobs/sales/apply-provider-event.job.js';
 import { InvoiceAumPeriodsJob } from './jobs/sales/invoice-aum-periods.job.js';
 import { SetUpServiceBillingJob } from './jobs/sales/set-up-service.job.js';
@@ -59,6 +61,7 @@ const HANDLER_CLASSES = [
   TaskDigestJob,
   UpdateEmailThreadsJob,
   SyncSchedulerConfigurationJob,
+  PushMeetingToCalendarJob,
   SetUpServiceBillingJob,
   SweepPendingBillingJob,
   InvoiceAumPeriodsJob,
@@ -99,6 +102,7 @@ export class WorkerModule {
         BillingModule,
         CommsModule,
         SchedulerConfigurationsModule,
+        CalendarWriteBackModule,
       ],
       providers: [
         {

@@ -168,6 +168,20 @@ export const jobDefinitions = {
     }),
   },
   /**
+   * Writes a meeting made or changed in Meridian to its team's Nylas calendar: the event made,
+   * updated, or deleted for a cancelled meeting; an event changed at the provider since, and newer,
+   * is left for the calendar sync. One job per change (`version`: the meeting's `updated_at` in
+   * ms); never queued for a change the sync itself made.
+   */
+  'meetings.push-to-calendar': {
+    queue: QueueName.practice,
+    payload: z.object({
+      organizationId: z.string().min(1),
+      meetingId: z.string().min(1),
+      version: z.string().min(1),
+    }),
+  },
+  /**
    * Creates a PENDING service's objects at the payment provider (customer, one-time fee invoice,
    * subscription), each recorded as soon as it exists and created under an idempotency key, so a
    * retried or crashed job bills once; then the service is ACTIVE, or FAILED with why.
@@ -233,6 +247,10 @@ export function jobIdFor<N extends JobName>(name: N, payload: JobPayload<N>): st
     case 'meetings.sync-scheduler-configuration': {
       const change = payload as JobPayload<'meetings.sync-scheduler-configuration'>;
       return `meetings.sync-scheduler-configuration-${change.templateId}-${change.version}`;
+    }
+    case 'meetings.push-to-calendar': {
+      const change = payload as JobPayload<'meetings.push-to-calendar'>;
+      return `meetings.push-to-calendar-${change.meetingId}-${change.version}`;
     }
     case 'billing.set-up-service':
       return `billing.set-up-service-${(payload as JobPayload<'billing.set-up-service'>).householdServiceId}`;

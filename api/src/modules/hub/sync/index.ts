@@ -20,3 +20,4 @@ export {
   type NewStripeConnection,
 } from './connections.writer.js';
 export { ExternalLinksRepository, type LinkOrigin, type LinkRow, type NewLink } from './external-links.repository.js';
+export { contentHash } from './page-writer/content-hash.js';

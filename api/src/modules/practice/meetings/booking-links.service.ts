@@ -22,6 +22,7 @@ import { bookingMeetingDetails, bookingParticipants } from './booking-reads.js';
 import { BookingThrottle } from './booking-throttle.js';
 import { cancelled, conflict, mailedPage, requestId, slotRulesOf } from './booking.service.js';
 import { BUSY_TIMES, type BusyTimes } from './busy-times.js';
+import { CalendarWriteBackQueue } from './calendar-write-back-queue.js';
 import { MeetingsRepository, type BookedMeetingRow, type BookingTemplateRow } from './meetings.repository.js';
 import { MeetingsWriter } from './meetings.writer.js';
 
@@ -72,6 +73,7 @@ export class BookingLinksService {
     @Inject(BookingMailer) private readonly mailer: BookingMailer,
     @Inject(OutboxService) private readonly outbox: OutboxService,
     @Inject(AuditService) private readonly audit: AuditService,
+    @Inject(CalendarWriteBackQueue) private readonly calendar: CalendarWriteBackQueue,
   ) {}
 
   async view(token: string, client: string, now = new Date()): Promise<BookingLinkView> {
@@ -89,6 +91,7 @@ export class BookingLinksService {
     await this.throttle.sentBy(client);
     const claim = this.claimOf(token, now, 'reschedule');
     const mailed: string[] = [];
+    const changed: string[] = [];
     const view = await this.inBooking(claim, now, async (scope, booking) => {
       const current = this.changeable(booking, now);
       const { template, rows, live } = booking;
@@ -164,9 +167,11 @@ export class BookingLinksService {
         },
       );
       if (outboxId) mailed.push(outboxId);
+      changed.push(...live.map((row) => row.id), meetingId!);
       return viewOf({ template, rows: [...rows, moved], live: [moved], current: moved }, claim, now);
     });
     for (const id of mailed) await this.outbox.dispatch(id);
+    await this.calendar.meetingChanged(claim.organizationId, changed);
     return view;
   }
 
@@ -174,6 +179,7 @@ export class BookingLinksService {
     await this.throttle.sentBy(client);
     const claim = this.claimOf(token, now, 'cancel');
     const mailed: string[] = [];
+    const changed: string[] = [];
     const view = await this.inBooking(claim, now, async (scope, booking) => {
       // Cancelled already (by this link or another): the same answer, nothing written.
       if (!booking.current) return viewOf(booking, claim, now);
@@ -200,10 +206,12 @@ export class BookingLinksService {
         rows.length,
       );
       if (outboxId) mailed.push(outboxId);
+      changed.push(...live.map((row) => row.id));
       const after = live.map((row) => ({ ...row, cancelledAt: now }));
       return viewOf({ template, rows, live: [], current: undefined, last: after.at(-1) }, claim, now);
     });
     for (const id of mailed) await this.outbox.dispatch(id);
+    await this.calendar.meetingChanged(claim.organizationId, changed);
     return view;
   }
 

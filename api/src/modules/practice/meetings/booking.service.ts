@@ -36,6 +36,7 @@ import { OutboxService } from '../../platform/email/index.js';
 import { BookingMailer, type MailedPage } from './booking-mailer.js';
 import { BookingThrottle } from './booking-throttle.js';
 import { BUSY_TIMES, type BusyTimes } from './busy-times.js';
+import { CalendarWriteBackQueue } from './calendar-write-back-queue.js';
 import {
   MeetingsRepository,
   type BookedMeetingRow,
@@ -91,6 +92,7 @@ export class BookingService {
     @Inject(AuditService) private readonly audit: AuditService,
     @Inject(BookingMailer) private readonly mailer: BookingMailer,
     @Inject(OutboxService) private readonly outbox: OutboxService,
+    @Inject(CalendarWriteBackQueue) private readonly calendar: CalendarWriteBackQueue,
   ) {}
 
   /** The page's public face: what is booked, with whom, in which zone; nothing internal. */
@@ -288,6 +290,7 @@ export class BookingService {
     await this.throttle.sentBy(client);
     const page = await this.pageOf(input.configId, BookingMessage.bookingNotFound);
     const mailed: string[] = [];
+    const changed: string[] = [];
     const booking = await runAsOrganization(
       { organizationId: page.organizationId },
       () =>
@@ -330,11 +333,13 @@ export class BookingService {
             moved: superseded.length > 0,
           });
           if (outboxId) mailed.push(outboxId);
+          changed.push(target.id, ...superseded.map((row) => row.id));
           return bookingOf(target, input.bookingId, input.configId, eventId, now);
         }),
       requestId(),
     );
     for (const id of mailed) await this.outbox.dispatch(id);
+    await this.calendar.meetingChanged(page.organizationId, changed);
     return booking;
   }
 

@@ -12,6 +12,7 @@ import { BookingLinksService } from './booking-links.service.js';
 import { BookingMailer } from './booking-mailer.js';
 import { BookingService } from './booking.service.js';
 import { BookingThrottle } from './booking-throttle.js';
+import { CalendarWriteBackQueue } from './calendar-write-back-queue.js';
 import { BUSY_TIMES, FirmCalendarBusyTimes } from './busy-times.js';
 import { NylasFreeBusyTimes } from './nylas-busy-times.js';
 import { MeetingsController } from './meetings.controller.js';
@@ -41,6 +42,7 @@ import { MeetingsWriter } from './meetings.writer.js';
     BookingThrottle,
     MeetingsRepository,
     MeetingsWriter,
+    CalendarWriteBackQueue,
     FirmCalendarBusyTimes,
     NylasFreeBusyTimes,
     { provide: BUSY_TIMES, useExisting: NylasFreeBusyTimes },

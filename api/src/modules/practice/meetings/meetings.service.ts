@@ -29,6 +29,7 @@ import {
 } from '@meridian/domain';
 import { writeScope, type WriteScope } from '../../../common/tenancy/write-scope.js';
 import type { TenantTransaction } from '../../../common/tenancy/tenant-transaction.js';
+import { currentOrganizationId } from '../../../common/tenancy/request-context.js';
 import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
 import { AuditService, type BatchAuditEntry } from '../../platform/audit/index.js';
 import { EntityResolver, type ResolvedEntity } from '../../platform/entity-resolver/index.js';
@@ -40,6 +41,7 @@ import {
   type MeetingTaskRow,
   type ParticipantRow,
 } from './meetings.repository.js';
+import { CalendarWriteBackQueue } from './calendar-write-back-queue.js';
 import { MeetingsWriter, type MeetingColumns, type MeetingParticipantDraft } from './meetings.writer.js';
 
 /** A meeting on Toronto's clock unless it says otherwise. */
@@ -84,6 +86,7 @@ export class MeetingsService {
     @Inject(AuditService) private readonly audit: AuditService,
     @Inject(EntityResolver) private readonly entities: EntityResolver,
     @Inject(NotificationsService) private readonly notifications: NotificationsService,
+    @Inject(CalendarWriteBackQueue) private readonly calendar: CalendarWriteBackQueue,
   ) {}
 
   // ---- reads ----
@@ -217,6 +220,7 @@ export class MeetingsService {
       return { meetingId: id!, outbox: await this.notifications.notify(scope, notices) };
     });
     await this.notifications.dispatch(outbox);
+    await this.calendar.meetingChanged(currentOrganizationId(), [meetingId]);
     return this.page(meetingId);
   }
 
@@ -224,7 +228,7 @@ export class MeetingsService {
   async edit(meetingId: string, input: EditMeeting): Promise<MeetingView> {
     const current = await this.readable(meetingId);
     const participants = await this.participantDrafts(current.teamId, input.participants);
-    return this.change(meetingId, { lockTeam: current.teamId }, async (scope, tx, before) => {
+    return this.change(meetingId, { lockTeam: current.teamId, calendar: true }, async (scope, tx, before) => {
       const organizer = await this.organizerOf(tx, before.teamId, before.organizerTeamMemberId);
       await this.writer.update(scope, [
         {
@@ -258,7 +262,7 @@ export class MeetingsService {
       throw validationError([{ path: 'location', message: MeetingMessage.locationRequired }]);
     }
     const given = input.participants ? await this.participantDrafts(current.teamId, input.participants) : null;
-    return this.change(meetingId, { lockTeam: current.teamId }, async (scope, tx, before) => {
+    return this.change(meetingId, { lockTeam: current.teamId, calendar: true }, async (scope, tx, before) => {
       const fields: MeetingColumns = {};
       if (input.title !== undefined) fields.title = input.title;
       if (input.message !== undefined) fields.message = input.message;
@@ -285,7 +289,7 @@ export class MeetingsService {
 
   /** Cancels the meeting: it stays, marked cancelled, and refuses every change after. */
   cancel(meetingId: string): Promise<MeetingView> {
-    return this.change(meetingId, {}, async (scope) => {
+    return this.change(meetingId, { calendar: true }, async (scope) => {
       await this.writer.update(scope, [{ id: meetingId, fields: { cancelledAt: scope.now } }]);
     });
   }
@@ -361,11 +365,12 @@ export class MeetingsService {
    * A change of the meeting: the team's meetings held when its time may move (`lockTeam`, the
    * bookings' lock, taken first as a booking takes it), the meeting locked, refused while cancelled
    * (409) unless `whenCancelled`, left alone when `skip` says so, written, and audited with the
-   * meeting before and after in the same transaction. Answers the meeting page.
+   * meeting before and after in the same transaction; once committed, a change the calendar shows
+   * (`calendar`) is queued for the meeting's Nylas calendar. Answers the meeting page.
    */
   private async change(
     meetingId: string,
-    options: { lockTeam?: string; whenCancelled?: boolean; skip?: (row: MeetingRow) => boolean },
+    options: { lockTeam?: string; whenCancelled?: boolean; calendar?: boolean; skip?: (row: MeetingRow) => boolean },
     write: (scope: WriteScope, tx: TenantTransaction, before: MeetingRow) => Promise<void>,
   ): Promise<MeetingView> {
     await this.prisma.$transaction(async (tx) => {
@@ -388,6 +393,7 @@ export class MeetingsService {
         },
       ]);
     });
+    if (options.calendar) await this.calendar.meetingChanged(currentOrganizationId(), [meetingId]);
     return this.page(meetingId);
   }
 
