@@ -264,4 +264,46 @@ describe('meetings written to the advisor’s calendar', () => {
     await pushesDrained();
     expect(writes().at(-1)?.operation).toBe('events/delete');
   }, 60_000);
+  it('a meeting scheduled here becomes an event; a push refused for an expired login marks the connection for a new login', async () => {
+    const member = await prisma.teamMember.findFirstOrThrow({ where: { userId: north.userId } });
+    const start = new Date(Date.now() + 5 * DAY);
+    start.setUTCMinutes(0, 0, 0);
+    const made = await call<{ id: string }>(api.baseUrl, 'POST', '/api/meetings', {
+      token,
+      body: {
+        teamId: north.teamId,
+        organizer: member.id,
+        title: 'Planning session',
+        message: 'Next year’s plan',
+        type: 'PHONE',
+        startTime: start.toISOString(),
+        duration: 45,
+        timeZone: 'America/Toronto',
+        participants: [{ email: 'gil@outside.test', name: 'Gil Guest', role: 'EXTERNAL' }],
+        agendaItems: [{ type: 'FREEFORM', value: 'Goals' }],
+      },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    meetingId = made.body.id;
+    await waitFor('the event in the calendar', async () => (await meeting()).eventId !== null, 30_000);
+    await pushesDrained();
+    expect(await event()).toMatchObject({ title: 'Planning session', description: 'Next year’s plan' });
+    expect((await event()).participants.map((participant) => participant.email)).toEqual(['gil@outside.test']);
+
+    // The login expires without Nylas saying so yet: the next push finds out and marks the connection.
+    fake.state.setGrantStatus(grantId, 'invalid');
+    const edited = await call(api.baseUrl, 'PATCH', `/api/meeting/${meetingId}`, { token, body: { title: 'Renamed' } });
+    expect(edited.status).toBe(200);
+    const connection = await waitFor(
+      'the connection marked for a new login',
+      async () => {
+        const row = await prisma.connection.findUniqueOrThrow({ where: { id: connectionId } });
+        return row.needsReauthSince === null ? undefined : row;
+      },
+      30_000,
+    );
+    expect(connection.status).toBe('FAILED');
+    await pushesDrained();
+    expect((await event()).title).toBe('Planning session');
+  }, 60_000);
 });
