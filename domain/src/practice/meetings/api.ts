@@ -43,7 +43,7 @@ export const MeetingCallMessage = {
   durationTooLong: 'A meeting can last at most a day',
 } as const;
 
-/** The longest meeting: a day. */
+/** The longest meeting, booked or scheduled: a day (a set of opening hours ends on the day it starts). */
 export const MAX_MEETING_MINUTES = 24 * 60;
 /** A meeting made without a duration lasts half an hour. */
 export const DEFAULT_MEETING_MINUTES = 30;
@@ -279,8 +279,6 @@ export const MeetingTemplateMessage = {
     `This template cannot be deleted: ${meetings} ${meetings === 1 ? 'meeting was' : 'meetings were'} booked through it`,
 } as const;
 
-/** The longest meeting: a day (a set of opening hours ends on the day it starts). */
-export const MAX_MEETING_DURATION_MINUTES = 24 * 60;
 /** The longest notice or buffer: a year, as far ahead as a template ever books (365 days). */
 export const MAX_NOTICE_MINUTES = 365 * 24 * 60;
 
@@ -290,7 +288,7 @@ export const MAX_NOTICE_MINUTES = 365 * 24 * 60;
  * reach it. Each bound answers with its field's own message. (These belong in the domain schema.)
  */
 const bounded = {
-  duration: templateShape.duration.max(MAX_MEETING_DURATION_MINUTES, MeetingMessage.durationInvalid),
+  duration: templateShape.duration.max(MAX_MEETING_MINUTES, MeetingMessage.durationInvalid),
   openingHours: templateShape.openingHours.max(LIST_LIMITS.items, tooManyItems(LIST_LIMITS.items)),
   beforeBuffer: templateShape.beforeBuffer.unwrap().max(MAX_NOTICE_MINUTES, MeetingMessage.bufferInvalid),
   afterBuffer: templateShape.afterBuffer.unwrap().max(MAX_NOTICE_MINUTES, MeetingMessage.bufferInvalid),
