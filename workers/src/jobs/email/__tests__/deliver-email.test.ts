@@ -87,7 +87,7 @@ describe('outbound e-mail', () => {
     expect(await readdir(environment.mailDir)).toContain(`${id}.eml`);
   });
 
-  it('sends the attachments an outbox row carries (a booking\'s calendar invite) with the message', async () => {
+  it("sends the attachments an outbox row carries (a booking's calendar invite) with the message", async () => {
     const organization = await prisma.organization.findFirstOrThrow();
     const id = 'outbox_email-INVITEINVITEINVITEINV0';
     const invite = 'BEGIN:VCALENDAR\r\nMETHOD:REQUEST\r\nEND:VCALENDAR\r\n';
@@ -99,7 +99,9 @@ describe('outbound e-mail', () => {
         subject: 'Your meeting is booked',
         textBody: 'See you then',
         createdAt: new Date(Date.now() - 10 * 60_000),
-        attachments: [{ filename: 'invite.ics', contentType: 'text/calendar; charset=utf-8; method=REQUEST', content: invite }],
+        attachments: [
+          { filename: 'invite.ics', contentType: 'text/calendar; charset=utf-8; method=REQUEST', content: invite },
+        ],
       },
     });
     const queue = new Queue('email', {
