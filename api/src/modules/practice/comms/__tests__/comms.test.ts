@@ -19,6 +19,7 @@ import { waitFor } from '#test/support/wait.js';
 
 const REDIRECT_URI = 'https://app.meridian.test/settings/calendar/connected';
 const MAILBOX = 'ada@north.test';
+const WEBHOOK_SECRET = 'comms-webhook-secret';
 /** Past the first 100 characters (Nylas's snippet, which is kept): the body's part kept nowhere. */
 const REPLY_OPENING = 'Yes, you can still contribute for last year until the deadline in March; here are the details.';
 const SECRET_BODY = 'The account number is 0042-SECRET';
@@ -68,6 +69,7 @@ beforeAll(async () => {
     NYLAS_CLIENT_ID: fake.clientId,
     NYLAS_API_URI: fake.url,
     NYLAS_REDIRECT_URI: REDIRECT_URI,
+    NYLAS_WEBHOOK_SECRET: WEBHOOK_SECRET,
   });
   api = await startTestApi({ seedDemo: false, environment });
   worker = await startTestWorker(environment);
@@ -289,6 +291,30 @@ describe('a contact’s address removed', () => {
     await waitFor('the thread linked to the address’s new contact', async () => (await threadsOf(carla)).length === 1);
     expect(await threadsOf(bob)).toEqual([]);
     expect((await threadsOf(ana)).length).toBe(5);
+  });
+
+  it('a message arriving in a kept thread (message.created) refreshes it without anyone asking', async () => {
+    fake.setWebhookEndpoint({ url: `${api.baseUrl}/api/webhooks/nylas`, secret: WEBHOOK_SECRET });
+    try {
+      const rrsp = fake.state
+        .threads(grantId, ['ana@client.test'])
+        .find((thread) => thread.subject === 'RRSP contribution')!;
+      fake.receiveMessage(grantId, {
+        threadId: rrsp.id,
+        from: { email: 'ana@client.test', name: 'Ana Silva' },
+        to: [me],
+        body: '<p>Thank you</p>',
+        date: day(12),
+      });
+      await fake.webhooksSettled();
+      const refreshed = await waitFor('the thread refreshed by its webhook', () =>
+        prisma.emailThread.findFirst({ where: { subject: 'RRSP contribution', messageCount: 3 } }),
+      );
+      expect(refreshed.lastMessageAt).toEqual(day(12));
+      expect((await threadsOf(ana)).map((thread) => thread.subject)[0]).toBe('RRSP contribution');
+    } finally {
+      fake.setWebhookEndpoint(null);
+    }
   });
 });
 

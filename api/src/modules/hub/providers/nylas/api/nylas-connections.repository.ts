@@ -79,4 +79,27 @@ export class NylasConnectionsRepository {
       orderBy: { createdAt: 'asc' },
     });
   }
+
+  /**
+   * The addresses a thread shown on contacts' pages is kept up to date by: its participants' that
+   * are e-mails of the contacts it is linked to (at most 50, what one update takes); none for a
+   * thread not kept here.
+   */
+  async keptThreadAddresses(organizationId: string, connectionId: string, providerThreadId: string): Promise<string[]> {
+    const rows = await this.system.$queryRawUnsafe<{ email: string }[]>(
+      `SELECT DISTINCT lower(p.participant->>'email') AS email
+         FROM email_threads t
+         CROSS JOIN LATERAL jsonb_array_elements(t.participants) AS p(participant)
+         JOIN email_thread_contacts l ON l.organization_id = t.organization_id AND l.thread_id = t.id
+         JOIN contact_emails e ON e.organization_id = l.organization_id AND e.contact_id = l.contact_id
+              AND lower(e.email) = lower(p.participant->>'email')
+        WHERE t.organization_id = $1 AND t.connection_id = $2 AND t.provider_thread_id = $3
+        ORDER BY 1
+        LIMIT 50`,
+      organizationId,
+      connectionId,
+      providerThreadId,
+    );
+    return rows.map((row) => row.email);
+  }
 }

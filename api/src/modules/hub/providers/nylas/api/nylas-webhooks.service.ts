@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { verifyNylasWebhook, type NylasWebhookEvent } from '@meridian/connectors';
 import { DomainError, ErrorCode, validationError } from '@meridian/domain';
 import { LOGGER } from '../../../../../common/logging/logger.js';
+import { QueueService } from '../../../../../infra/queue/queue.service.js';
 import { inOrganization } from '../../../../../common/tenancy/organization-scope.js';
 import { ConnectionsWriter, SyncRunLauncher, SyncRunLifecycle } from '../../../sync/index.js';
 import { ProviderEventsWriter } from '../../index.js';
@@ -19,8 +20,10 @@ import type { NylasWebhookOutcome } from './nylas.schemas.js';
  * nothing). event.created / updated / deleted queue a calendar sync run of trigger WEBHOOK
  * (coalesced: one active run per connection); any other notification is recorded as a finished
  * WEBHOOK run, as Stripe's deliveries are, which leaves the connection's state as it is.
- * grant.expired marks the connection for re-authentication; message.created waits, stored, for
- * the thread sync.
+ * grant.expired marks the connection for re-authentication. message.created in a thread kept on
+ * contacts' pages queues that thread's update (`comms.update-email-threads` for its contacts'
+ * addresses, by name through the queue: hub does not import the practice area); a message of a
+ * thread not kept here waits, stored, for the next update a user asks for.
  */
 @Injectable()
 export class NylasWebhooksService {
@@ -31,6 +34,7 @@ export class NylasWebhooksService {
     @Inject(ProviderEventsWriter) private readonly events: ProviderEventsWriter,
     @Inject(ConnectionsWriter) private readonly writer: ConnectionsWriter,
     @Inject(SyncRunLauncher) private readonly launcher: SyncRunLauncher,
+    @Inject(QueueService) private readonly queue: QueueService,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -77,7 +81,22 @@ export class NylasWebhooksService {
         this.logger.info({ notificationId, connectionId: connection.id }, 'Nylas webhook stored; no run queued');
       }
     }
-    // message.created waits in provider_events for the thread sync.
+    if (event.kind === 'MESSAGE_CREATED' && event.threadId !== null && connection.needsReauthSince === null) {
+      const emails = await this.repository.keptThreadAddresses(
+        connection.organizationId,
+        connection.id,
+        event.threadId,
+      );
+      if (emails.length > 0) {
+        await this.queue.enqueue('comms.update-email-threads', {
+          organizationId: connection.organizationId,
+          connectionId: connection.id,
+          emails,
+          updateId: `webhook-${notificationId}`,
+        });
+        return 'QUEUED';
+      }
+    }
     return 'STORED';
   }
 
