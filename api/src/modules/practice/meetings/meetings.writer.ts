@@ -66,6 +66,9 @@ export type MeetingColumns = Partial<
   > & { cancelledAt: Date | null; viewedAt: Date | null; transcript: string | null }
 >;
 
+/** Columns that record what happened to a meeting, not a change of it (see `update`). */
+const BOOKKEEPING_COLUMNS: ReadonlySet<keyof MeetingColumns> = new Set(['viewedAt', 'eventId', 'connectionId']);
+
 const MEETING_TYPES: ColumnTypes = {
   id: 'text',
   organization_id: 'text',
@@ -199,7 +202,12 @@ export class MeetingsWriter {
     return ids;
   }
 
-  /** Writes the given fields (and `updated_at`) of each meeting. */
+  /**
+   * Writes the given fields of each meeting, and `updated_at` unless they are only bookkeeping
+   * (`BOOKKEEPING_COLUMNS`): `updated_at` is when the meeting itself last changed here, which the
+   * calendar sync weighs against the provider's edits, so opening a meeting or recording its
+   * calendar event must not make it look edited.
+   */
   async update(scope: WriteScope, updates: readonly { id: string; fields: MeetingColumns }[]): Promise<void> {
     await updateRows(
       scope.sql,
@@ -207,10 +215,14 @@ export class MeetingsWriter {
       scope.organizationId,
       MEETING_TYPES,
       updates.map(({ id, fields }) => {
-        const set: Record<string, unknown> = { updated_at: scope.now };
+        const set: Record<string, unknown> = {};
+        let edited = false;
         for (const [key, value] of Object.entries(fields)) {
-          if (value !== undefined) set[MEETING_COLUMN[key as keyof MeetingColumns]] = value;
+          if (value === undefined) continue;
+          set[MEETING_COLUMN[key as keyof MeetingColumns]] = value;
+          if (!BOOKKEEPING_COLUMNS.has(key as keyof MeetingColumns)) edited = true;
         }
+        if (edited || Object.keys(set).length === 0) set.updated_at = scope.now;
         return { id, set };
       }),
     );
