@@ -66,6 +66,9 @@ export default defineConfig({
           fileParallelism: false,
           // As the integration files: each starts its own servers; the module graph is shared.
           isolate: false,
+          // One worker, so a group of its own (vitest refuses projects of different worker counts
+          // in one group); it runs after the domain and integration files, as it did isolated.
+          sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // expect.poll waits for a condition, not a time: its default of one second failed page
