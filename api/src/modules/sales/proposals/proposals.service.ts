@@ -28,6 +28,7 @@ import {
 import { APP_CONFIG, type AppConfig } from '../../../common/config/config.js';
 import { writeScope, type WriteScope } from '../../../common/tenancy/write-scope.js';
 import { TENANT_PRISMA, type TenantPrismaClient } from '../../../infra/prisma/prisma.service.js';
+import { retryOnDeadlock } from '../../../infra/prisma/deadlock-retry.js';
 import { AuditService } from '../../platform/audit/index.js';
 import { OutboxService } from '../../platform/email/index.js';
 import { EntityResolver } from '../../platform/entity-resolver/index.js';
@@ -204,25 +205,28 @@ export class ProposalsService {
 
   /** A DRAFT for an opportunity in DISCOVERY (whose proposal stage it initiates) or PROPOSAL. */
   async create(opportunityId: string): Promise<ProposalResponse> {
-    const id = await this.prisma.$transaction(async (tx) => {
-      const scope = writeScope(tx);
-      const opportunity = await this.opportunities.find(opportunityId, { sql: scope.sql, forUpdate: true });
-      if (!opportunity) throw notFound('Opportunity');
-      if (opportunity.stage === 'NEW') throw new DomainError(ErrorCode.CONFLICT, ProposalTransitionMessage.createAtNew);
-      if (opportunity.stage === 'WON' || opportunity.stage === 'LOST') {
-        throw new DomainError(ErrorCode.CONFLICT, ProposalTransitionMessage.createWhenClosed);
-      }
-      if (opportunity.stage === 'DISCOVERY') await this.opportunityStages.initiateProposalIn(scope, opportunityId);
-      const proposalId = await this.writer.create(scope, opportunity);
-      const created = (await this.proposals.find(proposalId, { sql: scope.sql }))!;
-      await this.audit.record(tx, {
-        action: 'CREATE',
-        entityType: EntityType.proposal,
-        entityId: proposalId,
-        after: proposalView(created, [], []),
-      });
-      return proposalId;
-    });
+    const id = await retryOnDeadlock(() =>
+      this.prisma.$transaction(async (tx) => {
+        const scope = writeScope(tx);
+        const opportunity = await this.opportunities.find(opportunityId, { sql: scope.sql, forUpdate: true });
+        if (!opportunity) throw notFound('Opportunity');
+        if (opportunity.stage === 'NEW')
+          throw new DomainError(ErrorCode.CONFLICT, ProposalTransitionMessage.createAtNew);
+        if (opportunity.stage === 'WON' || opportunity.stage === 'LOST') {
+          throw new DomainError(ErrorCode.CONFLICT, ProposalTransitionMessage.createWhenClosed);
+        }
+        if (opportunity.stage === 'DISCOVERY') await this.opportunityStages.initiateProposalIn(scope, opportunityId);
+        const proposalId = await this.writer.create(scope, opportunity);
+        const created = (await this.proposals.find(proposalId, { sql: scope.sql }))!;
+        await this.audit.record(tx, {
+          action: 'CREATE',
+          entityType: EntityType.proposal,
+          entityId: proposalId,
+          after: proposalView(created, [], []),
+        });
+        return proposalId;
+      }),
+    );
     return this.get(id);
   }
 
