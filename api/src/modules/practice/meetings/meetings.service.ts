@@ -272,10 +272,12 @@ export class MeetingsService {
       if (input.duration !== undefined) fields.durationMinutes = input.duration;
       if (input.timeZone !== undefined) fields.timeZone = input.timeZone;
       const organizerId = input.organizer ?? before.organizerTeamMemberId;
+      // Checked before anything is written: an id that is not a member of the team is refused (4xx).
+      const organizer =
+        given || input.organizer !== undefined ? await this.organizerOf(tx, before.teamId, organizerId) : null;
       if (organizerId !== before.organizerTeamMemberId) fields.organizerTeamMemberId = organizerId;
       await this.writer.update(scope, [{ id: meetingId, fields }]);
-      if (given || input.organizer !== undefined) {
-        const organizer = await this.organizerOf(tx, before.teamId, organizerId);
+      if (organizer) {
         const kept: MeetingParticipantDraft[] =
           given ??
           ((await this.meetings.participantsOf([meetingId], scope.sql)).get(meetingId) ?? []).map(
