@@ -181,23 +181,9 @@ export class MeetingsWriter {
         updated_at: scope.now,
       })),
     );
-    await insertRows(
-      scope.sql,
-      'meeting_participants',
-      PARTICIPANT_TYPES,
-      drafts.flatMap((draft, index) =>
-        onePerAddress(draft.participants).map((participant) => ({
-          id: newId(EntityType.meetingParticipant),
-          organization_id: scope.organizationId,
-          meeting_id: ids[index],
-          role: participant.role,
-          email: participant.email,
-          name: participant.name,
-          contact_id: participant.contactId,
-          team_member_id: participant.teamMemberId,
-          created_at: scope.now,
-        })),
-      ),
+    await this.insertParticipants(
+      scope,
+      drafts.map((draft, index) => ({ meetingId: ids[index]!, participants: draft.participants })),
     );
     return ids;
   }
@@ -269,15 +255,23 @@ export class MeetingsWriter {
       scope.organizationId,
       changes.map((change) => change.meetingId),
     );
+    await this.insertParticipants(scope, changes);
+  }
+
+  /** The participants of each meeting, the first of each e-mail address, in one statement. */
+  private async insertParticipants(
+    scope: WriteScope,
+    meetings: readonly { meetingId: string; participants: readonly MeetingParticipantDraft[] }[],
+  ): Promise<void> {
     await insertRows(
       scope.sql,
       'meeting_participants',
       PARTICIPANT_TYPES,
-      changes.flatMap((change) =>
-        onePerAddress(change.participants).map((participant) => ({
+      meetings.flatMap((meeting) =>
+        onePerAddress(meeting.participants).map((participant) => ({
           id: newId(EntityType.meetingParticipant),
           organization_id: scope.organizationId,
-          meeting_id: change.meetingId,
+          meeting_id: meeting.meetingId,
           role: participant.role,
           email: participant.email,
           name: participant.name,
