@@ -8,7 +8,6 @@ import {
   type BookingLinkView,
   type BookingReschedule,
   type BookingStatus,
-  type BusyInterval,
   type MeetingTimeZone,
 } from '@meridian/domain';
 import { runAsOrganization } from '../../../common/tenancy/request-context.js';
@@ -20,7 +19,7 @@ import { BookingLinkSigner, type BookingLinkClaim, type BookingLinkPurpose } fro
 import { BookingMailer } from './booking-mailer.js';
 import { bookingMeetingDetails, bookingParticipants } from './booking-reads.js';
 import { BookingThrottle } from './booking-throttle.js';
-import { cancelled, conflict, mailedPage, requestId, slotRulesOf } from './booking.service.js';
+import { cancelled, conflict, isStartFree, mailedPage, requestId, slotRulesOf } from './booking.service.js';
 import { BUSY_TIMES, type BusyTimes } from './busy-times.js';
 import { CalendarWriteBackQueue } from './calendar-write-back-queue.js';
 import { MeetingsRepository, type BookedMeetingRow, type BookingTemplateRow } from './meetings.repository.js';
@@ -97,17 +96,9 @@ export class BookingLinksService {
       const { template, rows, live } = booking;
       const rules = slotRulesOf(template);
       if (!isSlotFree(rules, [], { now }, input.start)) throw conflict(BookingMessage.slotNotOffered);
-      const end = new Date(input.start.getTime() + rules.duration * MINUTE_MS);
-      const busy: BusyInterval[] = await this.busyTimes.busyBetween({
-        sql: scope.sql,
-        organizationId: scope.organizationId,
-        template,
-        from: new Date(input.start.getTime() - rules.beforeBuffer * MINUTE_MS),
-        until: new Date(end.getTime() + rules.afterBuffer * MINUTE_MS),
-        exceptBookingId: claim.bookingId,
-        now,
-      });
-      if (!isSlotFree(rules, busy, { now }, input.start)) throw conflict(BookingMessage.slotTaken);
+      if (!(await isStartFree(this.busyTimes, scope, template, input.start, claim.bookingId, now))) {
+        throw conflict(BookingMessage.slotTaken);
+      }
 
       const details = await bookingMeetingDetails(scope.sql, scope.organizationId, current.id);
       if (!details) throw notFound(BookingMessage.bookingNotFound);

@@ -194,17 +194,9 @@ export class BookingService {
           if (!isSlotFree(rules, [], { now }, input.start)) throw conflict(BookingMessage.slotNotOffered);
           const moved = input.rescheduleOf ? await this.movable(scope, template, input.rescheduleOf) : [];
 
-          const end = new Date(input.start.getTime() + rules.duration * MINUTE_MS);
-          const busy: BusyInterval[] = await this.busyTimes.busyBetween({
-            sql: scope.sql,
-            organizationId: scope.organizationId,
-            template,
-            from: new Date(input.start.getTime() - rules.beforeBuffer * MINUTE_MS),
-            until: new Date(end.getTime() + rules.afterBuffer * MINUTE_MS),
-            exceptBookingId: input.rescheduleOf ?? null,
-            now,
-          });
-          if (!isSlotFree(rules, busy, { now }, input.start)) throw conflict(BookingMessage.slotTaken);
+          if (!(await isStartFree(this.busyTimes, scope, template, input.start, input.rescheduleOf ?? null, now))) {
+            throw conflict(BookingMessage.slotTaken);
+          }
           const organizer = organizerOf(await this.meetings.teamMembers(tx, template.teamId));
           if (!organizer) throw conflict(BookingMessage.noOrganizer);
 
@@ -351,18 +343,9 @@ export class BookingService {
   private async assertStillFree(scope: WriteScope, templateId: string, target: BookedMeetingRow): Promise<void> {
     const template = await this.meetings.templateForBooking(scope.tx, scope.sql, scope.organizationId, templateId);
     if (!template) throw notFound(BookingMessage.bookingNotFound);
-    const rules = slotRulesOf(template);
-    const end = new Date(target.startTime.getTime() + target.durationMinutes * MINUTE_MS);
-    const busy = await this.busyTimes.busyBetween({
-      sql: scope.sql,
-      organizationId: scope.organizationId,
-      template,
-      from: new Date(target.startTime.getTime() - rules.beforeBuffer * MINUTE_MS),
-      until: new Date(end.getTime() + rules.afterBuffer * MINUTE_MS),
-      exceptBookingId: target.bookingId,
-      now: scope.now,
-    });
-    if (!isSlotFree(rules, busy, { now: scope.now }, target.startTime)) throw conflict(BookingMessage.slotTaken);
+    if (!(await isStartFree(this.busyTimes, scope, template, target.startTime, target.bookingId, scope.now))) {
+      throw conflict(BookingMessage.slotTaken);
+    }
   }
 
   /** The template a page id names, or 404 `<what> not found`. */
@@ -409,6 +392,33 @@ export class BookingService {
 }
 
 /** The template's rules under the slot engine's names (durations in minutes). */
+/**
+ * Whether a slot starting at `start` is free in the template's calendar: the busy times around it
+ * (widened by the template's buffers) read through BUSY_TIMES in the caller's transaction and
+ * checked by the slot engine; a booking being moved does not count against itself.
+ */
+export async function isStartFree(
+  busyTimes: BusyTimes,
+  scope: WriteScope,
+  template: BookingTemplateRow,
+  start: Date,
+  exceptBookingId: string | null,
+  now: Date,
+): Promise<boolean> {
+  const rules = slotRulesOf(template);
+  const end = new Date(start.getTime() + rules.duration * MINUTE_MS);
+  const busy = await busyTimes.busyBetween({
+    sql: scope.sql,
+    organizationId: scope.organizationId,
+    template,
+    from: new Date(start.getTime() - rules.beforeBuffer * MINUTE_MS),
+    until: new Date(end.getTime() + rules.afterBuffer * MINUTE_MS),
+    exceptBookingId,
+    now,
+  });
+  return isSlotFree(rules, busy, { now }, start);
+}
+
 export function slotRulesOf(template: BookingTemplateRow): SlotTemplate {
   return {
     openingHours: template.openingHours.map((hours) => ({
