@@ -17,17 +17,12 @@
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type pg from 'pg';
-import { createPrismaClient, type PrismaClient, type SyncPageWriter } from '@meridian/api';
-import {
-  fetchPages,
-  NylasClient,
-  NylasConnector,
-  type ConnectorPage,
-  type NormalizedMeeting,
-} from '@meridian/connectors';
+import { createPrismaClient, type PrismaClient } from '@meridian/api';
+import { NylasClient, NylasConnector, type NormalizedMeeting } from '@meridian/connectors';
 import { FakeNylasServer } from '@meridian/connectors/testing';
-import { EntityType, newId, type SyncCounts } from '@meridian/domain';
+import { EntityType, newId } from '@meridian/domain';
 import { migrateDatabase } from '../prisma/migrate.js';
+import { timedSync } from './lib/sync-run.js';
 import {
   connect,
   DEFAULT_DATABASE_URL,
@@ -85,60 +80,6 @@ async function createWorld(prisma: PrismaClient) {
     },
   });
   return { organizationId, connectionId };
-}
-
-interface SyncFigures {
-  pages: number;
-  records: number;
-  counts: SyncCounts;
-  totalMs: number;
-  writeMs: number;
-  written: NormalizedMeeting[];
-}
-
-/** One run of the connection: every page fetched, mapped and written, in turn, as the worker does. */
-async function sync(
-  prisma: PrismaClient,
-  writer: SyncPageWriter,
-  connector: NylasConnector,
-  grantId: string,
-  world: { organizationId: string; connectionId: string },
-): Promise<SyncFigures> {
-  const syncRunId = newId(EntityType.syncRun);
-  const connection = await prisma.connection.findUniqueOrThrow({ where: { id: world.connectionId } });
-  await prisma.syncRun.create({
-    data: {
-      id: syncRunId,
-      organizationId: world.organizationId,
-      connectionId: world.connectionId,
-      status: 'RUNNING',
-      trigger: 'MANUAL',
-      startedAt: new Date(),
-      cursorBefore: connection.syncCursor,
-    },
-  });
-  const run = { organizationId: world.organizationId, syncRunId, connectionId: world.connectionId };
-  const figures: SyncFigures = {
-    pages: 0,
-    records: 0,
-    counts: { created: 0, updated: 0, unchanged: 0, deleted: 0, failed: 0 },
-    totalMs: 0,
-    writeMs: 0,
-    written: [],
-  };
-  const start = performance.now();
-  for await (const page of fetchPages(connector, { grantId }, connection.syncCursor) as AsyncIterable<ConnectorPage>) {
-    const writeStart = performance.now();
-    const { counts } = await writer.writePage(run, page);
-    figures.writeMs += performance.now() - writeStart;
-    figures.pages += 1;
-    figures.records += page.records.length + page.removed.length + page.recordErrors.length;
-    figures.written.push(...(page.records as NormalizedMeeting[]));
-    for (const key of Object.keys(counts) as (keyof SyncCounts)[]) figures.counts[key] += counts[key];
-  }
-  figures.totalMs = performance.now() - start;
-  await prisma.syncRun.update({ where: { id: syncRunId }, data: { status: 'SUCCEEDED', finishedAt: new Date() } });
-  return figures;
 }
 
 /** The baseline: the same meetings as plain rows, INSERTed 500 per statement into a scratch table. */
@@ -342,10 +283,22 @@ try {
       `${eventCount.toLocaleString('en-US')} events in one calendar, 2 participants each\n`,
   );
 
-  const first = await sync(prisma, hub.writer, connector, grant.id, world);
+  const first = await timedSync<{ grantId: string }, NormalizedMeeting>(
+    prisma,
+    hub.writer,
+    connector,
+    { grantId: grant.id },
+    world,
+  );
   const bareMs = await bareInsert(url, first.written);
   const floor = await schemaInsert(url, world, first.written);
-  const second = await sync(prisma, hub.writer, connector, grant.id, world);
+  const second = await timedSync<{ grantId: string }, NormalizedMeeting>(
+    prisma,
+    hub.writer,
+    connector,
+    { grantId: grant.id },
+    world,
+  );
 
   const line = (label: string, value: string) => console.log(`${label.padEnd(44)} ${value}`);
   line('first sync: pages', String(first.pages));

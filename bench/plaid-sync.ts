@@ -16,19 +16,14 @@
 // new (accounts and streams unchanged, no new transaction).
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { createPrismaClient, type PrismaClient, type SyncPageWriter } from '@meridian/api';
+import { createPrismaClient, type PrismaClient } from '@meridian/api';
 import { startSyncContext, type SyncContext } from '../test/support/sync-context.js';
-import {
-  fetchPages,
-  PlaidClient,
-  PlaidConnector,
-  type ConnectorPage,
-  type NormalizedRecord,
-} from '@meridian/connectors';
+import { PlaidClient, PlaidConnector, type NormalizedRecord } from '@meridian/connectors';
 import { FakePlaidServer, type FakeStreamSeed, type FakeTransactionSeed } from '@meridian/connectors/testing';
-import { EntityType, newId, type SyncCounts } from '@meridian/domain';
+import { EntityType, newId } from '@meridian/domain';
 import type pg from 'pg';
 import { migrateDatabase } from '../prisma/migrate.js';
+import { timedSync } from './lib/sync-run.js';
 import {
   connect,
   DEFAULT_DATABASE_URL,
@@ -137,64 +132,6 @@ async function createWorld(prisma: PrismaClient) {
     data: { id: connectionId, organizationId, service: 'PLAID', status: 'SUCCESS', ownerHouseholdId: householdId },
   });
   return { organizationId, connectionId };
-}
-
-interface SyncFigures {
-  pages: number;
-  records: number;
-  counts: SyncCounts;
-  totalMs: number;
-  writeMs: number;
-  written: NormalizedRecord[];
-}
-
-/** One run of the connection: every page fetched, mapped and written, in turn, as the worker does. */
-async function sync(
-  prisma: PrismaClient,
-  writer: SyncPageWriter,
-  connector: PlaidConnector,
-  accessToken: string,
-  world: { organizationId: string; connectionId: string },
-): Promise<SyncFigures> {
-  const syncRunId = newId(EntityType.syncRun);
-  const connection = await prisma.connection.findUniqueOrThrow({ where: { id: world.connectionId } });
-  await prisma.syncRun.create({
-    data: {
-      id: syncRunId,
-      organizationId: world.organizationId,
-      connectionId: world.connectionId,
-      status: 'RUNNING',
-      trigger: 'MANUAL',
-      startedAt: new Date(),
-      cursorBefore: connection.syncCursor,
-    },
-  });
-  const run = { organizationId: world.organizationId, syncRunId, connectionId: world.connectionId };
-  const figures: SyncFigures = {
-    pages: 0,
-    records: 0,
-    counts: { created: 0, updated: 0, unchanged: 0, deleted: 0, failed: 0 },
-    totalMs: 0,
-    writeMs: 0,
-    written: [],
-  };
-  const start = performance.now();
-  for await (const page of fetchPages(
-    connector,
-    { accessToken },
-    connection.syncCursor,
-  ) as AsyncIterable<ConnectorPage>) {
-    const writeStart = performance.now();
-    const { counts } = await writer.writePage(run, page);
-    figures.writeMs += performance.now() - writeStart;
-    figures.pages += 1;
-    figures.records += page.records.length + page.removed.length + page.recordErrors.length;
-    figures.written.push(...page.records);
-    for (const key of Object.keys(counts) as (keyof SyncCounts)[]) figures.counts[key] += counts[key];
-  }
-  figures.totalMs = performance.now() - start;
-  await prisma.syncRun.update({ where: { id: syncRunId }, data: { status: 'SUCCEEDED', finishedAt: new Date() } });
-  return figures;
 }
 
 /** The baseline: the same records as plain rows, INSERTed 500 per statement into a scratch table. */
@@ -408,9 +345,9 @@ try {
       `${transactionCount.toLocaleString('en-US')} transactions, ${streamCount} streams, 3 accounts\n`,
   );
 
-  const first = await sync(prisma, hub.writer, connector, item.accessToken, world);
+  const first = await timedSync(prisma, hub.writer, connector, { accessToken: item.accessToken }, world);
   const bareMs = await bareInsert(url, first.written);
-  const second = await sync(prisma, hub.writer, connector, item.accessToken, world);
+  const second = await timedSync(prisma, hub.writer, connector, { accessToken: item.accessToken }, world);
   const floor = await schemaInsert(url, world.organizationId, first.written);
 
   const line = (label: string, value: string) => console.log(`${label.padEnd(44)} ${value}`);
