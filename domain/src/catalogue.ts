@@ -22,7 +22,7 @@ import {
 } from './financials/categories/classification.js';
 import { PLAID_DETAILED_CATEGORIES, PLAID_PRIMARY_CATEGORIES } from './financials/categories/plaid-pfc-v1.js';
 import * as financialView from './financials/financial-view/enums.js';
-import * as planning from './financials/planning/enums.js';
+import * as planning from './planning/plans/enums.js';
 import * as financial from './financials/records/enums.js';
 import * as connections from './hub/connections/enums.js';
 import * as audit from './platform/audit/enums.js';
@@ -53,7 +53,7 @@ import { removeFamilyMemberForm } from './crm/households/forms.js';
 import { saveMeetingTranscriptForm } from './practice/meetings/forms.js';
 import { createTaskForm } from './practice/tasks/forms.js';
 import { addExpenseForm, addIncomeForm, deleteStreamForm, renameStreamForm } from './financials/cash-flows/forms.js';
-import { createPlanForm } from './financials/planning/forms.js';
+import { createPlanForm } from './planning/plans/forms.js';
 import {
   addAdditionalCardForm,
   addBorrowerForm,
@@ -242,6 +242,22 @@ export const ENUMERATIONS = {
     planning.RISK_PROFILE_DIMENSION_LABELS,
   ),
   RiskLevel: entry(planning.RiskLevel, 'Risk levels, lowest first', planning.RISK_LEVEL_LABELS),
+  FlowChangeType: entry(planning.FlowChangeType, 'How a plan flow changes each year', planning.FLOW_CHANGE_TYPE_LABELS),
+  TimePointKind: entry(planning.TimePointKind, 'Where a plan flow starts or ends', planning.TIME_POINT_KIND_LABELS),
+  MarketReturnClass: entry(planning.MarketReturnClass, 'Market return classes', planning.MARKET_RETURN_CLASS_LABELS),
+  UsFilingStatus: entry(planning.UsFilingStatus, 'US federal filing statuses', planning.US_FILING_STATUS_LABELS),
+  PlanIncomeKind: entry(planning.PlanIncomeKind, 'Kinds of plan income', planning.PLAN_INCOME_KIND_LABELS),
+  FundingSourceKind: entry(
+    planning.FundingSourceKind,
+    'Where a plan expense is paid from',
+    planning.FUNDING_SOURCE_KIND_LABELS,
+  ),
+  MilestoneConditionKind: entry(
+    planning.MilestoneConditionKind,
+    'Milestone conditions',
+    planning.MILESTONE_CONDITION_KIND_LABELS,
+  ),
+  PlanAssetKind: entry(planning.PlanAssetKind, 'Kinds of plan asset', planning.PLAN_ASSET_KIND_LABELS),
   // Services and pricing
   ServiceType: entry(services.ServiceType, 'Service or product types', services.SERVICE_TYPE_LABELS),
   ServiceCategory: entry(services.ServiceCategory, 'Service categories', services.SERVICE_CATEGORY_LABELS),

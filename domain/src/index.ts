@@ -6,4 +6,5 @@ export * from './financials/index.js';
 export * from './hub/index.js';
 export * from './practice/index.js';
 export * from './sales/index.js';
+export * from './planning/index.js';
 export * from './catalogue.js';

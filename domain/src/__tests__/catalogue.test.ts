@@ -10,7 +10,7 @@ import * as tasks from '../practice/tasks/enums.js';
 import * as timelines from '../crm/timelines/enums.js';
 import * as cashFlows from '../financials/cash-flows/enums.js';
 import * as financialView from '../financials/financial-view/enums.js';
-import * as planning from '../financials/planning/enums.js';
+import * as planning from '../planning/plans/enums.js';
 import * as financial from '../financials/records/enums.js';
 import * as connections from '../hub/connections/enums.js';
 import * as invitations from '../platform/invitations/enums.js';

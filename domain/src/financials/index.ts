@@ -8,8 +8,6 @@ export * from './financial-view/valuation.js';
 export * from './financial-view/view.js';
 export * from './fx/fx-rates.js';
 export * from './pension/index.js';
-export * from './planning/enums.js';
-export * from './planning/forms.js';
 export * from './records/enums.js';
 export * from './records/forms.js';
 export * from './records/record-fields.js';

@@ -1,0 +1,8 @@
+// The planning area (step 16): plans, the projection after tax, the tax rules, the Monte Carlo.
+export * from './plans/enums.js';
+export * from './plans/forms.js';
+export * from './plans/document.js';
+export * from './shared/arith.js';
+export * from './shared/explanation.js';
+export * from './projection/types.js';
+export * from './tax/types.js';
