@@ -1,6 +1,7 @@
 import type { CurrencyCode } from '../../shared/money/currency.js';
 import type { InvestmentAccountType } from '../../financials/records/enums.js';
 import type { Figure } from '../shared/explanation.js';
+import type { FxRateTable } from '../../shared/money/fx.js';
 
 /**
  * The projection of a plan (the response of GET /plans/{planId}/sim): year by year from the plan's
@@ -125,3 +126,29 @@ export interface MonteCarloResult {
   successProbability: number;
   years: { year: number; p10: number; p50: number; p90: number }[];
 }
+
+/** What a projection run is asked for. */
+export interface ProjectionOptions {
+  /** The currency every figure is shown in; plan amounts in other currencies convert through `fxRates`. */
+  currency: CurrencyCode;
+  /** Today's rates (FxConverter's table); null only when every amount is already in `currency`. */
+  fxRates: FxRateTable | null;
+  /** What-if changes that are not saved: a person's retirement age (the dashboard's slider). */
+  overrides?: { retirementAges?: Readonly<Record<string, number>> };
+  /** Build each figure's explanation (default true). */
+  explain?: boolean;
+}
+
+/** The Monte Carlo's options beyond the projection's: how many paths, and the seed that makes a run reproducible. */
+export interface MonteCarloOptions extends ProjectionOptions {
+  paths: number;
+  seed: number;
+}
+
+/**
+ * The engine's two entry points, implemented in projection/project.ts and projection/monte-carlo.ts:
+ *   projectPlan(plan: PlanDocument, options: ProjectionOptions): Projection
+ *   runMonteCarlo(plan: PlanDocument, options: MonteCarloOptions): MonteCarloResult
+ */
+export const DEFAULT_MONTE_CARLO_PATHS = 1000;
+export const DEFAULT_MONTE_CARLO_SEED = 20260101;
