@@ -7,3 +7,4 @@ export * from './rrif.js';
 export * from './lif.js';
 export * from './account-rules.js';
 export * from './deadlines.js';
+export * from './us/index.js';
