@@ -6,3 +6,4 @@ export * from './shared/arith.js';
 export * from './shared/explanation.js';
 export * from './projection/types.js';
 export * from './tax/types.js';
+export { householdIncomeTax } from './tax/income-tax.js';
