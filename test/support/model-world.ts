@@ -750,7 +750,30 @@ export async function buildModelWorld(prisma: PrismaClient, label = 'World'): Pr
 
   // Plans and timelines
   const planId = newId(EntityType.plan);
-  await prisma.plan.create({ data: { ...org, id: planId, householdId, name: 'Retirement' } });
+  await prisma.plan.create({
+    data: {
+      ...org,
+      id: planId,
+      householdId,
+      name: 'Retirement',
+      startYear: 2026,
+      currency: CAD,
+      inflationPercent: '2.1',
+    },
+  });
+  await prisma.planPerson.create({
+    data: {
+      ...org,
+      planId,
+      personId,
+      position: 0,
+      name: 'Ana',
+      birthDate: new Date('1970-01-01'),
+      retirementAge: 65,
+      country: 'CA',
+      province: 'ONTARIO',
+    },
+  });
   await prisma.planMilestone.create({
     data: { ...org, id: newId(EntityType.planMilestone), planId, name: 'Retire', colorHex: '#1a2B3c' },
   });
@@ -762,6 +785,9 @@ export async function buildModelWorld(prisma: PrismaClient, label = 'World'): Pr
       planId,
       kind: 'INCOME',
       name: 'Salary',
+      subType: 'EMPLOYMENT',
+      timeFrame: { start: { kind: 'PLAN_START' }, end: { kind: 'PLAN_END' } },
+      change: { type: 'INFLATION', ratePercent: null },
       amount: '90000',
       amountCurrency: CAD,
       frequency: 'ANNUALLY',
@@ -775,31 +801,48 @@ export async function buildModelWorld(prisma: PrismaClient, label = 'World'): Pr
       id: planAccountId,
       planId,
       financialRecordId: records.INVESTMENT_ACCOUNT,
-      type: 'INVESTMENT_ACCOUNT',
-      subType: 'TFSA',
+      name: 'TFSA',
+      accountType: 'TFSA',
+      jurisdiction: 'CA',
       marketValue: '95000',
       marketValueCurrency: CAD,
+      growth: { type: 'FIXED_RATE', ratePercent: '5', marketClass: null },
+      liquidityRule: { acceptsSurplus: true, priority: 1 },
+      withdrawalRule: { allowed: true, order: 1, earliestAge: null },
     },
   });
   await prisma.planAccountOwner.create({ data: { ...org, planAccountId, personId } });
+  const planAssetId = newId(EntityType.planAsset);
   await prisma.planAsset.create({
     data: {
       ...org,
-      id: newId(EntityType.planAsset),
+      id: planAssetId,
       planId,
       name: 'Home',
+      kind: 'REAL_ESTATE',
       currentValue: '900000',
       currentValueCurrency: CAD,
+      valueChange: { type: 'INFLATION', ratePercent: null },
+      isResidence: true,
     },
   });
+  await prisma.planAssetOwner.create({ data: { ...org, planAssetId, personId } });
   await prisma.planLiability.create({
     data: {
       ...org,
       id: newId(EntityType.planLiability),
       planId,
-      type: 'MORTGAGE',
+      name: 'Mortgage',
+      type: 'SECURED_LOAN',
       currentBalance: '400000',
       currentBalanceCurrency: CAD,
+      interestRatePercent: '4.5',
+      compoundingFrequency: 'SEMI_ANNUALLY',
+      compoundingType: 'COMPOUND',
+      paymentAmount: '2200',
+      paymentAmountCurrency: CAD,
+      paymentFrequency: 'MONTHLY',
+      assetId: planAssetId,
     },
   });
   const timelineId = newId(EntityType.timeline);
