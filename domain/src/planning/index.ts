@@ -9,3 +9,6 @@ export * from './shared/explanation.js';
 export * from './projection/types.js';
 export * from './tax/types.js';
 export { householdIncomeTax } from './tax/income-tax.js';
+export { projectPlan } from './projection/project.js';
+export { MARKET_RETURN_ASSUMPTIONS, type MarketReturnAssumption } from './projection/market-returns.js';
+export { PLAN_CASH_ACCOUNT_ID, PLAN_CASH_ACCOUNT_NAME } from './projection/engine.js';
