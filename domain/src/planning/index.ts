@@ -12,3 +12,4 @@ export { householdIncomeTax } from './tax/income-tax.js';
 export { projectPlan } from './projection/project.js';
 export { MARKET_RETURN_ASSUMPTIONS, type MarketReturnAssumption } from './projection/market-returns.js';
 export { PLAN_CASH_ACCOUNT_ID, PLAN_CASH_ACCOUNT_NAME } from './projection/engine.js';
+export { runMonteCarlo } from './projection/monte-carlo.js';
