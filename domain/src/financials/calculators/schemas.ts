@@ -3,6 +3,11 @@ import { LIF_MAX_TABLE_MAX_AGE, LIF_MAX_TABLE_MIN_AGE } from '../registered/lif.
 import { RRIF_MAX_TABLE_AGE, RRIF_MIN_TABLE_AGE } from '../registered/rrif.js';
 import { Creatability, InvestmentAccountType, OwnerKind, TaxStatus } from '../records/enums.js';
 import { CountryCode } from '../../shared/regions/regions.js';
+import { UsFilingStatus } from '../../planning/plans/enums.js';
+import { US_ACCOUNT_TYPES } from '../accounts/investment-accounts.js';
+import { HsaCoverage } from '../registered/us/contribution-limit.js';
+import { US_LIMITS_FIRST_YEAR } from '../registered/us/limits.js';
+import { UNIFORM_LIFETIME_TABLE_FIRST_YEAR } from '../registered/us/rmd.js';
 
 // Request and response shapes of the advisor calculators (GET/POST /api/calculators/...), shared by
 // the API and the dashboard. Query values arrive as strings, hence the coercion. Money leaves as
@@ -147,3 +152,81 @@ export const withdrawalRatesQuerySchema = z
       toAge: Math.min(query.toAge ?? table.maxAge, table.maxAge),
     };
   });
+
+// US accounts: contribution limits for a year and age, and required minimum distributions.
+
+const usAccountType = z.enum(US_ACCOUNT_TYPES, { error: 'Account type must be a US account type' });
+const usYear = z.coerce
+  .number({ error: 'Year must be a number' })
+  .int('Year must be a whole number')
+  .min(US_LIMITS_FIRST_YEAR, `US contribution limits are known from ${US_LIMITS_FIRST_YEAR}`)
+  .max(2100, 'Year must be 2100 or earlier');
+const age = z.coerce
+  .number({ error: 'Age must be a number' })
+  .int('Age must be a whole number')
+  .min(0, 'Age cannot be negative')
+  .max(130, 'Age must be 130 or less');
+/** Dollars as typed in a form: digits with at most two decimals, kept as a string for decimal.js. */
+const dollars = (what: string) =>
+  z
+    .string({ error: `${what} must be an amount in dollars` })
+    .trim()
+    .regex(/^\d{1,13}(\.\d{1,2})?$/, `${what} must be an amount in dollars, such as 85000 or 85000.50`);
+
+export const usContributionLimitsQuerySchema = z.object({
+  year: usYear,
+  /** The age reached by 31 December of the year. */
+  age,
+  /** One account type; every US account type when absent. */
+  accountType: usAccountType.optional(),
+  compensation: dollars('Compensation').optional(),
+  filingStatus: z.enum(UsFilingStatus, { error: 'Filing status must be a US filing status' }).optional(),
+  modifiedAgi: dollars('Modified AGI').optional(),
+  hsaCoverage: z.enum(HsaCoverage, { error: 'HSA coverage must be SELF_ONLY or FAMILY' }).default('SELF_ONLY'),
+});
+export type UsContributionLimitsQuery = z.infer<typeof usContributionLimitsQuerySchema>;
+export const usContributionLimitSchema = z.object({
+  accountType: usAccountType,
+  label: z.string(),
+  year: z.number().int(),
+  age: z.number().int(),
+  /** Null where federal law sets no annual limit (529 plans, UGMA/UTMA accounts). */
+  limit: decimalString.nullable(),
+  /** The limit, its catch-ups (positive) and reductions (negative); they sum to `limit`. */
+  parts: z.array(z.object({ label: z.string(), amount: decimalString })),
+  notes: z.array(z.string()),
+  /** e.g. '2026 401(k) limit $24,500 + age-50 catch-up $8,000 = $32,500'. */
+  explanation: z.string(),
+});
+export type UsContributionLimitResult = z.infer<typeof usContributionLimitSchema>;
+
+export const usRmdQuerySchema = z
+  .object({
+    /** The account's balance on 31 December of the year before the distribution year. */
+    balance: dollars('Balance'),
+    /** The age the owner reaches in the distribution year. */
+    age,
+    birthYear: year,
+    accountType: usAccountType.default('TRADITIONAL_IRA'),
+  })
+  .refine((query) => query.birthYear + query.age >= UNIFORM_LIFETIME_TABLE_FIRST_YEAR, {
+    path: ['age'],
+    message: `The distribution year (birth year + age) must be ${UNIFORM_LIFETIME_TABLE_FIRST_YEAR} or later`,
+  });
+export type UsRmdQuery = z.infer<typeof usRmdQuerySchema>;
+export const usRmdSchema = z.object({
+  accountType: usAccountType,
+  label: z.string(),
+  /** The distribution year: birth year + age. */
+  year: z.number().int(),
+  age: z.number().int(),
+  birthYear: z.number().int(),
+  /** 70.5, 72, 73 or 75 by birth year. */
+  startingAge: z.number(),
+  required: z.boolean(),
+  /** The Uniform Lifetime Table divisor used, when an RMD is required. */
+  divisor: decimalString.nullable(),
+  amount: decimalString,
+  reason: z.string(),
+});
+export type UsRmd = z.infer<typeof usRmdSchema>;

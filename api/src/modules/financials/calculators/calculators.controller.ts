@@ -19,6 +19,14 @@ import {
   type PensionResult,
   type RegisteredLimits,
   type WithdrawalRate,
+  usContributionLimitSchema,
+  usContributionLimitsQuerySchema,
+  usRmdQuerySchema,
+  usRmdSchema,
+  type UsContributionLimitResult,
+  type UsContributionLimitsQuery,
+  type UsRmd,
+  type UsRmdQuery,
 } from '@meridian/domain';
 import { ApiRoute, ValidQuery } from '../../../common/http/api-route.js';
 import { CalculatorsService } from './calculators.service.js';
@@ -117,5 +125,30 @@ export class CalculatorsController {
   })
   contributionRoom(@ValidQuery() query: ContributionRoomQuery): ContributionRoom {
     return this.calculators.contributionRoom(query);
+  }
+
+  @Get('us-contribution-limits')
+  @ApiRoute({
+    permission: 'SIGNED_IN',
+    summary:
+      'US contribution limits of a year and age (401(k), 403(b), 457(b), IRA, Roth IRA, SIMPLE, SEP, HSA...), with their parts',
+    tags: TAGS,
+    query: usContributionLimitsQuerySchema,
+    response: z.array(usContributionLimitSchema),
+  })
+  usContributionLimits(@ValidQuery() query: UsContributionLimitsQuery): UsContributionLimitResult[] {
+    return this.calculators.usContributionLimits(query);
+  }
+
+  @Get('us-rmd')
+  @ApiRoute({
+    permission: 'SIGNED_IN',
+    summary: 'US required minimum distribution of a balance for an age and birth year (Uniform Lifetime Table)',
+    tags: TAGS,
+    query: usRmdQuerySchema,
+    response: usRmdSchema,
+  })
+  usRequiredMinimumDistribution(@ValidQuery() query: UsRmdQuery): UsRmd {
+    return this.calculators.usRequiredMinimumDistribution(query);
   }
 }

@@ -35,6 +35,14 @@ import {
   type RegisteredLimits,
   type WithdrawalAccountType,
   type WithdrawalRate,
+  describeUsContributionLimit,
+  requiredMinimumDistribution,
+  US_ACCOUNT_TYPES,
+  usAnnualContributionLimit,
+  type UsContributionLimitResult,
+  type UsContributionLimitsQuery,
+  type UsRmd,
+  type UsRmdQuery,
 } from '@meridian/domain';
 
 /** The registered-account and pension calculators of foundations §4 and §9, for advisors. */
@@ -96,5 +104,39 @@ export class CalculatorsService {
     }
     const room = rrspRoomFromEarnedIncome(query.previousYearEarnedIncome, query.year, query.pensionAdjustment);
     return { account: 'RRSP', year: query.year, room: room.toFixed(2) };
+  }
+
+  /** The contribution limits of one US account type, or of every one, for a year and age. */
+  usContributionLimits(query: UsContributionLimitsQuery): UsContributionLimitResult[] {
+    const types = query.accountType === undefined ? US_ACCOUNT_TYPES : [query.accountType];
+    return types.map((accountType) => {
+      const result = usAnnualContributionLimit({ ...query, accountType });
+      return {
+        accountType,
+        label: investmentAccountTypeLabel(accountType),
+        year: result.year,
+        age: result.age,
+        limit: result.limit?.toFixed(2) ?? null,
+        parts: result.parts.map((part) => ({ label: part.label, amount: part.amount.toFixed(2) })),
+        notes: [...result.notes],
+        explanation: describeUsContributionLimit(result),
+      };
+    });
+  }
+
+  usRequiredMinimumDistribution(query: UsRmdQuery): UsRmd {
+    const rmd = requiredMinimumDistribution(query.balance, query.age, query.birthYear, query.accountType);
+    return {
+      accountType: query.accountType,
+      label: investmentAccountTypeLabel(query.accountType),
+      year: rmd.year,
+      age: query.age,
+      birthYear: query.birthYear,
+      startingAge: rmd.startingAge,
+      required: rmd.required,
+      divisor: rmd.divisor?.toFixed(1) ?? null,
+      amount: rmd.amount.toFixed(2),
+      reason: rmd.reason,
+    };
   }
 }

@@ -211,7 +211,8 @@ export function usAnnualContributionLimit(input: UsContributionLimitInput): UsCo
       }
       if (year >= 2026 && age >= US_CATCH_UP_AGE) {
         notes.push(
-          'From 2026, catch-ups of those whose prior-year FICA wages exceeded $145,000 (indexed) must be Roth',
+          // SECURE 2.0 §603, applying from 2026; the wage threshold for 2026 is $150,000 of 2025 FICA wages (Notice 2025-67).
+          'From 2026, the catch-up must be Roth for anyone whose FICA wages for the prior year exceeded $150,000 (indexed)',
         );
       }
       return result(total());
@@ -252,16 +253,18 @@ export function usAnnualContributionLimit(input: UsContributionLimitInput): UsCo
       return result(total());
     }
     case 'SEP_IRA': {
-      if (compensation === undefined) {
-        throw new DomainError(ErrorCode.VALIDATION_ERROR, 'Compensation is required for a SEP IRA limit');
-      }
       const dollarLimit = figure(US_ANNUAL_ADDITIONS_LIMITS, year);
-      const countedCompensation = Dec.min(compensation, figure(US_COMPENSATION_LIMITS, year));
-      const percentOfCompensation = roundHalfUp(countedCompensation.times(US_SEP_COMPENSATION_PERCENT).div(100), 2);
-      if (percentOfCompensation.lt(dollarLimit)) {
-        parts.push({ label: `${US_SEP_COMPENSATION_PERCENT}% of compensation`, amount: percentOfCompensation });
-      } else {
+      if (compensation === undefined) {
         parts.push({ label: `${year} SEP IRA dollar limit`, amount: dollarLimit });
+        notes.push(`At most ${US_SEP_COMPENSATION_PERCENT}% of compensation: give the compensation to apply it`);
+      } else {
+        const countedCompensation = Dec.min(compensation, figure(US_COMPENSATION_LIMITS, year));
+        const percentOfCompensation = roundHalfUp(countedCompensation.times(US_SEP_COMPENSATION_PERCENT).div(100), 2);
+        if (percentOfCompensation.lt(dollarLimit)) {
+          parts.push({ label: `${US_SEP_COMPENSATION_PERCENT}% of compensation`, amount: percentOfCompensation });
+        } else {
+          parts.push({ label: `${year} SEP IRA dollar limit`, amount: dollarLimit });
+        }
       }
       notes.push(
         'Employer contribution; for a self-employed owner, compensation is net earnings after half of self-employment tax and the contribution itself (about 20% of net profit)',

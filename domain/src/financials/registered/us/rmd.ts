@@ -71,7 +71,7 @@ export const UNIFORM_LIFETIME_TABLE_FIRST_YEAR = 2022;
 export const ROTH_EMPLOYER_PLAN_RMD_END_YEAR = 2024;
 
 /** Accounts that carry owner RMDs (IRC §401(a)(9), applied to IRAs by §408(a)(6) and to 403(b)/457(b)). */
-const RMD_ACCOUNT_TYPES: readonly InvestmentAccountType[] = [
+export const US_RMD_ACCOUNT_TYPES: readonly InvestmentAccountType[] = [
   'TRADITIONAL_IRA',
   'SEP_IRA',
   'SIMPLE_IRA',
@@ -168,7 +168,7 @@ export function requiredMinimumDistribution(
       `Roth 401(k) and Roth 403(b) accounts have no required distributions from ${ROTH_EMPLOYER_PLAN_RMD_END_YEAR}`,
     );
   }
-  if (!rothEmployerPlan && !RMD_ACCOUNT_TYPES.includes(accountType)) {
+  if (!rothEmployerPlan && !US_RMD_ACCOUNT_TYPES.includes(accountType)) {
     return none('This account has no required minimum distributions');
   }
   if (age < startingAge)

@@ -215,3 +215,105 @@ describe('chart ranges', () => {
     expect(rrif.map((entry) => entry.age)).toEqual(Array.from({ length: 36 }, (_, index) => 60 + index));
   });
 });
+
+describe('GET /api/calculators/us-contribution-limits', () => {
+  type Limit = {
+    accountType: string;
+    limit: string | null;
+    parts: { label: string; amount: string }[];
+    explanation: string;
+  };
+  const limits = async (query: string) => {
+    const response = await get(`/api/calculators/us-contribution-limits?${query}`);
+    expect(response.status).toBe(200);
+    return response.body as unknown as Limit[];
+  };
+
+  it('gives one type’s limit with its parts and explanation', async () => {
+    const [k401] = await limits('year=2026&age=52&accountType=ACCOUNT_401K');
+    expect(k401).toEqual({
+      accountType: 'ACCOUNT_401K',
+      label: '🇺🇸 401(k)',
+      year: 2026,
+      age: 52,
+      limit: '32500.00',
+      parts: [
+        { label: '2026 401(k) limit', amount: '24500.00' },
+        { label: 'age-50 catch-up', amount: '8000.00' },
+      ],
+      notes: expect.any(Array),
+      explanation: '2026 401(k) limit $24,500 + age-50 catch-up $8,000 = $32,500',
+    });
+  });
+
+  it('gives every US type when none is named, with the 60-63 catch-up, HSA coverage and the Roth phase-out', async () => {
+    const all = await limits('year=2025&age=61&hsaCoverage=FAMILY&filingStatus=SINGLE&modifiedAgi=157500');
+    const byType = Object.fromEntries(all.map((entry) => [entry.accountType, entry.limit]));
+    expect(byType).toMatchObject({
+      ACCOUNT_403B: '34750.00',
+      SIMPLE_IRA: '21750.00',
+      TRADITIONAL_IRA: '8000.00',
+      ROTH_IRA: '4000.00',
+      SEP_IRA: '70000.00',
+      HSA: '9550.00',
+      ACCOUNT_529: null,
+    });
+  });
+
+  it('names the field of a bad query', async () => {
+    const early = await get('/api/calculators/us-contribution-limits?year=2022&age=40');
+    expect(early.status).toBe(400);
+    expect(early.body).toMatchObject({
+      details: [{ path: 'year', message: 'US contribution limits are known from 2023' }],
+    });
+    const canadian = await get('/api/calculators/us-contribution-limits?year=2025&age=40&accountType=RRSP');
+    expect(canadian.body).toMatchObject({
+      details: [{ path: 'accountType', message: 'Account type must be a US account type' }],
+    });
+    const income = await get('/api/calculators/us-contribution-limits?year=2025&age=40&modifiedAgi=-5');
+    expect(income.body).toMatchObject({ details: [{ path: 'modifiedAgi' }] });
+  });
+});
+
+describe('GET /api/calculators/us-rmd', () => {
+  it('divides the prior year-end balance by the Uniform Lifetime Table divisor', async () => {
+    const response = await get('/api/calculators/us-rmd?balance=500000&age=75&birthYear=1950');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      accountType: 'TRADITIONAL_IRA',
+      label: '🇺🇸 Traditional IRA',
+      year: 2025,
+      age: 75,
+      birthYear: 1950,
+      startingAge: 72,
+      required: true,
+      divisor: '24.6',
+      amount: '20325.20',
+      reason: 'Balance divided by the Uniform Lifetime Table divisor 24.6 at age 75',
+    });
+  });
+
+  it('has none before the starting age or for a Roth IRA', async () => {
+    expect(
+      (await get('/api/calculators/us-rmd?balance=100000&age=74&birthYear=1960&accountType=SEP_IRA')).body,
+    ).toMatchObject({
+      required: false,
+      startingAge: 75,
+      amount: '0.00',
+    });
+    expect(
+      (await get('/api/calculators/us-rmd?balance=100000&age=80&birthYear=1946&accountType=ROTH_IRA')).body,
+    ).toMatchObject({
+      required: false,
+      divisor: null,
+    });
+  });
+
+  it('refuses a distribution year before the current table', async () => {
+    const response = await get('/api/calculators/us-rmd?balance=100000&age=70&birthYear=1950');
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({
+      details: [{ path: 'age', message: 'The distribution year (birth year + age) must be 2022 or later' }],
+    });
+  });
+});

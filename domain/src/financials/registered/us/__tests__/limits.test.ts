@@ -117,13 +117,13 @@ describe('US contribution limits by year', () => {
     );
   });
 
-  it('limits a SEP IRA to 25% of compensation, counting at most the compensation limit', () => {
+  it('limits a SEP IRA to 25% of compensation, counting at most the compensation limit, or to the dollar limit alone', () => {
     expect(limitOf({ accountType: 'SEP_IRA', year: 2025, age: 45, compensation: 100_000 })).toBe('25000');
     expect(limitOf({ accountType: 'SEP_IRA', year: 2025, age: 45, compensation: '281999.99' })).toBe('70000');
     expect(limitOf({ accountType: 'SEP_IRA', year: 2023, age: 45, compensation: 250_000 })).toBe('62500');
-    expect(() => usAnnualContributionLimit({ accountType: 'SEP_IRA', year: 2025, age: 45 })).toThrow(
-      'Compensation is required for a SEP IRA limit',
-    );
+    const withoutCompensation = usAnnualContributionLimit({ accountType: 'SEP_IRA', year: 2025, age: 45 });
+    expect(withoutCompensation.limit?.toString()).toBe('70000');
+    expect(withoutCompensation.notes).toContain('At most 25% of compensation: give the compensation to apply it');
   });
 
   it('caps an IRA at compensation', () => {
