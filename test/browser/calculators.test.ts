@@ -230,4 +230,42 @@ describe('dashboard calculators', () => {
     await room.getByTestId('room-result').waitFor();
     expect(await room.getByTestId('room-amount').textContent()).toBe('$18,000');
   });
+
+  it('shows US limits for a year and age with their parts, and a US RMD', async () => {
+    const page = await openCalculators();
+    const limits = page.getByTestId('us-limits');
+    await limits.getByLabel('Tax year').selectOption('2026');
+    await limits.getByLabel('Age at year end').fill('52');
+    await limits.getByLabel('Filing status').selectOption({ label: 'Single' });
+    await limits.getByLabel('Modified AGI').fill('160500');
+    await limits.getByRole('button', { name: 'Show limits' }).click();
+    await limits.getByTestId('us-limits-result').waitFor();
+
+    const k401 = limits.getByTestId('us-limit-row-ACCOUNT_401K');
+    expect(await k401.getByRole('cell').first().textContent()).toBe('401(k)');
+    expect(await k401.getByTestId('us-limit-amount').textContent()).toBe('$32,500');
+    expect(await k401.getByTestId('us-limit-explanation').textContent()).toBe(
+      '2026 401(k) limit $24,500 + age-50 catch-up $8,000 = $32,500',
+    );
+    // 8,600 × (168,000 − 160,500) / 15,000 = 4,300 after the single filer's phase-out.
+    const roth = limits.getByTestId('us-limit-row-ROTH_IRA');
+    expect(await roth.getByTestId('us-limit-amount').textContent()).toBe('$4,300');
+    expect(await limits.getByTestId('us-limit-row-ACCOUNT_529').getByTestId('us-limit-amount').textContent()).toBe(
+      'No federal limit',
+    );
+    // Labels, never the enum constants, are what the advisor reads.
+    expect(await limits.getByTestId('us-limits-result').textContent()).not.toMatch(/ACCOUNT_|_IRA|SELF_ONLY/);
+
+    const rmd = page.getByTestId('us-rmd');
+    await rmd.getByLabel('Account').selectOption({ label: 'Traditional IRA' });
+    await rmd.getByLabel('Balance on 31 December of the prior year').fill('500000');
+    await rmd.getByLabel('Age reached in the distribution year').fill('75');
+    await rmd.getByLabel('Birth year').fill('1950');
+    await rmd.getByRole('button', { name: 'Calculate RMD' }).click();
+    await rmd.getByTestId('us-rmd-result').waitFor();
+    expect(await rmd.getByTestId('us-rmd-amount').textContent()).toBe('$20,325.20');
+    expect(await rmd.getByTestId('us-rmd-reason').textContent()).toBe(
+      'Balance divided by the Uniform Lifetime Table divisor 24.6 at age 75.',
+    );
+  });
 });

@@ -1,6 +1,14 @@
-import type { RegisteredLimits, WithdrawalRate } from '@meridian/domain';
+import type {
+  RegisteredLimits,
+  UsContributionLimitResult,
+  UsContributionLimitsQuery,
+  UsRmd,
+  UsRmdQuery,
+  WithdrawalRate,
+} from '@meridian/domain';
 import { TFSA_FIRST_YEAR, WITHDRAWAL_TABLES } from '@meridian/domain';
-import { getRegisteredLimitsByYear, getWithdrawalRates } from '../../../api';
+import { apiRequest, getRegisteredLimitsByYear, getWithdrawalRates } from '../../../api';
+import { withQuery } from '../../../api/query';
 
 /** The first year of the limits chart: the TFSA's first year. */
 export const FIRST_CHART_YEAR = TFSA_FIRST_YEAR;
@@ -29,4 +37,19 @@ export function loadRrifMinimumCurve(signal: AbortSignal): Promise<WithdrawalRat
 /** LIF maximum rates over the whole table. */
 export function loadLifMaximumCurve(signal: AbortSignal): Promise<WithdrawalRate[]> {
   return getWithdrawalRates('LIF', WITHDRAWAL_TABLES.LIF.minAge, WITHDRAWAL_TABLES.LIF.maxAge, signal);
+}
+
+/** US contribution limits of every US account type for a year and age (GET /api/calculators/us-contribution-limits). */
+export function getUsContributionLimits(
+  query: UsContributionLimitsQuery,
+  signal?: AbortSignal,
+): Promise<UsContributionLimitResult[]> {
+  return apiRequest<UsContributionLimitResult[]>(withQuery('/calculators/us-contribution-limits', { ...query }), {
+    signal,
+  });
+}
+
+/** A US required minimum distribution (GET /api/calculators/us-rmd). */
+export function getUsRequiredMinimumDistribution(query: UsRmdQuery, signal?: AbortSignal): Promise<UsRmd> {
+  return apiRequest<UsRmd>(withQuery('/calculators/us-rmd', { ...query }), { signal });
 }
