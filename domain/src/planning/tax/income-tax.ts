@@ -1,4 +1,5 @@
 import type { Arith } from '../shared/arith.js';
+import { FloatArith } from '../shared/arith.js';
 import type { PersonTaxFigures } from './canada.js';
 import { canadianPersonTax } from './canada.js';
 import { money } from './format.js';
@@ -12,8 +13,8 @@ import { usReturnTax } from './united-states.js';
  * always a candidate, so splitting never raises the household's tax.
  */
 const SPLIT_MAX_SHARE = 0.5;
-const COARSE_STEPS = 20;
-const REFINE_STEPS = 10;
+const COARSE_STEPS = 16;
+const REFINE_STEPS = 8;
 const REFINE_ROUNDS = 3;
 
 function withPension<N>(arith: Arith<N>, income: TaxableIncome<N>, delta: N): TaxableIncome<N> {
@@ -30,47 +31,82 @@ function canadianFigures<N>(
   return canadianPersonTax(arith, year, { age: taxpayer.age, province: taxpayer.province }, income, explain);
 }
 
-/** The split from the first spouse to the second (negative: from the second to the first) with the lowest total tax. */
-function bestSplit<N>(arith: Arith<N>, year: number, first: Taxpayer<N>, second: Taxpayer<N>): N {
-  const half = arith.of(SPLIT_MAX_SHARE);
-  const high = arith.mul(arith.max(arith.zero, first.income.eligiblePension), half);
-  const low = arith.sub(arith.zero, arith.mul(arith.max(arith.zero, second.income.eligiblePension), half));
-  if (arith.isZero(high) && arith.isZero(low)) return arith.zero;
+function householdTotal<N>(arith: Arith<N>, year: number, first: Taxpayer<N>, second: Taxpayer<N>, split: N): N {
+  const given = canadianFigures(
+    arith,
+    year,
+    first,
+    withPension(arith, first.income, arith.sub(arith.zero, split)),
+    false,
+  );
+  const received = canadianFigures(arith, year, second, withPension(arith, second.income, split), false);
+  return arith.add(given.total, received.total);
+}
 
-  const totalTax = (split: N): N => {
-    const a = canadianFigures(
-      arith,
-      year,
-      first,
-      withPension(arith, first.income, arith.sub(arith.zero, split)),
-      false,
-    );
-    const b = canadianFigures(arith, year, second, withPension(arith, second.income, split), false);
-    return arith.add(a.total, b.total);
-  };
-  // Candidates are whole cents so a decimal ledger records a split it can pay.
-  const cents = (value: N) => arith.round(value, 2);
+/** Whole cents toward zero, so a rounded bound never exceeds the half it stands for. */
+function centsTowardZero(value: number): number {
+  return (Math.sign(value) * Math.floor(Math.abs(value) * 100 + 1e-6)) / 100;
+}
 
-  let best = arith.zero;
-  let bestTax = totalTax(best);
-  const consider = (candidate: N) => {
-    const split = cents(arith.min(high, arith.max(low, candidate)));
-    const tax = totalTax(split);
-    if (arith.lt(tax, bestTax)) {
+/**
+ * The split from the first spouse to the second (negative: from the second to the first) with the
+ * lowest total tax, searched on floats whatever the ledger's arithmetic: the search is a choice,
+ * not a ledger figure, and some 60 evaluations on decimals would dominate a projection's time.
+ */
+function searchSplit(year: number, first: Taxpayer<number>, second: Taxpayer<number>): number {
+  const high = centsTowardZero(Math.max(0, first.income.eligiblePension) * SPLIT_MAX_SHARE);
+  const low = -centsTowardZero(Math.max(0, second.income.eligiblePension) * SPLIT_MAX_SHARE);
+  if (high === 0 && low === 0) return 0;
+  const total = (split: number) => householdTotal(FloatArith, year, first, second, split);
+
+  let best = 0;
+  let bestTax = total(0);
+  const consider = (candidate: number) => {
+    const split = Math.min(high, Math.max(low, Math.round(candidate * 100) / 100));
+    const tax = total(split);
+    // Among equal totals (within a tenth of a cent of float noise) the smaller move wins.
+    const lower = tax < bestTax - 0.001;
+    const tied = !lower && tax <= bestTax + 0.001;
+    if (lower || (tied && Math.abs(split) < Math.abs(best))) {
       best = split;
-      bestTax = tax;
+      bestTax = Math.min(tax, bestTax);
     }
   };
-
-  let step = arith.div(arith.sub(high, low), arith.of(COARSE_STEPS));
-  for (let i = 0; i <= COARSE_STEPS; i++) consider(arith.add(low, arith.mul(step, arith.of(i))));
+  let step = (high - low) / COARSE_STEPS;
+  for (let i = 0; i <= COARSE_STEPS; i++) consider(low + step * i);
   for (let round = 0; round < REFINE_ROUNDS; round++) {
-    const centre = best;
-    const from = arith.sub(centre, step);
-    step = arith.div(arith.mul(step, arith.of(2)), arith.of(REFINE_STEPS));
-    for (let i = 0; i <= REFINE_STEPS; i++) consider(arith.add(from, arith.mul(step, arith.of(i))));
+    const from = best - step;
+    step = (2 * step) / REFINE_STEPS;
+    for (let i = 0; i <= REFINE_STEPS; i++) consider(from + step * i);
   }
   return best;
+}
+
+function asFloats<N>(arith: Arith<N>, taxpayer: Taxpayer<N>): Taxpayer<number> {
+  const income = taxpayer.income;
+  const f = (value: N) => arith.toNumber(value);
+  return {
+    ...taxpayer,
+    income: {
+      employment: f(income.employment),
+      eligiblePension: f(income.eligiblePension),
+      cppQpp: f(income.cppQpp),
+      oas: f(income.oas),
+      socialSecurity: f(income.socialSecurity),
+      otherOrdinary: f(income.otherOrdinary),
+      eligibleDividends: f(income.eligibleDividends),
+      capitalGains: f(income.capitalGains),
+    },
+  };
+}
+
+/** The split to apply: the search's, kept only when it lowers the household tax in the caller's own arithmetic. */
+function bestSplit<N>(arith: Arith<N>, year: number, first: Taxpayer<N>, second: Taxpayer<N>): N {
+  const found = searchSplit(year, asFloats(arith, first), asFloats(arith, second));
+  if (found === 0) return arith.zero;
+  const split = arith.of(found.toFixed(2));
+  const withSplit = householdTotal(arith, year, first, second, split);
+  return arith.lt(withSplit, householdTotal(arith, year, first, second, arith.zero)) ? split : arith.zero;
 }
 
 function toPersonTax<N>(personId: string, figures: PersonTaxFigures<N>, pensionSplitAmount: N): PersonTax<N> {

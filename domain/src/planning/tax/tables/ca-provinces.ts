@@ -53,8 +53,12 @@ const NL_RATES = [0.087, 0.145, 0.158, 0.178, 0.198, 0.208, 0.213, 0.218];
  * By province and year. Sources: CRA T4127 Payroll Deductions Formulas (provincial tables) and
  * the provincial TD1 forms of each year, the provinces' budgets named per entry; Quebec:
  * Revenu Quebec TP-1015.F and TP-1015.3 of each year. Dividend tax credits: CRA T4127 /
- * the provinces' Form 428. A year absent from a province uses its nearest earlier year (see
- * tableForYear): provinces whose next year was not confirmed here are carried forward, not indexed.
+ * the provinces' Form 428; 2026 figures checked against the provinces' 2026 budgets and the
+ * TaxTips.ca 2026 credit table (confirmed there to CRA figures). Every province has 2024-2026; a
+ * later year uses 2026 (see tableForYear), not indexed.
+ * Age amounts: only where the year's figure was confirmed (absent: no provincial age credit that
+ * year); Quebec's age, retirement-income and living-alone credits (TP-1 Schedule B, a combined
+ * family-income test) and Saskatchewan's senior supplement are not modelled.
  */
 export const CA_PROVINCES: Readonly<Record<CaProvince, Readonly<Record<number, CaProvinceYear>>>> = {
   ONTARIO: {
@@ -81,6 +85,7 @@ export const CA_PROVINCES: Readonly<Record<CaProvince, Readonly<Record<number, C
     2026: {
       schedule: { thresholds: [53891, 107785, 150000, 220000], rates: ON_RATES },
       basicPersonalAmount: 12989,
+      // Age and pension amounts: the 2025 figures indexed 1.9% (Ontario's 2026 factor).
       ageAmount: { amount: 6341, threshold: 47210, reductionRate: 0.15 },
       pensionAmount: 1795,
       eligibleDividendCredit: 0.1,
@@ -100,30 +105,46 @@ export const CA_PROVINCES: Readonly<Record<CaProvince, Readonly<Record<number, C
     2025: {
       schedule: { thresholds: [49279, 98560, 113158, 137407, 186306, 259829], rates: BC_RATES },
       basicPersonalAmount: 12932,
+      ageAmount: { amount: 5799, threshold: 43169, reductionRate: 0.15 },
       pensionAmount: 1000,
       eligibleDividendCredit: 0.12,
       source: 'CRA T4032BC and TD1BC 2025',
+    },
+    2026: {
+      // B.C. Budget 2026 (17 February 2026): lowest rate 5.06% -> 5.60% from 2026, credits at the
+      // same rate; brackets indexed 2.2% (gov.bc.ca "Personal income tax rates").
+      schedule: {
+        thresholds: [50363, 100728, 115648, 140430, 190405, 265545],
+        rates: [0.056, 0.077, 0.105, 0.1229, 0.147, 0.168, 0.205],
+      },
+      basicPersonalAmount: 13216,
+      ageAmount: { amount: 5927, threshold: 44119, reductionRate: 0.15 },
+      pensionAmount: 1000,
+      eligibleDividendCredit: 0.12,
+      source: 'gov.bc.ca personal income tax rates 2026; B.C. Budget 2026',
     },
   },
   ALBERTA: {
     2024: {
       schedule: { thresholds: [148269, 177922, 237230, 355845], rates: [0.1, 0.12, 0.13, 0.14, 0.15] },
       basicPersonalAmount: 21885,
-      ageAmount: { amount: 6221, threshold: 46308, reductionRate: 0.15 },
-      pensionAmount: 1685,
+      // AB428 2024: age amount $6,099.
+      ageAmount: { amount: 6099, threshold: 45400, reductionRate: 0.15 },
       eligibleDividendCredit: 0.0812,
-      source: 'CRA T4032AB and TD1AB 2024',
+      source: 'CRA T4032AB and TD1AB 2024; AB428 2024',
     },
     2025: {
-      // Alberta Budget 2025: a new 8% bracket on the first $60,000 from 2025; credits stay at 10%.
+      // Alberta Budget 2025: a new 8% bracket on the first $60,000 from 2025, and credits at the
+      // same 8%; the supplemental credit (2% of credit amounts over $60,000) never applies to the
+      // credits modelled here (their sum stays far below $60,000). Indexation 2% (Bill 32, 2024).
       schedule: {
         thresholds: [60000, 151234, 181481, 241974, 362961],
         rates: [0.08, 0.1, 0.12, 0.13, 0.14, 0.15],
       },
-      creditRate: 0.1,
       basicPersonalAmount: 22323,
-      ageAmount: { amount: 6345, threshold: 47234, reductionRate: 0.15 },
-      pensionAmount: 1719,
+      // AB428 2025: age amount $6,221, pension amount $1,685.
+      ageAmount: { amount: 6221, threshold: 46308, reductionRate: 0.15 },
+      pensionAmount: 1685,
       eligibleDividendCredit: 0.0812,
       source: 'CRA T4032AB and TD1AB 2025; Alberta Budget 2025',
     },
@@ -132,10 +153,10 @@ export const CA_PROVINCES: Readonly<Record<CaProvince, Readonly<Record<number, C
         thresholds: [61200, 154259, 185111, 246813, 370220],
         rates: [0.08, 0.1, 0.12, 0.13, 0.14, 0.15],
       },
-      creditRate: 0.1,
       basicPersonalAmount: 22769,
-      ageAmount: { amount: 6472, threshold: 48179, reductionRate: 0.15 },
-      pensionAmount: 1753,
+      // TaxTips.ca 2026 credit table (confirmed to CRA): age amount $6,345 over $47,234.
+      ageAmount: { amount: 6345, threshold: 47234, reductionRate: 0.15 },
+      pensionAmount: 1719,
       eligibleDividendCredit: 0.0812,
       source: 'CRA T4032AB and TD1AB 2026 (Alberta indexation 2.0%)',
     },
@@ -156,11 +177,19 @@ export const CA_PROVINCES: Readonly<Record<CaProvince, Readonly<Record<number, C
       eligibleDividendCredit: 0.11,
       source: 'CRA T4032SK and TD1SK 2025',
     },
+    2026: {
+      schedule: { thresholds: [54532, 155805], rates: SK_RATES },
+      basicPersonalAmount: 20381,
+      pensionAmount: 1000,
+      eligibleDividendCredit: 0.11,
+      source: 'CRA T4032SK 2026 (Saskatchewan indexation 2.0% plus the $500 step)',
+    },
   },
   MANITOBA: {
     2024: {
       schedule: { thresholds: [47000, 100000], rates: MB_RATES },
       basicPersonalAmount: 15780,
+      ageAmount: { amount: 3728, threshold: 27749, reductionRate: 0.15 },
       pensionAmount: 1000,
       eligibleDividendCredit: 0.08,
       source: 'CRA T4032MB and TD1MB 2024',
@@ -171,9 +200,20 @@ export const CA_PROVINCES: Readonly<Record<CaProvince, Readonly<Record<number, C
       schedule: { thresholds: [47000, 100000], rates: MB_RATES },
       basicPersonalAmount: 15780,
       basicPersonalAmountReduction: { from: 200000, to: 400000, min: 0 },
+      ageAmount: { amount: 3728, threshold: 27749, reductionRate: 0.15 },
       pensionAmount: 1000,
       eligibleDividendCredit: 0.08,
       source: 'CRA T4032MB and TD1MB 2025; Manitoba Budget 2025',
+    },
+    2026: {
+      // Brackets and basic amount unchanged (no indexation); the age amount is not indexed.
+      schedule: { thresholds: [47000, 100000], rates: MB_RATES },
+      basicPersonalAmount: 15780,
+      basicPersonalAmountReduction: { from: 200000, to: 400000, min: 0 },
+      ageAmount: { amount: 3728, threshold: 27749, reductionRate: 0.15 },
+      pensionAmount: 1000,
+      eligibleDividendCredit: 0.08,
+      source: 'CRA T4032MB 2026',
     },
   },
   QUEBEC: {
@@ -207,9 +247,18 @@ export const CA_PROVINCES: Readonly<Record<CaProvince, Readonly<Record<number, C
     2025: {
       schedule: { thresholds: [51306, 102614, 190060], rates: NB_RATES },
       basicPersonalAmount: 13396,
+      ageAmount: { amount: 6037, threshold: 44945, reductionRate: 0.15 },
       pensionAmount: 1000,
       eligibleDividendCredit: 0.14,
       source: 'CRA T4032NB and TD1NB 2025',
+    },
+    2026: {
+      schedule: { thresholds: [52333, 104666, 193861], rates: NB_RATES },
+      basicPersonalAmount: 13664,
+      ageAmount: { amount: 6158, threshold: 45844, reductionRate: 0.15 },
+      pensionAmount: 1000,
+      eligibleDividendCredit: 0.14,
+      source: 'CRA T4032NB and TD1NB 2026',
     },
   },
   NOVA_SCOTIA: {
@@ -224,9 +273,19 @@ export const CA_PROVINCES: Readonly<Record<CaProvince, Readonly<Record<number, C
       // Nova Scotia Budget 2025: brackets indexed from 2025 and the basic amount raised to $11,744.
       schedule: { thresholds: [30507, 61015, 95883, 154650], rates: NS_RATES },
       basicPersonalAmount: 11744,
+      ageAmount: { amount: 4269, threshold: 30828, reductionRate: 0.15 },
       pensionAmount: 1173,
       eligibleDividendCredit: 0.0885,
       source: 'CRA T4032NS and TD1NS 2025; Nova Scotia Budget 2025',
+    },
+    2026: {
+      // Indexed 1.6% (Nova Scotia Budget 2026: no rate change).
+      schedule: { thresholds: [30995, 61991, 97417, 157124], rates: NS_RATES },
+      basicPersonalAmount: 11932,
+      ageAmount: { amount: 5826, threshold: 30828, reductionRate: 0.15 },
+      pensionAmount: 1173,
+      eligibleDividendCredit: 0.0885,
+      source: 'CRA T4032NS and TD1NS 2026; Nova Scotia Budget 2026',
     },
   },
   PEI: {
@@ -246,9 +305,21 @@ export const CA_PROVINCES: Readonly<Record<CaProvince, Readonly<Record<number, C
         rates: [0.095, 0.1347, 0.166, 0.1762, 0.19],
       },
       basicPersonalAmount: 14250,
+      ageAmount: { amount: 6510, threshold: 36600, reductionRate: 0.15 },
       pensionAmount: 1000,
       eligibleDividendCredit: 0.105,
-      source: 'CRA T4032PE and TD1PE 2025; PEI Budget 2025',
+      source: 'CRA T4032PE and TD1PE 2025; PEI Budget 2024 (Bill 66)',
+    },
+    2026: {
+      // PEI 2025-26 budget (Income Tax Act amendments, fall 2025): basic amount $15,000 from 2026.
+      schedule: {
+        thresholds: [33928, 65820, 106890, 142250],
+        rates: [0.095, 0.1347, 0.166, 0.1762, 0.19],
+      },
+      basicPersonalAmount: 15000,
+      pensionAmount: 1000,
+      eligibleDividendCredit: 0.105,
+      source: 'CRA T4032PE 2026; PEI 2025-26 budget',
     },
   },
   NEWFOUNDLAND_AND_LABRADOR: {
@@ -262,9 +333,18 @@ export const CA_PROVINCES: Readonly<Record<CaProvince, Readonly<Record<number, C
     2025: {
       schedule: { thresholds: [44192, 88382, 157792, 220910, 282214, 564429, 1128858], rates: NL_RATES },
       basicPersonalAmount: 11067,
+      ageAmount: { amount: 7064, threshold: 38712, reductionRate: 0.15 },
       pensionAmount: 1000,
       eligibleDividendCredit: 0.063,
       source: 'CRA T4032NL and TD1NL 2025',
+    },
+    2026: {
+      schedule: { thresholds: [44678, 89354, 159528, 223340, 285319, 570638, 1141275], rates: NL_RATES },
+      basicPersonalAmount: 11188,
+      ageAmount: { amount: 7142, threshold: 39138, reductionRate: 0.15 },
+      pensionAmount: 1000,
+      eligibleDividendCredit: 0.063,
+      source: 'CRA T4032NL and TD1NL 2026',
     },
   },
 };

@@ -10,7 +10,23 @@ export interface YearTable<T> {
   note: string;
 }
 
+// The lookup runs for every person of every year of every Monte Carlo path: remembered per table set.
+const lookups = new WeakMap<object, Map<number, YearTable<unknown>>>();
+
 export function tableForYear<T>(tables: Readonly<Record<number, T>>, year: number): YearTable<T> {
+  let byYear = lookups.get(tables);
+  if (byYear === undefined) {
+    byYear = new Map();
+    lookups.set(tables, byYear);
+  }
+  const remembered = byYear.get(year);
+  if (remembered !== undefined) return remembered as YearTable<T>;
+  const found = lookUp(tables, year);
+  byYear.set(year, found);
+  return found;
+}
+
+function lookUp<T>(tables: Readonly<Record<number, T>>, year: number): YearTable<T> {
   const years = Object.keys(tables)
     .map(Number)
     .sort((a, b) => a - b);
@@ -23,6 +39,8 @@ export function tableForYear<T>(tables: Readonly<Record<number, T>>, year: numbe
   const note =
     year > last
       ? ` (${year} not yet published: the ${tableYear} table is used, not indexed)`
-      : ` (before ${tableYear}: the ${tableYear} table is used)`;
+      : year < first
+        ? ` (before ${tableYear}: the ${tableYear} table is used)`
+        : ` (no ${year} table: the ${tableYear} table is used)`;
   return { table: tables[tableYear] as T, tableYear, note };
 }
