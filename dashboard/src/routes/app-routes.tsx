@@ -54,6 +54,8 @@ const MeetingTemplatesPage = lazy(() => import('../features/practice/meetings/te
 const CalendarsSettingsPage = lazy(() => import('../features/practice/meetings/calendars-settings-page'));
 const PublicBookingPage = lazy(() => import('../features/practice/meetings/public-booking-page'));
 const PublicProposalPage = lazy(() => import('../features/sales/public-proposal/public-proposal-page'));
+const HouseholdPlansPage = lazy(() => import('../features/planning/household-plans-page'));
+const PlanPage = lazy(() => import('../features/planning/plan-page'));
 const NotFoundPage = lazy(() => import('../features/platform/errors/not-found-page'));
 
 /**
@@ -180,6 +182,22 @@ export function AppRoutes() {
               element={
                 <Titled title="Household financials">
                   <HouseholdFinancialPage />
+                </Titled>
+              }
+            />
+            <Route
+              path="households/:householdId/plans"
+              element={
+                <Titled title="Plans" permission="FINANCIALS_READ">
+                  <HouseholdPlansPage />
+                </Titled>
+              }
+            />
+            <Route
+              path="plans/:planId"
+              element={
+                <Titled title="Plan" permission="FINANCIALS_READ">
+                  <PlanPage />
                 </Titled>
               }
             />

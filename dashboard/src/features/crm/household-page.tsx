@@ -233,6 +233,13 @@ export default function HouseholdPage() {
             >
               {shown.name}: financials
             </Link>
+            <Link
+              to={`/households/${shown.id}/plans`}
+              className="ml-4 font-medium text-tremor-brand hover:underline"
+              data-testid="household-plans-link"
+            >
+              {shown.name}: plans
+            </Link>
           </p>
         </div>
         <div className="flex flex-wrap items-start gap-2">

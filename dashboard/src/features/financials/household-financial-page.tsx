@@ -100,6 +100,15 @@ export default function HouseholdFinancialPage() {
               {financial.data.householdName}: members and contacts
             </Link>
           )}
+          {financial.data && (
+            <Link
+              to={`/households/${householdId}/plans`}
+              className="ml-4 text-tremor-default font-medium text-tremor-brand hover:underline"
+              data-testid="household-plans-link"
+            >
+              {financial.data.householdName}: plans
+            </Link>
+          )}
         </div>
         <div className="flex flex-wrap items-center gap-3">
           {canLink && (

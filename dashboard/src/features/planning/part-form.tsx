@@ -1,0 +1,165 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Button, Callout, TextInput } from '@tremor/react';
+import { toApiError } from '../../api';
+import { SideDrawer } from '../financials/side-drawer';
+
+export interface Choice {
+  value: string;
+  label: string;
+}
+
+/** One labelled field of a plan part's form; `shown` hides a field the other answers make moot. */
+export interface PartField {
+  name: string;
+  label: string;
+  kind: 'text' | 'number' | 'select' | 'checkbox';
+  choices?: readonly Choice[];
+  /** A line under the field: the unit or what the field means ("percent a year"). */
+  hint?: string;
+  shown?: (values: Readonly<Record<string, string>>) => boolean;
+}
+
+const nativeSelect =
+  'w-full rounded-tremor-default border border-tremor-border bg-tremor-background px-3 py-2 text-tremor-default text-tremor-content-emphasis shadow-tremor-input outline-none focus:border-tremor-brand-subtle focus:ring-2 focus:ring-tremor-brand-muted';
+
+/**
+ * A plan part's form in a side drawer: labelled fields, the API's messages beside the fields they
+ * concern (an error path's first segment names the field) and the rest above the fields.
+ */
+export function PartForm({
+  title,
+  fields,
+  initial,
+  submitLabel,
+  onSubmit,
+  onClose,
+  testId,
+}: {
+  title: string;
+  fields: readonly PartField[];
+  initial: Record<string, string>;
+  submitLabel: string;
+  onSubmit: (values: Record<string, string>) => Promise<unknown>;
+  onClose: () => void;
+  testId: string;
+}) {
+  const idPrefix = useId();
+  const [values, setValues] = useState<Record<string, string>>(() => ({
+    ...Object.fromEntries(fields.map((field) => [field.name, field.choices?.[0]?.value ?? ''])),
+    ...initial,
+  }));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const shownFields = fields.filter((field) => field.shown?.(values) ?? true);
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setErrors({});
+    setFormError(undefined);
+    try {
+      await onSubmit(values);
+      onClose();
+    } catch (failure) {
+      const error = toApiError(failure);
+      const byField: Record<string, string> = {};
+      const rest: string[] = [];
+      for (const detail of error.details) {
+        const field = shownFields.find(
+          (candidate) => detail.path === candidate.name || detail.path.startsWith(`${candidate.name}.`),
+        );
+        if (field) byField[field.name] ??= detail.message;
+        else rest.push(detail.message);
+      }
+      setErrors(byField);
+      if (rest.length > 0 || Object.keys(byField).length === 0) setFormError(rest[0] ?? error.message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <SideDrawer title={title} testId={testId} onClose={onClose}>
+      <form onSubmit={handleSubmit} noValidate className="space-y-4">
+        {formError && <Callout title={formError} color="rose" role="alert" data-testid={`${testId}-error`} />}
+        {shownFields.map((field) => {
+          const id = `${idPrefix}-${field.name}`;
+          const error = errors[field.name];
+          const describedBy = [error ? `${id}-error` : '', field.hint ? `${id}-hint` : ''].filter(Boolean).join(' ');
+          const set = (value: string) => setValues((current) => ({ ...current, [field.name]: value }));
+          if (field.kind === 'checkbox') {
+            return (
+              <div key={field.name} className="flex items-center gap-2">
+                <input
+                  id={id}
+                  type="checkbox"
+                  className="h-4 w-4 rounded border-tremor-border text-tremor-brand"
+                  checked={values[field.name] === 'true'}
+                  onChange={(event) => set(String(event.target.checked))}
+                />
+                <label htmlFor={id} className="text-tremor-default text-tremor-content-strong">
+                  {field.label}
+                </label>
+              </div>
+            );
+          }
+          return (
+            <div key={field.name}>
+              <label htmlFor={id} className="text-tremor-default font-medium text-tremor-content-strong">
+                {field.label}
+              </label>
+              <div className="mt-1.5">
+                {field.kind === 'select' ? (
+                  <select
+                    id={id}
+                    className={`${nativeSelect} ${error ? 'border-red-500' : ''}`}
+                    value={values[field.name]}
+                    onChange={(event) => set(event.target.value)}
+                    aria-invalid={error !== undefined}
+                    aria-describedby={describedBy || undefined}
+                  >
+                    {(field.choices ?? []).map((choice) => (
+                      <option key={choice.value} value={choice.value}>
+                        {choice.label}
+                      </option>
+                    ))}
+                  </select>
+                ) : (
+                  <TextInput
+                    id={id}
+                    type={field.kind === 'number' ? 'number' : 'text'}
+                    step={field.kind === 'number' ? 'any' : undefined}
+                    value={values[field.name] ?? ''}
+                    onValueChange={set}
+                    error={error !== undefined}
+                    aria-invalid={error !== undefined}
+                    aria-describedby={describedBy || undefined}
+                  />
+                )}
+              </div>
+              {field.hint && (
+                <p id={`${id}-hint`} className="mt-1 text-tremor-label text-tremor-content">
+                  {field.hint}
+                </p>
+              )}
+              {error && (
+                <p id={`${id}-error`} className="mt-1 text-tremor-label text-red-600">
+                  {error}
+                </p>
+              )}
+            </div>
+          );
+        })}
+        <div className="flex justify-end gap-3 pt-2">
+          <Button type="button" variant="secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy} data-testid={`${testId}-submit`}>
+            {submitLabel}
+          </Button>
+        </div>
+      </form>
+    </SideDrawer>
+  );
+}
