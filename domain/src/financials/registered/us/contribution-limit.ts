@@ -117,7 +117,7 @@ export const ROTH_REDUCED_MINIMUM = 200;
 
 /**
  * The Roth IRA limit after the income phase-out (IRS Publication 590-A, worksheet 2-2): the full limit
- * (including any catch-up) times (end of range − MAGI) / (width of range), rounded up to the next $10,
+ * (including any catch-up, or the compensation if less) times (end of range − MAGI) / (width of range), rounded up to the next $10,
  * and $200 if that is less than $200 but more than zero. Full below the range, zero at or above its end.
  */
 export function rothIraReducedLimit(
@@ -233,22 +233,24 @@ export function usAnnualContributionLimit(input: UsContributionLimitInput): UsCo
       if (age >= US_CATCH_UP_AGE)
         parts.push({ label: 'age-50 catch-up', amount: figure(US_IRA_CATCH_UP_LIMITS, year) });
       notes.push('One limit for all of a person’s traditional and Roth IRAs together');
+      // The compensation cap comes first: the Roth phase-out reduces the lesser of the limit and
+      // compensation (Publication 590-A, worksheet 2-2, lines 6-7).
+      if (compensation !== undefined && compensation.lt(total())) {
+        parts.push({ label: 'limited to compensation', amount: compensation.minus(total()) });
+      }
       if (accountType === 'ROTH_IRA') {
         if (input.filingStatus !== undefined && modifiedAgi !== undefined) {
-          const full = total();
-          const reduced = rothIraReducedLimit(full, modifiedAgi, input.filingStatus, year);
-          if (reduced.lt(full)) {
+          const base = total();
+          const reduced = rothIraReducedLimit(base, modifiedAgi, input.filingStatus, year);
+          if (reduced.lt(base)) {
             parts.push({
               label: `income phase-out (modified AGI ${formatMoney(modifiedAgi)})`,
-              amount: reduced.minus(full),
+              amount: reduced.minus(base),
             });
           }
         } else {
           notes.push('Before the income phase-out: give a filing status and modified AGI to apply it');
         }
-      }
-      if (compensation !== undefined && compensation.lt(total())) {
-        parts.push({ label: 'limited to compensation', amount: compensation.minus(total()) });
       }
       return result(total());
     }

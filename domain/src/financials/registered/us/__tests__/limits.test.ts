@@ -175,6 +175,31 @@ describe('Roth IRA income phase-out', () => {
     expect(rothIraReducedLimit(7500, 5000, 'MARRIED_FILING_SEPARATELY', 2026).toString()).toBe('3750');
   });
 
+  it('phases out the lesser of the limit and compensation', () => {
+    // Worksheet 2-2: 4,000 of compensation × (165,000 − 157,500) / 15,000 = 2,000, not 3,500.
+    const result = usAnnualContributionLimit({
+      accountType: 'ROTH_IRA',
+      year: 2025,
+      age: 40,
+      compensation: 4000,
+      filingStatus: 'SINGLE',
+      modifiedAgi: 157_500,
+    });
+    expect(result.limit?.toString()).toBe('2000');
+    expect(result.parts.map((part) => part.amount.toString())).toEqual(['7000', '-3000', '-2000']);
+    // The $200 floor never lifts the limit above the compensation.
+    expect(
+      usAnnualContributionLimit({
+        accountType: 'ROTH_IRA',
+        year: 2025,
+        age: 40,
+        compensation: 150,
+        filingStatus: 'SINGLE',
+        modifiedAgi: 164_900,
+      }).limit?.toString(),
+    ).toBe('150');
+  });
+
   it('shows the reduction as a part of the limit', () => {
     const result = usAnnualContributionLimit({
       accountType: 'ROTH_IRA',
@@ -247,7 +272,7 @@ describe('properties of the limits', () => {
     );
   });
 
-  it('is the sum of its parts and never negative', () => {
+  it('is the sum of its parts, never negative, and an IRA never more than compensation', () => {
     fc.assert(
       fc.property(
         fc.constantFrom(...types),
@@ -269,6 +294,9 @@ describe('properties of the limits', () => {
           const sum = result.parts.reduce((total, part) => total.plus(part.amount), new Dec(0));
           expect(sum.eq(result.limit!)).toBe(true);
           expect(result.limit!.gte(0)).toBe(true);
+          if (accountType === 'TRADITIONAL_IRA' || accountType === 'ROTH_IRA') {
+            expect(result.limit!.lte(compensation)).toBe(true);
+          }
         },
       ),
     );
