@@ -80,6 +80,12 @@ function figure(table: FigureTable, year: number): Decimal {
   return new Dec(lookup(table, year, undefined, `US contribution limits are known from ${US_LIMITS_FIRST_YEAR}`));
 }
 
+/** Every US table starts in the same year; an earlier year is refused rather than guessed. */
+function assertKnownYear(year: number): void {
+  assertWholeNumber(year, 'Year');
+  figure(US_IRA_LIMITS, year);
+}
+
 function phaseOutRange(table: Readonly<Record<number, PhaseOutRange>>, year: number): PhaseOutRange {
   const from = lookup(
     Object.fromEntries(Object.entries(table).map(([key, range]) => [key, range.from])),
@@ -98,13 +104,11 @@ function phaseOutRange(table: Readonly<Record<number, PhaseOutRange>>, year: num
 
 /** The Roth IRA phase-out range for a filing status and year (IRC §408A(c)(3)). */
 export function rothIraPhaseOutRange(filingStatus: UsFilingStatus, year: number): PhaseOutRange {
-  assertWholeNumber(year, 'Year');
+  assertKnownYear(year);
   switch (filingStatus) {
     case 'MARRIED_FILING_JOINTLY':
       return phaseOutRange(US_ROTH_PHASE_OUT_JOINT, year);
     case 'MARRIED_FILING_SEPARATELY':
-      // Checked for the year even though the range is fixed, so a year before the tables is refused.
-      phaseOutRange(US_ROTH_PHASE_OUT_SINGLE, year);
       return US_ROTH_PHASE_OUT_SEPARATE;
     case 'SINGLE':
     case 'HEAD_OF_HOUSEHOLD':
@@ -176,7 +180,6 @@ function nonNegative(value: Decimal.Value | undefined, what: string): Decimal | 
  */
 export function usAnnualContributionLimit(input: UsContributionLimitInput): UsContributionLimit {
   const { accountType, year, age } = input;
-  assertWholeNumber(year, 'Year');
   assertWholeNumber(age, 'Age');
   if (age < 0) throw new DomainError(ErrorCode.VALIDATION_ERROR, 'Age cannot be negative');
   assertUsAccountType(accountType);
@@ -187,8 +190,7 @@ export function usAnnualContributionLimit(input: UsContributionLimitInput): UsCo
   const notes: string[] = [];
   const result = (limit: Decimal | null): UsContributionLimit => ({ accountType, year, age, limit, parts, notes });
   const total = (): Decimal => parts.reduce((sum, part) => sum.plus(part.amount), new Dec(0));
-  // Every table starts in the same year; asking the IRA one refuses an earlier year for every type.
-  figure(US_IRA_LIMITS, year);
+  assertKnownYear(year);
 
   switch (accountType) {
     case 'ACCOUNT_401K':
