@@ -8,14 +8,15 @@ import { usReturnTax } from './united-states.js';
 
 /**
  * Pension income splitting (ITA s. 60.03): a Canadian couple may move up to half of one spouse's
- * eligible pension income to the other. The share moved is searched on a coarse grid over every
- * possible split (either direction), then on finer grids around the best point; no split is
- * always a candidate, so splitting never raises the household's tax.
+ * eligible pension income to the other. The amount moved is searched on a coarse grid over every
+ * possible split (either direction), then refined around the best point by trying a step either
+ * side and halving the step (the household tax is piecewise linear in the split, so the minimum
+ * sits at a kink the halving closes in on: to range / 2,560 after 8 rounds, some $30 on $75,000,
+ * in 27 evaluations). No split is always a candidate, so splitting never raises the tax.
  */
 const SPLIT_MAX_SHARE = 0.5;
-const COARSE_STEPS = 16;
-const REFINE_STEPS = 8;
-const REFINE_ROUNDS = 3;
+const COARSE_STEPS = 10;
+const REFINE_ROUNDS = 8;
 
 function withPension<N>(arith: Arith<N>, income: TaxableIncome<N>, delta: N): TaxableIncome<N> {
   return { ...income, eligiblePension: arith.add(income.eligiblePension, delta) };
@@ -75,9 +76,10 @@ function searchSplit(year: number, first: Taxpayer<number>, second: Taxpayer<num
   let step = (high - low) / COARSE_STEPS;
   for (let i = 0; i <= COARSE_STEPS; i++) consider(low + step * i);
   for (let round = 0; round < REFINE_ROUNDS; round++) {
-    const from = best - step;
-    step = (2 * step) / REFINE_STEPS;
-    for (let i = 0; i <= REFINE_STEPS; i++) consider(from + step * i);
+    step /= 2;
+    const centre = best;
+    consider(centre - step);
+    consider(centre + step);
   }
   return best;
 }

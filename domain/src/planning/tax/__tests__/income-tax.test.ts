@@ -215,6 +215,26 @@ describe('United States: federal tax', () => {
   });
 });
 
+describe('explanations', () => {
+  it('are built only when asked (the Monte Carlo does not ask)', () => {
+    const [person] = householdIncomeTax(DecimalArith, {
+      year: 2025,
+      taxpayers: [canadian('p1', 'ONTARIO', 70, { eligiblePension: 50000, oas: 8800 })],
+      pensionIncomeSplitting: false,
+      explain: false,
+    });
+    expect(person?.explanations).toEqual({});
+    const explained = only(tax(2025, [canadian('p1', 'ONTARIO', 70, { eligiblePension: 50000, oas: 8800 })]));
+    expect(Object.keys(explained.explanations).sort()).toEqual([
+      'federal',
+      'oasClawback',
+      'provincial',
+      'taxableIncome',
+    ]);
+    expect(explained.explanations.taxableIncome?.inputs).toContainEqual({ label: 'OAS pension', value: '$8,800.00' });
+  });
+});
+
 describe('years outside the tables', () => {
   it('uses the last known table after it and the first before it, and says so', () => {
     const after = only(tax(2031, [canadian('p1', 'ONTARIO', 40, { employment: 80000 })]));
