@@ -171,6 +171,8 @@ interface AccountState<N> {
   /** The share of a taxable account's withdrawal that is gain, fixed at its first withdrawal of the year. */
   gainRatio: N | null;
   realisedGain: N;
+  /** Who is taxed on the account's income this year. */
+  taxOwnerIds: string[];
   notes: EngineAccountYear<N>['notes'];
 }
 
@@ -373,6 +375,8 @@ export function prepareEngine<N>(
   };
 }
 
+const NO_NOTES: EngineAccountYear<never>['notes'] = Object.freeze({ contributions: [], withdrawals: [] }) as never;
+
 const EMPTY_INCOME = <N>(arith: Arith<N>): TaxableIncome<N> => ({
   employment: arith.zero,
   eligiblePension: arith.zero,
@@ -392,6 +396,9 @@ export function runEngine<N>(setup: EngineSetup<N>, returns: MarketReturns<N>, r
   const { arith: A, context, schedule, explain } = setup;
   const cent = A.of('0.01');
   const hundred = A.of(100);
+  const one = A.of(1);
+  const minusOne = A.of(-1);
+  const highestMarginalRate = A.of('0.9');
   const decimalMode = A.kind === 'decimal';
   const maxPasses = decimalMode ? 40 : 12;
 
@@ -414,6 +421,7 @@ export function runEngine<N>(setup: EngineSetup<N>, returns: MarketReturns<N>, r
     convertedFrom: null,
     gainRatio: null,
     realisedGain: A.zero,
+    taxOwnerIds: [],
     notes: { contributions: [], withdrawals: [] },
   }));
   const byId = new Map(accounts.map((account) => [account.setup.id, account]));
@@ -487,7 +495,9 @@ export function runEngine<N>(setup: EngineSetup<N>, returns: MarketReturns<N>, r
       account.realisedGain = A.zero;
       account.minimum = null;
       account.maximum = null;
-      account.notes = { contributions: [], withdrawals: [] };
+      // Notes are written only when explaining; otherwise every account shares one empty set.
+      account.notes = explain ? { contributions: [], withdrawals: [] } : NO_NOTES;
+      account.taxOwnerIds = taxOwners(account, active, activeIds);
       const target = conversionTargetAt71(account.type);
       if (target && owner && context.ageInYear(owner, year) >= 71) {
         account.convertedFrom = account.type;
@@ -498,7 +508,7 @@ export function runEngine<N>(setup: EngineSetup<N>, returns: MarketReturns<N>, r
 
       const rate =
         account.setup.fixedRate ??
-        (account.setup.marketClass ? A.max(A.of(-1), returns(account.setup.marketClass, yearIndex)) : A.zero);
+        (account.setup.marketClass ? A.max(minusOne, returns(account.setup.marketClass, yearIndex)) : A.zero);
       account.growth = A.round(A.mul(account.opening, rate), 2);
       account.dividends = A.round(A.mul(account.opening, account.setup.dividendRate), 2);
       account.fees = A.round(A.mul(account.opening, account.setup.feeRate), 2);
@@ -590,21 +600,22 @@ export function runEngine<N>(setup: EngineSetup<N>, returns: MarketReturns<N>, r
     }
 
     // Tax, then withdrawals by the withdrawal order, grossed up for the tax they cause.
-    const yearTax = () => householdTax(setup, accounts, active, yearSchedule, year);
+    const fixed = fixedIncome(accounts, active, yearSchedule);
+    const yearTax = () => householdTax(setup, accounts, active, fixed, year);
     let taxResult = yearTax();
     let net = A.sub(pool, taxResult.total);
     let marginal = A.zero;
     for (let pass = 0; pass < maxPasses && A.isNegative(net); pass += 1) {
       const need = A.sub(A.zero, net);
       // The secant estimate of the marginal rate turns the need into the gross withdrawal.
-      let request = A.round(A.div(need, A.sub(A.of(1), marginal)), 2);
+      let request = A.round(A.div(need, A.sub(one, marginal)), 2);
       if (A.lt(request, need)) request = need;
       if (decimalMode && pass > 0) request = A.add(request, cent);
       const taken = withdrawInOrder(setup, withdrawalOrder, request, year, pass);
       if (!A.isPositive(taken)) break;
       const nextTax = yearTax();
       const taxChange = A.sub(nextTax.total, taxResult.total);
-      marginal = A.min(A.of('0.9'), A.max(A.zero, A.div(taxChange, taken)));
+      marginal = A.min(highestMarginalRate, A.max(A.zero, A.div(taxChange, taken)));
       net = A.sub(A.add(net, taken), taxChange);
       pool = A.add(pool, taken);
       taxResult = nextTax;
@@ -938,49 +949,78 @@ export function runEngine<N>(setup: EngineSetup<N>, returns: MarketReturns<N>, r
     if (account.minimum && account.maximum && A.lt(account.maximum, account.minimum)) account.maximum = account.minimum;
   }
 
+  /**
+   * The year's taxable income that withdrawals do not change (incomes, sale gains, taxable
+   * accounts' dividends, deductions), by person, worked out once before the gross-up passes.
+   */
+  function fixedIncome(
+    all: AccountState<N>[],
+    activePeople: PersonState<N>[],
+    yearSchedule: YearSchedule<N>,
+  ): Map<string, TaxableIncome<N>> {
+    const incomeOf = new Map<string, TaxableIncome<N>>();
+    for (const state of activePeople) incomeOf.set(state.person.personId, EMPTY_INCOME(A));
+    for (const line of yearSchedule.incomes) {
+      const income = line.taxExempt ? undefined : incomeOf.get(line.personId);
+      if (income) {
+        const field = incomeField(line.kind);
+        income[field] = A.add(income[field], line.amount);
+      }
+    }
+    for (const sale of yearSchedule.sales) {
+      for (const share of sale.gainsByOwner) {
+        const income = incomeOf.get(share.personId);
+        if (income) income.capitalGains = A.add(income.capitalGains, share.amount);
+      }
+    }
+    for (const account of all) {
+      const owners = account.taxOwnerIds;
+      if (owners.length === 0 || !A.isPositive(account.dividends) || taxStatus(account) !== 'TAXABLE') continue;
+      const share = A.div(account.dividends, A.of(owners.length));
+      for (const owner of owners) {
+        const income = incomeOf.get(owner);
+        if (income) income.eligibleDividends = A.add(income.eligibleDividends, share);
+      }
+    }
+    return incomeOf;
+  }
+
   function householdTax(
     engine: EngineSetup<N>,
     all: AccountState<N>[],
     activePeople: PersonState<N>[],
-    yearSchedule: YearSchedule<N>,
+    fixed: Map<string, TaxableIncome<N>>,
     year: number,
   ): { total: N; byPerson: Map<string, PersonTax<N>> } {
     const byPerson = new Map<string, PersonTax<N>>();
     if (activePeople.length === 0) return { total: A.zero, byPerson };
     const incomeOf = new Map<string, TaxableIncome<N>>();
-    for (const state of activePeople) incomeOf.set(state.person.personId, EMPTY_INCOME(A));
-    const add = (personId: string, field: keyof TaxableIncome<N>, amount: N) => {
-      const income = incomeOf.get(personId);
-      if (income) income[field] = A.add(income[field], amount);
-    };
-    for (const line of yearSchedule.incomes) {
-      if (!line.taxExempt) add(line.personId, incomeField(line.kind), line.amount);
-    }
-    for (const sale of yearSchedule.sales) {
-      for (const share of sale.gainsByOwner) add(share.personId, 'capitalGains', share.amount);
-    }
+    for (const [personId, income] of fixed) incomeOf.set(personId, { ...income });
     for (const account of all) {
-      const owners = taxOwners(account, activePeople);
+      if (!A.isPositive(account.withdrawals)) continue;
+      const owners = account.taxOwnerIds;
       if (owners.length === 0) continue;
       const status = taxStatus(account);
-      if (status === 'TAXABLE' && A.isPositive(account.dividends)) {
-        const share = A.div(account.dividends, A.of(owners.length));
-        for (const owner of owners) add(owner, 'eligibleDividends', share);
-      }
-      if (!A.isPositive(account.withdrawals)) continue;
       const taxed = account.setup.exemptAmount
         ? A.max(A.zero, A.sub(account.withdrawals, account.setup.exemptAmount))
         : account.withdrawals;
       if (!A.isPositive(taxed)) continue;
       if (status === 'TAX_DEFERRED' && account.type !== 'RESP') {
+        const share = A.div(taxed, A.of(owners.length));
         for (const owner of owners) {
+          const income = incomeOf.get(owner);
+          if (!income) continue;
           const age = context.ageInYear(context.person(owner)!, year);
-          const field = PENSION_FUNDS.has(account.type) && age >= 65 ? 'eligiblePension' : 'otherOrdinary';
-          add(owner, field, A.div(taxed, A.of(owners.length)));
+          if (PENSION_FUNDS.has(account.type) && age >= 65)
+            income.eligiblePension = A.add(income.eligiblePension, share);
+          else income.otherOrdinary = A.add(income.otherOrdinary, share);
         }
       } else if (status === 'TAXABLE') {
-        const gain = A.mul(taxed, account.gainRatio ?? A.zero);
-        for (const owner of owners) add(owner, 'capitalGains', A.div(gain, A.of(owners.length)));
+        const gain = A.div(A.mul(taxed, account.gainRatio ?? A.zero), A.of(owners.length));
+        for (const owner of owners) {
+          const income = incomeOf.get(owner);
+          if (income) income.capitalGains = A.add(income.capitalGains, gain);
+        }
       }
     }
     // Deductible contributions lower earned income first, then other ordinary income.
@@ -997,10 +1037,17 @@ export function runEngine<N>(setup: EngineSetup<N>, returns: MarketReturns<N>, r
     const taxpayers = activePeople.map((state) => {
       const rate = engine.toTax.get(state.person.personId)!;
       const income = incomeOf.get(state.person.personId)!;
-      const converted = {} as TaxableIncome<N>;
-      for (const field of Object.keys(income) as (keyof TaxableIncome<N>)[]) {
-        converted[field] = A.round(A.mul(income[field], rate), 2);
-      }
+      const inTaxCurrency = (value: N) => (A.isZero(value) ? value : A.round(A.mul(value, rate), 2));
+      const converted: TaxableIncome<N> = {
+        employment: inTaxCurrency(income.employment),
+        eligiblePension: inTaxCurrency(income.eligiblePension),
+        cppQpp: inTaxCurrency(income.cppQpp),
+        oas: inTaxCurrency(income.oas),
+        socialSecurity: inTaxCurrency(income.socialSecurity),
+        otherOrdinary: inTaxCurrency(income.otherOrdinary),
+        eligibleDividends: inTaxCurrency(income.eligibleDividends),
+        capitalGains: inTaxCurrency(income.capitalGains),
+      };
       return {
         personId: state.person.personId,
         age: context.ageInYear(state.person, year),
@@ -1018,7 +1065,7 @@ export function runEngine<N>(setup: EngineSetup<N>, returns: MarketReturns<N>, r
     });
     let total = A.zero;
     for (const personTax of taxes) {
-      const back = engine.fromTax.get(personTax.personId) ?? A.of(1);
+      const back = engine.fromTax.get(personTax.personId) ?? one;
       const convert = (value: N) => A.round(A.mul(value, back), 2);
       const federal = convert(personTax.federal);
       const provincial = convert(personTax.provincial);
@@ -1048,12 +1095,11 @@ export function runEngine<N>(setup: EngineSetup<N>, returns: MarketReturns<N>, r
     year: number,
   ): EnginePersonYear<N> {
     const personId = state.person.personId;
-    const activeIds = people.filter((other) => context.isActive(other.person, year));
     const withdrawals: EnginePersonYear<N>['withdrawals'] = [];
     for (const account of all) {
       if (!A.isPositive(account.withdrawals) || taxStatus(account) !== 'TAX_DEFERRED' || account.type === 'RESP')
         continue;
-      const owners = taxOwners(account, activeIds);
+      const owners = account.taxOwnerIds;
       if (!owners.includes(personId)) continue;
       withdrawals.push({
         accountId: account.setup.id,
@@ -1093,13 +1139,24 @@ function incomeField(kind: IncomeLine<unknown>['kind']): keyof TaxableIncome<unk
   }
 }
 
+const TAX_STATUS = new Map<InvestmentAccountType, TaxStatus>();
+
+/** The account type's tax status, looked up once per type (the engine asks on every flow). */
+function statusOf(type: InvestmentAccountType): TaxStatus {
+  let status = TAX_STATUS.get(type);
+  if (status === undefined) {
+    status = taxStatusOf(type);
+    TAX_STATUS.set(type, status);
+  }
+  return status;
+}
+
 function taxStatus<N>(account: AccountState<N>): TaxStatus {
-  return taxStatusOf(account.type);
+  return statusOf(account.type);
 }
 
 /** Who is taxed on an account's income: its owners still in the plan, else the household's first person still in it. */
-function taxOwners<N>(account: AccountState<N>, activePeople: PersonState<N>[]): string[] {
-  const activeIds = new Set(activePeople.map((state) => state.person.personId));
+function taxOwners<N>(account: AccountState<N>, activePeople: PersonState<N>[], activeIds: Set<string>): string[] {
   const owners = account.setup.owners.map((owner) => owner.personId).filter((id) => activeIds.has(id));
   if (owners.length > 0) return owners;
   return activePeople[0] ? [activePeople[0].person.personId] : [];
@@ -1108,7 +1165,7 @@ function taxOwners<N>(account: AccountState<N>, activePeople: PersonState<N>[]):
 function contribute<N>(A: Arith<N>, account: AccountState<N>, amount: N): void {
   account.contributions = A.add(account.contributions, amount);
   account.balance = A.add(account.balance, amount);
-  if (taxStatusOf(account.type) === 'TAXABLE') account.basis = A.add(account.basis, amount);
+  if (statusOf(account.type) === 'TAXABLE') account.basis = A.add(account.basis, amount);
 }
 
 /** What may still come out this year: the balance, within a LIF's maximum and never from a locked-in plan. */
@@ -1121,7 +1178,7 @@ function withdrawable<N>(A: Arith<N>, account: AccountState<N>): N {
 function withdraw<N>(A: Arith<N>, account: AccountState<N>, requested: N): N {
   const amount = A.round(A.max(A.zero, A.min(requested, account.balance)), 2);
   if (!A.isPositive(amount)) return A.zero;
-  if (taxStatusOf(account.type) === 'TAXABLE') {
+  if (statusOf(account.type) === 'TAXABLE') {
     if (account.gainRatio === null) {
       account.gainRatio = A.isPositive(account.balance)
         ? A.max(A.zero, A.sub(A.of(1), A.div(account.basis, account.balance)))

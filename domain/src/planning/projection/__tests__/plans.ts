@@ -9,7 +9,7 @@ export function person(overrides: Partial<PlanPerson> = {}): PlanPerson {
     birthDate: '1966-06-15',
     retirementAge: 65,
     country: 'CA',
-    province: 'ON',
+    province: 'ONTARIO',
     usFilingStatus: null,
     rrspRoom: { value: '20000', currency: 'CAD' },
     tfsaRoom: { value: '10000', currency: 'CAD' },
