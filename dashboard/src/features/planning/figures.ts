@@ -1,5 +1,9 @@
 import {
   enumLabel,
+  PLAN_CASH_ACCOUNT_ID,
+  PLAN_CASH_ACCOUNT_NAME,
+  type Explanation,
+  type Figure,
   type MonteCarloResult,
   type PlanDocument,
   type Projection,
@@ -43,7 +47,7 @@ export function keyFigures(plan: PlanDocument, projection: Projection, monteCarl
 
 const sum = (amounts: readonly string[]) => amounts.reduce((total, amount) => total + Number(amount), 0);
 
-/** Per year, what the accounts hold by account type (their labels) and the other assets; the series in a stable order. */
+/** Per year, what the accounts hold by account type (their labels) and property less debts; the series in a stable order. */
 export function holdingsByType(projection: Projection): { rows: Record<string, number | string>[]; series: string[] } {
   const series: string[] = [];
   const rows = projection.years.map((year) => {
@@ -53,15 +57,13 @@ export function holdingsByType(projection: Projection): { rows: Record<string, n
       if (!series.includes(label)) series.push(label);
       row[label] = Number(row[label] ?? 0) + Number(account.closing.amount);
     }
-    const assets = sum(year.assets.map((asset) => asset.value.amount));
-    if (assets !== 0) {
-      if (!series.includes(OTHER_ASSETS)) series.push(OTHER_ASSETS);
-      row[OTHER_ASSETS] = assets;
-    }
-    const debts = sum(year.liabilities.map((liability) => liability.closing.amount));
-    if (debts !== 0) {
-      if (!series.includes(DEBTS)) series.push(DEBTS);
-      row[DEBTS] = -debts;
+    // Property less what is owed: the stack's top is then the year's net worth.
+    const equity =
+      sum(year.assets.map((asset) => asset.value.amount)) -
+      sum(year.liabilities.map((liability) => liability.closing.amount));
+    if (equity !== 0) {
+      if (!series.includes(PROPERTY_LESS_DEBTS)) series.push(PROPERTY_LESS_DEBTS);
+      row[PROPERTY_LESS_DEBTS] = equity;
     }
     return row;
   });
@@ -70,8 +72,7 @@ export function holdingsByType(projection: Projection): { rows: Record<string, n
   return { rows, series };
 }
 
-export const OTHER_ASSETS = 'Property and other assets';
-export const DEBTS = 'Debts owed';
+export const PROPERTY_LESS_DEBTS = 'Property and other assets, less debts';
 
 export const MONEY_IN = 'Money in';
 export const MONEY_OUT = 'Money out';
@@ -95,4 +96,69 @@ export function taxRow(year: ProjectionYear): Record<string, number | string> {
     Provincial: sum(year.people.map((person) => person.taxes.provincial.amount)),
     'OAS recovery': sum(year.people.map((person) => person.taxes.oasClawback.amount)),
   };
+}
+
+/** One explained figure behind a year-table cell: what it is, its amount and why. */
+export interface ExplainedPart {
+  label: string;
+  amount: string;
+  explanation: Explanation;
+}
+
+export const YEAR_COLUMNS = ['Incomes', 'Expenses', 'Taxes', 'Withdrawals', 'Net worth', 'Shortfall'] as const;
+export type YearColumn = (typeof YEAR_COLUMNS)[number];
+
+export function yearTotal(year: ProjectionYear, column: YearColumn): Figure {
+  const totals: Record<YearColumn, Figure> = {
+    Incomes: year.incomes,
+    Expenses: year.expenses,
+    Taxes: year.taxes,
+    Withdrawals: year.withdrawals,
+    'Net worth': year.netWorth,
+    Shortfall: year.shortfall,
+  };
+  return totals[column];
+}
+
+/**
+ * The explanations behind a year's total: the total's own, then its parts' (each person's income
+ * lines and tax lines, each account's withdrawals and its minimum or maximum of the year).
+ */
+export function explainedParts(plan: PlanDocument, year: ProjectionYear, column: YearColumn): ExplainedPart[] {
+  const name = (personId: string) => plan.people.find((person) => person.personId === personId)?.name ?? 'A person';
+  const accountName = (accountId: string) =>
+    accountId === PLAN_CASH_ACCOUNT_ID
+      ? PLAN_CASH_ACCOUNT_NAME
+      : (plan.accounts.find((account) => account.id === accountId)?.name ?? 'An account');
+  const candidates: { label: string; figure: Figure | null }[] = [{ label: column, figure: yearTotal(year, column) }];
+  if (column === 'Incomes') {
+    for (const person of year.people) {
+      for (const line of person.incomes)
+        candidates.push({ label: `${name(person.personId)}: ${line.label}`, figure: line.amount });
+    }
+  }
+  if (column === 'Taxes') {
+    for (const person of year.people) {
+      const who = name(person.personId);
+      candidates.push(
+        { label: `${who}: taxable income`, figure: person.taxes.taxableIncome },
+        { label: `${who}: federal tax`, figure: person.taxes.federal },
+        { label: `${who}: provincial tax`, figure: person.taxes.provincial },
+        { label: `${who}: OAS recovery tax`, figure: person.taxes.oasClawback },
+      );
+    }
+  }
+  if (column === 'Withdrawals') {
+    for (const account of year.accounts) {
+      const called = accountName(account.accountId);
+      candidates.push(
+        { label: `${called}: withdrawals`, figure: account.withdrawals },
+        { label: `${called}: minimum withdrawal`, figure: account.minimumWithdrawal },
+        { label: `${called}: maximum withdrawal`, figure: account.maximumWithdrawal },
+      );
+    }
+  }
+  return candidates.flatMap(({ label, figure }) =>
+    figure?.explanation ? [{ label, amount: figure.amount, explanation: figure.explanation }] : [],
+  );
 }

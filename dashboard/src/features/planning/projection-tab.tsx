@@ -1,6 +1,6 @@
 import { useCallback, useId, useMemo, useState } from 'react';
 import { AreaChart, BarChart, Callout, Card, Metric, Text, Title } from '@tremor/react';
-import type { Explanation, Figure, PlanDocument, Projection } from '@meridian/domain';
+import type { PlanDocument, Projection, ProjectionYear } from '@meridian/domain';
 import { planCalls, type PlanSimulation } from '../../api/planning';
 import { Spinner } from '../../components/full-page-status';
 import { useDebounced } from '../../components/use-debounced';
@@ -10,7 +10,11 @@ import { chartDollars } from '../financials/money';
 import { figureDollars, personName } from './describe';
 import {
   cashFlowRow,
-  DEBTS,
+  explainedParts,
+  yearTotal,
+  YEAR_COLUMNS,
+  type ExplainedPart,
+  type YearColumn,
   holdingsByType,
   keyFigures,
   MONEY_IN,
@@ -148,28 +152,37 @@ function RetirementSlider({
   );
 }
 
-/** A figure of the year table: a button that opens its explanation when it has one. */
+/** What the explanation drawer shows: a year's total and the explained figures behind it. */
+interface OpenExplanation {
+  title: string;
+  total: string;
+  parts: ExplainedPart[];
+}
+
+/** A figure of the year table: a button that opens its explanations when it has any. */
 function FigureCell({
-  figure,
-  label,
+  plan,
+  year,
+  column,
   onExplain,
-  danger = false,
 }: {
-  figure: Figure;
-  label: string;
-  onExplain: (title: string, explanation: Explanation) => void;
-  danger?: boolean;
+  plan: PlanDocument;
+  year: ProjectionYear;
+  column: YearColumn;
+  onExplain: (open: OpenExplanation) => void;
 }) {
+  const figure = yearTotal(year, column);
   const text = figureDollars(figure.amount);
-  const tone = danger && Number(figure.amount) > 0 ? 'font-medium text-red-700' : '';
-  if (!figure.explanation) return <span className={tone}>{text}</span>;
-  const explanation = figure.explanation;
+  const tone = column === 'Shortfall' && Number(figure.amount) > 0 ? 'font-medium text-red-700' : '';
+  const parts = explainedParts(plan, year, column);
+  if (parts.length === 0) return <span className={tone}>{text}</span>;
+  const title = `${column}, ${year.year}`;
   return (
     <button
       type="button"
       className={`underline decoration-dotted underline-offset-4 hover:text-tremor-brand ${tone}`}
-      onClick={() => onExplain(label, explanation)}
-      aria-label={`${label}: ${text}. Show how it is worked out`}
+      onClick={() => onExplain({ title, total: text, parts })}
+      aria-label={`${title}: ${text}. Show how it is worked out`}
       data-testid="explained-figure"
     >
       {text}
@@ -177,46 +190,48 @@ function FigureCell({
   );
 }
 
-function ExplanationDrawer({
-  title,
-  explanation,
-  onClose,
-}: {
-  title: string;
-  explanation: Explanation;
-  onClose: () => void;
-}) {
+function ExplanationDrawer({ open, onClose }: { open: OpenExplanation; onClose: () => void }) {
   return (
-    <SideDrawer title={title} testId="explanation" onClose={onClose}>
-      <p className="text-tremor-label font-medium uppercase tracking-wide text-tremor-content">Rule</p>
-      <p className="mt-1 text-tremor-default font-medium text-tremor-content-strong" data-testid="explanation-rule">
-        {explanation.rule}
-      </p>
-      <p className="mt-4 text-tremor-label font-medium uppercase tracking-wide text-tremor-content">How</p>
-      <p className="mt-1 text-tremor-default text-tremor-content-emphasis" data-testid="explanation-text">
-        {explanation.text}
-      </p>
-      {explanation.inputs.length > 0 && (
-        <>
-          <p className="mt-4 text-tremor-label font-medium uppercase tracking-wide text-tremor-content">Inputs</p>
-          <dl className="mt-1 divide-y divide-tremor-border">
-            {explanation.inputs.map((input) => (
-              <div key={input.label} className="flex justify-between gap-4 py-1.5 text-tremor-default">
-                <dt className="text-tremor-content">{input.label}</dt>
-                <dd className="text-right font-medium text-tremor-content-strong">{input.value}</dd>
-              </div>
-            ))}
-          </dl>
-        </>
-      )}
+    <SideDrawer title={`${open.title}: ${open.total}`} testId="explanation" onClose={onClose}>
+      <div className="space-y-5">
+        {open.parts.map((part, index) => (
+          <section key={`${part.label}-${index}`} className="rounded-tremor-default border border-tremor-border p-4">
+            <div className="flex items-baseline justify-between gap-4">
+              <h3 className="text-tremor-default font-semibold text-tremor-content-strong">{part.label}</h3>
+              <span className="text-tremor-default font-medium tabular-nums text-tremor-content-strong">
+                {figureDollars(part.amount)}
+              </span>
+            </div>
+            <p className="mt-3 text-tremor-label font-medium uppercase tracking-wide text-tremor-content">Rule</p>
+            <p className="mt-0.5 text-tremor-default text-tremor-content-strong" data-testid="explanation-rule">
+              {part.explanation.rule}
+            </p>
+            <p className="mt-3 text-tremor-label font-medium uppercase tracking-wide text-tremor-content">How</p>
+            <p className="mt-0.5 text-tremor-default text-tremor-content-emphasis" data-testid="explanation-text">
+              {part.explanation.text}
+            </p>
+            {part.explanation.inputs.length > 0 && (
+              <>
+                <p className="mt-3 text-tremor-label font-medium uppercase tracking-wide text-tremor-content">Inputs</p>
+                <dl className="mt-1 divide-y divide-tremor-border">
+                  {part.explanation.inputs.map((input) => (
+                    <div key={input.label} className="flex justify-between gap-4 py-1.5 text-tremor-default">
+                      <dt className="text-tremor-content">{input.label}</dt>
+                      <dd className="text-right font-medium text-tremor-content-strong">{input.value}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </>
+            )}
+          </section>
+        ))}
+      </div>
     </SideDrawer>
   );
 }
 
 function YearTable({ plan, projection }: { plan: PlanDocument; projection: Projection }) {
-  const [open, setOpen] = useState<{ title: string; explanation: Explanation }>();
-  const explain = useCallback((title: string, explanation: Explanation) => setOpen({ title, explanation }), []);
-  const columns = ['Incomes', 'Expenses', 'Taxes', 'Withdrawals', 'Net worth', 'Shortfall'] as const;
+  const [open, setOpen] = useState<OpenExplanation>();
   return (
     <Card>
       <Title>Year by year</Title>
@@ -227,7 +242,7 @@ function YearTable({ plan, projection }: { plan: PlanDocument; projection: Proje
             <tr className="border-b border-tremor-border">
               <th className="py-2 pr-4 font-medium">Year</th>
               <th className="py-2 pr-4 font-medium">Ages</th>
-              {columns.map((column) => (
+              {YEAR_COLUMNS.map((column) => (
                 <th key={column} className="py-2 pl-4 text-right font-medium">
                   {column}
                 </th>
@@ -240,14 +255,6 @@ function YearTable({ plan, projection }: { plan: PlanDocument; projection: Proje
                 .filter((person) => year.ages[person.personId] !== undefined)
                 .map((person) => `${personName(plan.people, person.personId)} ${year.ages[person.personId]}`)
                 .join(', ');
-              const figures: Record<(typeof columns)[number], Figure> = {
-                Incomes: year.incomes,
-                Expenses: year.expenses,
-                Taxes: year.taxes,
-                Withdrawals: year.withdrawals,
-                'Net worth': year.netWorth,
-                Shortfall: year.shortfall,
-              };
               return (
                 <tr
                   key={year.year}
@@ -257,14 +264,9 @@ function YearTable({ plan, projection }: { plan: PlanDocument; projection: Proje
                 >
                   <td className="py-1.5 pr-4 font-medium text-tremor-content-strong">{year.year}</td>
                   <td className="py-1.5 pr-4 text-tremor-content">{ages}</td>
-                  {columns.map((column) => (
+                  {YEAR_COLUMNS.map((column) => (
                     <td key={column} className="py-1.5 pl-4 text-right tabular-nums" data-column={column}>
-                      <FigureCell
-                        figure={figures[column]}
-                        label={`${column}, ${year.year}`}
-                        onExplain={explain}
-                        danger={column === 'Shortfall'}
-                      />
+                      <FigureCell plan={plan} year={year} column={column} onExplain={setOpen} />
                     </td>
                   ))}
                 </tr>
@@ -273,9 +275,7 @@ function YearTable({ plan, projection }: { plan: PlanDocument; projection: Proje
           </tbody>
         </table>
       </div>
-      {open && (
-        <ExplanationDrawer title={open.title} explanation={open.explanation} onClose={() => setOpen(undefined)} />
-      )}
+      {open && <ExplanationDrawer open={open} onClose={() => setOpen(undefined)} />}
     </Card>
   );
 }
@@ -419,9 +419,7 @@ function ProjectionFigures({
           data={holdings.rows}
           index="year"
           categories={holdings.series}
-          colors={holdings.series.map((name, index) =>
-            name === DEBTS ? 'rose' : (HOLDING_COLOURS[index % HOLDING_COLOURS.length] ?? 'blue'),
-          )}
+          colors={holdings.series.map((_, index) => HOLDING_COLOURS[index % HOLDING_COLOURS.length] ?? 'blue')}
           stack
           valueFormatter={chartDollars}
           yAxisWidth={88}
