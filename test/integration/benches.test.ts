@@ -142,6 +142,15 @@ const BENCHES: Bench[] = [
     args: ['--runs', '1'],
     figures: [new RegExp(String.raw`^Small seed: ${N} rows, median ${N} ms over 1 runs`, 'm')],
   },
+  {
+    file: 'plan-projection.ts',
+    args: ['--runs', '1', '--paths', '20'],
+    figures: [
+      new RegExp(String.raw`^projection \(decimal, explained\)\s+${N} ms\s+${N}x baseline`, 'm'),
+      new RegExp(String.raw`^Monte Carlo \(20 paths, float\)\s+${N} ms\s+${N}x baseline`, 'm'),
+      new RegExp(String.raw`^baseline: bare float compounding\s+${N} ms`, 'm'),
+    ],
+  },
 ];
 
 describe('benches on a tiny input', () => {
