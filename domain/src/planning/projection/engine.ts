@@ -457,11 +457,18 @@ export function runEngine<N>(setup: EngineSetup<N>, returns: MarketReturns<N>, r
   }
 
   const result: EngineResult<N> = { years: [], netWorth: [], shortfall: [] };
+  let active: PersonState<N>[] = [];
+  let activeIds = new Set<string>();
 
   schedule.forEach((yearSchedule, yearIndex) => {
     const { year } = yearSchedule;
-    const active = people.filter((state) => context.isActive(state.person, year));
-    const activeIds = new Set(active.map((state) => state.person.personId));
+    // People only ever leave the plan, so the set of people in it changes when its size does.
+    const stillActive = people.filter((state) => context.isActive(state.person, year));
+    const peopleChanged = stillActive.length !== active.length || yearIndex === 0;
+    if (peopleChanged) {
+      active = stillActive;
+      activeIds = new Set(active.map((state) => state.person.personId));
+    }
 
     // Room of the year: last year's unused room, this year's new room, TFSA withdrawals restored.
     for (const state of people) {
@@ -497,7 +504,7 @@ export function runEngine<N>(setup: EngineSetup<N>, returns: MarketReturns<N>, r
       account.maximum = null;
       // Notes are written only when explaining; otherwise every account shares one empty set.
       account.notes = explain ? { contributions: [], withdrawals: [] } : NO_NOTES;
-      account.taxOwnerIds = taxOwners(account, active, activeIds);
+      if (peopleChanged) account.taxOwnerIds = taxOwners(account, active, activeIds);
       const target = conversionTargetAt71(account.type);
       if (target && owner && context.ageInYear(owner, year) >= 71) {
         account.convertedFrom = account.type;
