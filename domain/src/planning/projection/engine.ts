@@ -173,6 +173,9 @@ interface AccountState<N> {
   realisedGain: N;
   /** Who is taxed on the account's income this year. */
   taxOwnerIds: string[];
+  /** Withdrawn this year to cover the need, and in how many passes (for the explanation). */
+  coverWithdrawn: N;
+  coverPasses: number;
   notes: EngineAccountYear<N>['notes'];
 }
 
@@ -422,6 +425,8 @@ export function runEngine<N>(setup: EngineSetup<N>, returns: MarketReturns<N>, r
     gainRatio: null,
     realisedGain: A.zero,
     taxOwnerIds: [],
+    coverWithdrawn: A.zero,
+    coverPasses: 0,
     notes: { contributions: [], withdrawals: [] },
   }));
   const byId = new Map(accounts.map((account) => [account.setup.id, account]));
@@ -504,6 +509,8 @@ export function runEngine<N>(setup: EngineSetup<N>, returns: MarketReturns<N>, r
       account.maximum = null;
       // Notes are written only when explaining; otherwise every account shares one empty set.
       account.notes = explain ? { contributions: [], withdrawals: [] } : NO_NOTES;
+      account.coverWithdrawn = A.zero;
+      account.coverPasses = 0;
       if (peopleChanged) account.taxOwnerIds = taxOwners(account, active, activeIds);
       const target = conversionTargetAt71(account.type);
       if (target && owner && context.ageInYear(owner, year) >= 71) {
@@ -648,6 +655,8 @@ export function runEngine<N>(setup: EngineSetup<N>, returns: MarketReturns<N>, r
       }
     }
 
+    if (explain) for (const account of accounts) explainCover(account);
+
     // TFSA withdrawals come back as room next year.
     for (const account of accounts) {
       if (account.type === 'TFSA' && account.setup.owner && A.isPositive(account.withdrawals)) {
@@ -731,12 +740,24 @@ export function runEngine<N>(setup: EngineSetup<N>, returns: MarketReturns<N>, r
       left = A.sub(left, taken);
       total = A.add(total, taken);
       if (engine.explain) {
-        account.notes.withdrawals.push(
-          `${dollars(A, taken)} to cover the year's need (withdrawal order ${account.setup.withdrawalOrder}${pass > 0 ? ', grossed up for the tax it causes' : ''})`,
-        );
+        // One line per account for the year's need, whatever the number of gross-up passes.
+        account.coverWithdrawn = A.add(account.coverWithdrawn, taken);
+        account.coverPasses = Math.max(account.coverPasses, pass + 1);
       }
     }
     return total;
+  }
+
+  function explainCover(account: AccountState<N>): void {
+    if (!A.isPositive(account.coverWithdrawn)) return;
+    const earliest = account.setup.earliestAge === null ? '' : `, allowed from age ${account.setup.earliestAge}`;
+    const grossUp =
+      account.coverPasses > 1
+        ? `, grossed up for the tax it causes (${account.coverPasses} passes)`
+        : ', no further tax to cover';
+    account.notes.withdrawals.push(
+      `${dollars(A, account.coverWithdrawn)} to cover what income did not (expenses, debt payments, planned contributions and tax): withdrawal order ${account.setup.withdrawalOrder}${earliest}${grossUp}`,
+    );
   }
 
   function contributeWithinRoom(

@@ -1,6 +1,7 @@
 import type { Decimal } from 'decimal.js';
 import type { CurrencyCode } from '../../shared/money/currency.js';
 import type { MoneyJson } from '../../shared/money/money.js';
+import { DomainError, ErrorCode } from '../../shared/errors/domain-error.js';
 import { CONVERSION_DECIMALS, Dec, roundHalfUp } from '../../shared/money/decimal.js';
 import { crossRate } from '../../shared/money/fx.js';
 import type { CountryCode, TaxProvince } from '../../shared/regions/regions.js';
@@ -131,7 +132,7 @@ export class PlanContext {
       }
       default: {
         const unknown: never = point;
-        throw new Error(`Unknown time point ${JSON.stringify(unknown)}`);
+        throw new DomainError(ErrorCode.UNHANDLED_CASE_ERROR, `Unknown time point ${JSON.stringify(unknown)}`);
       }
     }
   }
