@@ -30,6 +30,10 @@ export const Permission = [
   'SALES_READ',
   /** Create opportunities and move them through their stages. */
   'SALES_WRITE',
+  /** Read the financial plans of one's teams' households and run their projections. */
+  'PLANNING_READ',
+  /** Make plans from a household's records and change their settings, people and parts. */
+  'PLANNING_WRITE',
   /** The organization's settings, teams, invitations of team members, brands, custom fields. */
   'ORGANIZATION_MANAGE',
   /** Set exchange rates. */
@@ -59,6 +63,8 @@ export const PERMISSION_LABELS: Readonly<Record<Permission, string>> = {
   PRACTICE_DELETE: 'Delete notes, documents and booking templates of their teams',
   SALES_READ: 'Read the opportunities and pipeline of their teams, and the firm’s offerings and package templates',
   SALES_WRITE: 'Create and move the opportunities of their teams; edit the firm’s offerings and package templates',
+  PLANNING_READ: 'Read the financial plans of their teams and run their projections',
+  PLANNING_WRITE: 'Create and edit the financial plans of their teams',
   ORGANIZATION_MANAGE: 'Manage the organization, teams and invitations',
   FX_MANAGE: 'Set exchange rates',
   HUB_MANAGE: 'Manage connections, syncs and imports',
@@ -81,6 +87,8 @@ const ADVISING: readonly Permission[] = [
   'PRACTICE_DELETE',
   'SALES_READ',
   'SALES_WRITE',
+  'PLANNING_READ',
+  'PLANNING_WRITE',
 ];
 
 /** What each role may do. ADMIN alone works across every team of the organization. */
@@ -93,10 +101,11 @@ export const ROLE_PERMISSIONS: Readonly<Record<UserRole, readonly Permission[]>>
   ASSOCIATE_ADVISING_REPRESENTATIVE: ADVISING.filter(
     (permission) => !permission.endsWith('_DELETE') && permission !== 'SALES_WRITE',
   ),
-  // A portfolio manager reads portfolios (and, once they exist, plans) and changes no record; they
-  // work the practice as any team member does: complete the tasks given to them, write notes,
-  // upload documents, without deleting anyone's work. They follow the pipeline but do not sell.
-  PM: ['SIGNED_IN', 'CRM_READ', 'FINANCIALS_READ', 'PRACTICE_READ', 'PRACTICE_WRITE', 'SALES_READ'],
+  // A portfolio manager reads portfolios and plans (and runs a plan's projection) and changes no
+  // record; they work the practice as any team member does: complete the tasks given to them,
+  // write notes, upload documents, without deleting anyone's work. They follow the pipeline but do
+  // not sell.
+  PM: ['SIGNED_IN', 'CRM_READ', 'FINANCIALS_READ', 'PRACTICE_READ', 'PRACTICE_WRITE', 'SALES_READ', 'PLANNING_READ'],
 };
 
 /**

@@ -1,0 +1,2 @@
+export { PlansModule } from './plans.module.js';
+export { PlansWriter, type PlanDraft, type PlanParts } from './plans.writer.js';
