@@ -47,6 +47,7 @@ import { OfferingsModule } from './modules/sales/offerings/index.js';
 import { PackageTemplatesModule } from './modules/sales/package-templates/index.js';
 import { ProposalsModule } from './modules/sales/proposals/index.js';
 import { BillingModule } from './modules/sales/billing/index.js';
+import { PlansModule } from './modules/planning/plans/index.js';
 
 @Module({})
 export class AppModule {
@@ -101,6 +102,7 @@ export class AppModule {
         PackageTemplatesModule,
         ProposalsModule,
         BillingModule,
+        PlansModule,
       ],
     };
   }
