@@ -990,10 +990,13 @@ export function runEngine<N>(setup: EngineSetup<N>, returns: MarketReturns<N>, r
     for (const state of activePeople) incomeOf.set(state.person.personId, EMPTY_INCOME(A));
     for (const line of yearSchedule.incomes) {
       const income = line.taxExempt ? undefined : incomeOf.get(line.personId);
-      if (income) {
-        const field = incomeField(line.kind);
-        income[field] = A.add(income[field], line.amount);
+      if (!income) continue;
+      let field = incomeField(line.kind);
+      // An annuity is eligible pension income from 65; a DB pension at any age.
+      if (line.kind === 'ANNUITY' && context.ageInYear(context.person(line.personId)!, yearSchedule.year) < 65) {
+        field = 'otherOrdinary';
       }
+      income[field] = A.add(income[field], line.amount);
     }
     for (const sale of yearSchedule.sales) {
       for (const share of sale.gainsByOwner) {
