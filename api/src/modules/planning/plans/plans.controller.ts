@@ -23,6 +23,8 @@ import {
   planListSchema,
   planMilestoneParamsSchema,
   planQuerySchema,
+  planSimQuerySchema,
+  planSimResponseSchema,
   removeAccountSchema,
   removeAssetSchema,
   removeLiabilitySchema,
@@ -43,9 +45,11 @@ import {
   type PlanDocument,
   type PlanIdParams,
   type PlanList,
+  type PlanSimQuery,
 } from '@meridian/domain';
 import type { z } from 'zod';
 import { ApiRoute, ValidBody, ValidParams, ValidQuery } from '../../../common/http/api-route.js';
+import { PlanSimService, type PlanSimulation } from './plan-sim.service.js';
 import { PlansService } from './plans.service.js';
 
 const TAGS = ['plans'];
@@ -74,7 +78,10 @@ type FlowKindParams = z.output<typeof planFlowKindParamsSchema>;
  */
 @Controller('plans')
 export class PlansController {
-  constructor(@Inject(PlansService) private readonly plans: PlansService) {}
+  constructor(
+    @Inject(PlansService) private readonly plans: PlansService,
+    @Inject(PlanSimService) private readonly simulations: PlanSimService,
+  ) {}
 
   @Post()
   @ApiRoute({
@@ -116,6 +123,21 @@ export class PlansController {
   })
   list(@ValidQuery() query: z.output<typeof planListQuerySchema>): Promise<PlanList> {
     return this.plans.list(query.householdId);
+  }
+
+  @Get(':planId/sim')
+  @ApiRoute({
+    summary:
+      "The plan's projection year by year to the last person's 100th year, after tax, and its Monte Carlo run; a what-if retirement age is not saved",
+    tags: TAGS,
+    permission: 'PLANNING_READ',
+    params: planIdParamsSchema,
+    query: planSimQuerySchema,
+    response: planSimResponseSchema,
+    errors: [404, 409],
+  })
+  simulate(@ValidParams() params: PlanIdParams, @ValidQuery() query: PlanSimQuery): Promise<PlanSimulation> {
+    return this.simulations.simulate(params.planId, query);
   }
 
   @Patch(':planId/settings/edit')

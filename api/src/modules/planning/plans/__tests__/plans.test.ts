@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EntityType, newId, type PlanDocument, type PlanList } from '@meridian/domain';
+import { EntityType, MoneyMessage, newId, type PlanDocument, type PlanList } from '@meridian/domain';
 import { signedInUser, startWithTwoFirms, type TwoFirms } from '#test/support/two-firms.js';
-import { apiAs } from '#test/support/financial-factories.js';
+import { apiAs, setFxRate } from '#test/support/financial-factories.js';
 import { changedTables, installChangeCounter, type ChangeCounter } from '#test/support/change-counter.js';
 import { seedPlanHousehold, type PlanHousehold } from './plan-world.js';
 
@@ -471,5 +471,79 @@ describe('refusals change nothing', () => {
       ]),
     });
     expect(tables).toEqual([]);
+  });
+});
+
+describe('GET /plans/{planId}/sim', () => {
+  interface Simulation {
+    projection: {
+      startYear: number;
+      endYear: number;
+      currency: string;
+      years: { year: number; ages: Record<string, number>; people: { personId: string; retired: boolean }[] }[];
+    };
+    monteCarlo: { paths: number; seed: number; successProbability: number; years: unknown[] };
+  }
+  let simPlan: PlanDocument;
+
+  beforeAll(async () => {
+    simPlan = (await north<PlanDocument>('POST', '/api/plans', { householdId: home.householdId, name: 'Projection' }))
+      .body;
+  });
+
+  it('runs the plan to the last person’s 100th year, with the Monte Carlo run', async () => {
+    const sim = await north<Simulation>('GET', `/api/plans/${simPlan.id}/sim?currency=CAD`);
+    expect(sim.status).toBe(200);
+    // Claire, the younger, was born in 1968.
+    expect(sim.body.projection).toMatchObject({ startYear: THIS_YEAR, endYear: 2068, currency: 'CAD' });
+    expect(sim.body.projection.years.map((year) => year.year)).toEqual(
+      Array.from({ length: 2068 - THIS_YEAR + 1 }, (_, index) => THIS_YEAR + index),
+    );
+    expect(sim.body.monteCarlo).toMatchObject({ paths: 1000, seed: 20260101 });
+    expect(sim.body.monteCarlo.years).toHaveLength(sim.body.projection.years.length);
+  });
+
+  it('answers a what-if retirement age without saving it', async () => {
+    const retiredIn = (simulation: Simulation, year: number) =>
+      simulation.projection.years
+        .find((candidate) => candidate.year === year)!
+        .people.find((person) => person.personId === home.claire)!.retired;
+    // Claire turns 60 in 2028 and 65 in 2033: retiring at 60, she is retired in 2030; at 65, not yet.
+    const base = await north<Simulation>('GET', `/api/plans/${simPlan.id}/sim`);
+    const early = await north<Simulation>(
+      'GET',
+      `/api/plans/${simPlan.id}/sim?personId=${home.claire}&retirementAge=60`,
+    );
+    expect(early.status).toBe(200);
+    expect(retiredIn(base.body, 2030)).toBe(false);
+    expect(retiredIn(early.body, 2030)).toBe(true);
+    const saved = (await north<PlanDocument>('GET', `/api/plans?planId=${simPlan.id}`)).body;
+    expect(saved.people.find((person) => person.personId === home.claire)?.retirementAge).toBe(65);
+    const stranger = await north('GET', `/api/plans/${simPlan.id}/sim?personId=${home.child}&retirementAge=60`);
+    expect(stranger.status).toBe(400);
+    const alone = await north('GET', `/api/plans/${simPlan.id}/sim?retirementAge=60`);
+    expect(alone.status).toBe(400);
+  });
+
+  it('answers 409 with the converter’s message while a rate the plan needs is missing', async () => {
+    await north('PATCH', `/api/plans/${simPlan.id}/accounts/add`, {
+      name: 'US brokerage',
+      accountType: 'OTHER',
+      jurisdiction: 'US',
+      owners: [home.marc],
+      marketValue: { value: 50000, currency: 'USD' },
+    });
+    const missing = await north('GET', `/api/plans/${simPlan.id}/sim?currency=CAD`);
+    expect(missing.status).toBe(409);
+    // The firm has no rate at all yet: the converter's own sentence.
+    expect(missing.body).toMatchObject({ code: 'CONFLICT', message: MoneyMessage.ratesNotSet });
+    await setFxRate(world.prisma, world.firms[0].organizationId, {
+      date: '2026-01-02',
+      base: 'USD',
+      quote: 'CAD',
+      rate: '1.37',
+    });
+    expect((await north('GET', `/api/plans/${simPlan.id}/sim?currency=CAD`)).status).toBe(200);
+    expect((await south('GET', `/api/plans/${simPlan.id}/sim`)).status).toBe(404);
   });
 });
