@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EntityType, newId } from '@meridian/domain';
 import { createPrismaClient, type PrismaClient } from '@meridian/api';
 import { call, login } from '../support/http.js';
 import { startTestApi, type TestApi } from '../support/app.js';
@@ -62,5 +63,42 @@ describe('organization isolation', () => {
         { key: 'professionals', label: 'Professionals', value: 0 },
       ],
     });
+  });
+
+  it("answers 404 for another organization's plan, its sim and its household's list, exactly as for missing ones", async () => {
+    const householdId = newId(EntityType.household);
+    await prisma.household.create({
+      data: { id: householdId, organizationId: south.organizationId, teamId: south.teamId, name: 'South household' },
+    });
+    const planId = newId(EntityType.plan);
+    await prisma.plan.create({
+      data: {
+        id: planId,
+        organizationId: south.organizationId,
+        householdId,
+        name: 'South plan',
+        startYear: 2026,
+        currency: 'CAD',
+        inflationPercent: '2.1',
+      },
+    });
+    const pairs: [string, string][] = [
+      [`/api/plans?planId=${planId}`, `/api/plans?planId=${newId(EntityType.plan)}`],
+      [`/api/plans/${planId}/sim`, `/api/plans/${newId(EntityType.plan)}/sim`],
+    ];
+    for (const [foreignPath, missingPath] of pairs) {
+      const foreign = await call(api.baseUrl, 'GET', foreignPath, { token: northToken });
+      const missing = await call(api.baseUrl, 'GET', missingPath, { token: northToken });
+      expect(foreign.status).toBe(404);
+      expect({ ...(foreign.body as object), requestId: 0 }).toEqual({ ...(missing.body as object), requestId: 0 });
+    }
+    const list = await call(api.baseUrl, 'PATCH', `/api/plans/list?householdId=${householdId}`, { token: northToken });
+    expect(list.status).toBe(404);
+    const edit = await call(api.baseUrl, 'PATCH', `/api/plans/${planId}/settings/edit`, {
+      token: northToken,
+      body: { name: 'Taken over' },
+    });
+    expect(edit.status).toBe(404);
+    expect((await prisma.plan.findUniqueOrThrow({ where: { id: planId } })).name).toBe('South plan');
   });
 });
