@@ -34,6 +34,7 @@ import { changedTables, installChangeCounter, type ChangeCounter } from '#test/s
 import { seedPlaidConnection } from '#test/support/hub-factories.js';
 import { call, login, type JsonResponse } from '#test/support/http.js';
 import { expectNotFound } from '#test/support/crm-api.js';
+import { planScopeBuilders } from './multi-id-plans.js';
 
 /** Where an id comes from: the caller's team, team B of the same firm, another firm, or nowhere. */
 type Place = 'own' | 'team' | 'firm' | 'missing';
@@ -836,6 +837,14 @@ const proposalOfferCase =
   };
 
 const BUILDERS: Record<string, CaseBuilder> = {
+  ...planScopeBuilders({
+    get prisma() {
+      return prisma;
+    },
+    organizationOf: orgOf,
+    household,
+    person,
+  }),
   // A workflow starts for a household or for a person, never both: the person's slot is walked alone.
   'POST /api/workflows': async (at) => {
     if (at('body.personId') !== 'own') {
