@@ -195,7 +195,12 @@ export class PlansService {
   /** An income or an expense, whichever the flow is. */
   async removeFlow(planId: string, flowId: string) {
     return this.change(planId, async (scope, plan) => {
-      const kind: Kind = plan.incomes.some((income) => income.id === flowId) ? 'income' : 'expense';
+      const kind: Kind | null = plan.incomes.some((income) => income.id === flowId)
+        ? 'income'
+        : plan.expenses.some((expense) => expense.id === flowId)
+          ? 'expense'
+          : null;
+      if (!kind) throw notFound('Plan flow');
       return this.removeIn(scope, plan, kind, flowId);
     });
   }
