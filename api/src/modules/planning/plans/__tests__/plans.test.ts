@@ -547,3 +547,34 @@ describe('GET /plans/{planId}/sim', () => {
     expect((await south('GET', `/api/plans/${simPlan.id}/sim`)).status).toBe(404);
   });
 });
+
+describe('what a plan leaves behind', () => {
+  it('audits each change with the plan it belongs to', async () => {
+    const created = await world.prisma.auditLog.findMany({ where: { entityId: plan.id, action: 'CREATE' } });
+    expect(created).toHaveLength(1);
+    const parts = await world.prisma.auditLog.findMany({ where: { entityType: EntityType.planMilestone } });
+    expect(parts.map((entry) => entry.action).sort()).toEqual(['CREATE', 'DELETE', 'UPDATE']);
+    expect(parts.map((entry) => ((entry.after ?? entry.before) as { planId: string }).planId)).toEqual(
+      parts.map(() => plan.id),
+    );
+  });
+
+  it('goes with its household: a deleted household’s plans are not found, and a removed one’s are removed', async () => {
+    const gone = await seedPlanHousehold(world.prisma, world.firms[0]);
+    const doomed = (await north<PlanDocument>('POST', '/api/plans', { householdId: gone.householdId, name: 'Doomed' }))
+      .body;
+    await world.prisma.household.update({ where: { id: gone.householdId }, data: { deletedAt: new Date() } });
+    expect((await north('GET', `/api/plans?planId=${doomed.id}`)).status).toBe(404);
+    expect((await north('PATCH', `/api/plans/${doomed.id}/settings/edit`, { name: 'Still here?' })).status).toBe(404);
+    // Removed for good (as an organization's deletion does), the household takes its plans along.
+    await world.prisma.$transaction([
+      world.prisma.cashFlowSource.deleteMany({ where: { householdId: gone.householdId } }),
+      world.prisma.financialRecord.deleteMany({ where: { householdId: gone.householdId } }),
+      world.prisma.family.deleteMany({ where: { householdId: gone.householdId } }),
+    ]);
+    await world.prisma.person.deleteMany({ where: { householdId: gone.householdId } });
+    await world.prisma.household.delete({ where: { id: gone.householdId } });
+    expect(await world.prisma.plan.count({ where: { id: doomed.id } })).toBe(0);
+    expect(await world.prisma.planAccount.count({ where: { planId: doomed.id } })).toBe(0);
+  });
+});
