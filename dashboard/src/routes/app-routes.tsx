@@ -188,7 +188,7 @@ export function AppRoutes() {
             <Route
               path="households/:householdId/plans"
               element={
-                <Titled title="Plans" permission="FINANCIALS_READ">
+                <Titled title="Plans" permission="PLANNING_READ">
                   <HouseholdPlansPage />
                 </Titled>
               }
@@ -196,7 +196,7 @@ export function AppRoutes() {
             <Route
               path="plans/:planId"
               element={
-                <Titled title="Plan" permission="FINANCIALS_READ">
+                <Titled title="Plan" permission="PLANNING_READ">
                   <PlanPage />
                 </Titled>
               }

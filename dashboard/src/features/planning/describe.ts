@@ -1,7 +1,6 @@
 import {
   enumLabel,
   formatMoney,
-  formatPercent,
   type FlowChange,
   type FrequencyAmount,
   type MilestoneCondition,
@@ -65,9 +64,13 @@ export function frequencyAmountInWords(frequencyAmount: FrequencyAmount): string
   return `${amount} ${enumLabel('PaymentFrequency', frequencyAmount.frequency).toLowerCase()}`;
 }
 
-/** A rate the plan keeps as percent ('5.5') as the page shows it: "5.5%". */
+const percentFormat = new Intl.NumberFormat('en-CA', { maximumFractionDigits: 3 });
+
+/** A rate the plan keeps as percent ('4.790000') as the page shows it, to its own precision: "4.79%". */
 export function percentInWords(percent: string | null | undefined): string {
-  return percent === null || percent === undefined || percent === '' ? '—' : formatPercent(percent);
+  return percent === null || percent === undefined || percent === ''
+    ? '—'
+    : `${percentFormat.format(Number(percent))}%`;
 }
 
 /** "Rises with inflation", "Changes by 3.0% a year", "Stays the same". */

@@ -1,5 +1,6 @@
 import {
   enumLabel,
+  InvestmentAccountType,
   PLAN_CASH_ACCOUNT_ID,
   PLAN_CASH_ACCOUNT_NAME,
   type Explanation,
@@ -69,6 +70,13 @@ export function holdingsByType(projection: Projection): { rows: Record<string, n
   });
   // Every row names every series, so the stacked areas do not break where an account has closed.
   for (const row of rows) for (const name of series) row[name] ??= 0;
+  // The account types in the catalogue's order (an RRIF just under the RRSP it converts from, so the
+  // layers above stay level in the year of the conversion), property last.
+  const rank = (name: string) => {
+    const index = InvestmentAccountType.findIndex((type) => enumLabel('InvestmentAccountType', type) === name);
+    return index === -1 ? InvestmentAccountType.length : index;
+  };
+  series.sort((a, b) => rank(a) - rank(b));
   return { rows, series };
 }
 

@@ -41,7 +41,7 @@ function createPlanFields(householdName: string, householdId: string): PartField
 export default function HouseholdPlansPage() {
   const { householdId = '' } = useParams();
   const navigate = useNavigate();
-  const canWrite = useCan()('FINANCIALS_WRITE');
+  const canWrite = useCan()('PLANNING_WRITE');
   const [creating, setCreating] = useState(false);
   const load = useCallback(
     async (signal: AbortSignal) => {

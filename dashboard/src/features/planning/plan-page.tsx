@@ -26,7 +26,7 @@ export default function PlanPage() {
   const [params, setParams] = useSearchParams();
   const currencyId = useId();
   const [currency, setCurrency] = useState<ViewCurrency>('CAD');
-  const canWrite = useCan()('FINANCIALS_WRITE');
+  const canWrite = useCan()('PLANNING_WRITE');
 
   const loadPlan = useCallback((signal: AbortSignal) => planCalls.get(planId, signal), [planId]);
   const planResource = useResource(loadPlan);

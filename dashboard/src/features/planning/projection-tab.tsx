@@ -411,8 +411,8 @@ function ProjectionFigures({
       <Card data-testid="net-worth-chart">
         <Title>Net worth by account type</Title>
         <Text>
-          What each kind of account holds at the end of each year, with property and other assets; debts are shown below
-          zero. In {projection.currency}.
+          What each kind of account holds at the end of each year, and property less what is still owed on it: the top
+          of the stack is the year’s net worth. In {projection.currency}.
         </Text>
         <AreaChart
           className="mt-4 h-80"
@@ -432,7 +432,7 @@ function ProjectionFigures({
         <Card data-testid="cash-flow-chart">
           <Title>Money in and out each year</Title>
           <Text>In: incomes, sales and borrowing. Out: spending, debt payments, purchases and taxes.</Text>
-          <BarChart
+          <AreaChart
             className="mt-4 h-64"
             data={cashFlows}
             index="year"
