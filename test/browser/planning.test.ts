@@ -131,6 +131,20 @@ describe('dashboard plan page', () => {
     await page.getByTestId('tab-accounts').click();
     await browser.screenshot('planning-accounts');
 
+    // Editing the plan's TFSA changes the plan, through its labelled form.
+    await page.getByRole('button', { name: 'Edit TFSA' }).click();
+    const accountForm = page.getByTestId('accounts-form');
+    await accountForm.getByLabel('Market value').fill('52500');
+    await accountForm.getByLabel('Growth', { exact: true }).selectOption({ label: 'Fixed rate' });
+    await accountForm.getByLabel('Growth rate').fill('4.5');
+    await transitionsSettled(page);
+    await page.screenshot({ path: path.join(RESULTS_DIR, 'planning-account-form.png') });
+    await accountForm.getByRole('button', { name: 'Save' }).click();
+    await accountForm.waitFor({ state: 'detached' });
+    const tfsa = page.getByTestId('accounts-row').filter({ hasText: 'TFSA' });
+    await tfsa.getByText('$52,500 CAD').waitFor();
+    expect(await tfsa.innerText()).toContain('4.5% a year');
+
     // The projection, then the what-if: retiring five years earlier changes the figures, unsaved.
     await page.getByTestId('tab-projection').click();
     await page.getByTestId('year-row').first().waitFor(POLL);
