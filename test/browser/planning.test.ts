@@ -220,5 +220,15 @@ describe('dashboard plan page', () => {
     ]);
     await expectReadable(page);
     await browser.screenshot('planning-compare');
+
+    // The household's plans list both, each a link to its page.
+    await page.getByTestId('household-plans-link').click();
+    await page.getByTestId('plan-row').nth(1).waitFor();
+    expect((await page.getByTestId('plan-row').allInnerTexts()).map((row) => row.split('\t')[0]).sort()).toEqual([
+      'Retire at 60',
+      'Retire at 65',
+    ]);
+    await expectReadable(page);
+    await browser.screenshot('planning-household-plans');
   });
 });
