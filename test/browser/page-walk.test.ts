@@ -258,6 +258,12 @@ describe('the page walk: every page reads as words', () => {
       body: { householdId },
     });
     expect(opportunity.status).toBe(201);
+    // A plan made from the same household's records, for the planning pages.
+    const plan = await call<{ id: string }>(api.baseUrl, 'POST', '/api/plans', {
+      token,
+      body: { householdId, name: 'Walk plan', publish: false },
+    });
+    expect(plan.status).toBe(201);
     // The demo's meetings around today and its booking templates, for the meetings' pages.
     const teamId = (await get<{ id: string }[]>('/api/teams'))[0]!.id;
     const month = 30 * 86_400_000;
@@ -303,6 +309,11 @@ describe('the page walk: every page reads as words', () => {
       '/tasks/board',
       '/pipeline',
       `/pipeline/${opportunity.body.id}`,
+      `/households/${householdId}/plans`,
+      `/plans/${plan.body.id}`,
+      `/plans/${plan.body.id}?tab=incomes`,
+      `/plans/${plan.body.id}?tab=accounts`,
+      `/plans/${plan.body.id}?tab=liabilities`,
       '/crm/reports',
       '/crm/custom-fields',
       '/crm/deleted',
