@@ -4,19 +4,28 @@ import type { PersonTaxFigures } from './canada.js';
 import { canadianPersonTax } from './canada.js';
 import { money } from './format.js';
 import type { HouseholdIncomeTax, HouseholdTaxInput, PersonTax, TaxableIncome, Taxpayer } from './types.js';
+import type { Sloped } from './slope-arith.js';
+import { distanceToTurn, flat, moving, SlopeArith, startWalk } from './slope-arith.js';
 import { usReturnTax } from './united-states.js';
 
 /**
  * Pension income splitting (ITA s. 60.03): a Canadian couple may move up to half of one spouse's
- * eligible pension income to the other. The amount moved is searched on a coarse grid over every
- * possible split (either direction), then refined around the best point by trying a step either
- * side and halving the step (the household tax is piecewise linear in the split, so the minimum
- * sits at a kink the halving closes in on: to range / 2,560 after 8 rounds, some $30 on $75,000,
- * in 27 evaluations). No split is always a candidate, so splitting never raises the tax.
+ * eligible pension income to the other. The household tax is piecewise linear in the amount moved:
+ * it bends only where one of the rules' comparisons turns (a bracket threshold of either spouse, a
+ * credit's phase-out edge, the OAS recovery threshold, a surtax or health premium tier). So the
+ * lowest tax is at an end of the range, at no split, or at such a turn. The search walks the range
+ * from its low end: it runs the rules once on figures that carry their slope (SlopeArith), which
+ * gives the tax, its marginal rate and how far the rules stay linear, then steps to that turn.
+ * Every turn is visited, so the lowest point is found exactly, in one evaluation per turn in the
+ * range (a few in most years). No split is always a candidate, so splitting never raises the tax.
  */
 const SPLIT_MAX_SHARE = 0.5;
-const COARSE_STEPS = 10;
-const REFINE_ROUNDS = 8;
+/** Below this (dollars) the search treats two taxes as equal: a tenth of a cent, well above float noise. */
+const TAX_TOLERANCE = 0.001;
+/** A step past a turn, so the next evaluation reads the rules beyond it (a millionth of a dollar). */
+const PAST_TURN = 1e-6;
+/** A bound on the walk's evaluations, far above the turns two people's rules can have. */
+const MOST_STEPS = 400;
 
 function withPension<N>(arith: Arith<N>, income: TaxableIncome<N>, delta: N): TaxableIncome<N> {
   return { ...income, eligiblePension: arith.add(income.eligiblePension, delta) };
@@ -52,36 +61,68 @@ function centsTowardZero(value: number): number {
 /**
  * The split from the first spouse to the second (negative: from the second to the first) with the
  * lowest total tax, searched on floats whatever the ledger's arithmetic: the search is a choice,
- * not a ledger figure, and some 60 evaluations on decimals would dominate a projection's time.
+ * not a ledger figure. The split found is then priced on rounded floats against no split.
  */
 function searchSplit(year: number, first: Taxpayer<number>, second: Taxpayer<number>): number {
   const high = centsTowardZero(Math.max(0, first.income.eligiblePension) * SPLIT_MAX_SHARE);
   const low = -centsTowardZero(Math.max(0, second.income.eligiblePension) * SPLIT_MAX_SHARE);
   if (high === 0 && low === 0) return 0;
-  const total = (split: number) => householdTotal(FloatArith, year, first, second, split);
+  const firstSloped = asSloped(first);
+  const secondSloped = asSloped(second);
 
+  // The candidates: each turn in the range, its two ends and no split, with the tax read off the
+  // line the walk stood on (exact: the tax is linear between turns).
+  const candidates: { split: number; tax: number }[] = [];
+  let at = low;
+  for (let step = 0; step < MOST_STEPS && at < high; step += 1) {
+    startWalk();
+    const tax = householdTotal(SlopeArith, year, firstSloped, secondSloped, moving(at, 1));
+    const turn = Math.min(high, at + distanceToTurn());
+    const taxAt = (split: number) => tax.value + tax.slope * (split - at);
+    if (step === 0) candidates.push({ split: at, tax: tax.value });
+    if (at <= 0 && turn >= 0) candidates.push({ split: 0, tax: taxAt(0) });
+    candidates.push({ split: turn, tax: taxAt(turn) });
+    at = turn + PAST_TURN;
+  }
+
+  // Price the lowest candidates on rounded floats, as the ledger would, against no split.
+  candidates.sort((a, b) => a.tax - b.tax);
+  const total = (split: number) => householdTotal(FloatArith, year, first, second, split);
   let best = 0;
   let bestTax = total(0);
-  const consider = (candidate: number) => {
-    const split = Math.min(high, Math.max(low, Math.round(candidate * 100) / 100));
+  const lowest = candidates[0]?.tax ?? bestTax;
+  for (const candidate of candidates) {
+    // Cent rounding moves a total by a few cents at most: only near-lowest candidates can win.
+    if (candidate.tax > lowest + 0.05) break;
+    const split = Math.min(high, Math.max(low, Math.round(candidate.split * 100) / 100));
+    if (split === 0) continue;
     const tax = total(split);
     // Among equal totals (within a tenth of a cent of float noise) the smaller move wins.
-    const lower = tax < bestTax - 0.001;
-    const tied = !lower && tax <= bestTax + 0.001;
+    const lower = tax < bestTax - TAX_TOLERANCE;
+    const tied = !lower && tax <= bestTax + TAX_TOLERANCE;
     if (lower || (tied && Math.abs(split) < Math.abs(best))) {
       best = split;
       bestTax = Math.min(tax, bestTax);
     }
-  };
-  let step = (high - low) / COARSE_STEPS;
-  for (let i = 0; i <= COARSE_STEPS; i++) consider(low + step * i);
-  for (let round = 0; round < REFINE_ROUNDS; round++) {
-    step /= 2;
-    const centre = best;
-    consider(centre - step);
-    consider(centre + step);
   }
   return best;
+}
+
+function asSloped(taxpayer: Taxpayer<number>): Taxpayer<Sloped> {
+  const income = taxpayer.income;
+  return {
+    ...taxpayer,
+    income: {
+      employment: flat(income.employment),
+      eligiblePension: flat(income.eligiblePension),
+      cppQpp: flat(income.cppQpp),
+      oas: flat(income.oas),
+      socialSecurity: flat(income.socialSecurity),
+      otherOrdinary: flat(income.otherOrdinary),
+      eligibleDividends: flat(income.eligibleDividends),
+      capitalGains: flat(income.capitalGains),
+    },
+  };
 }
 
 function asFloats<N>(arith: Arith<N>, taxpayer: Taxpayer<N>): Taxpayer<number> {
