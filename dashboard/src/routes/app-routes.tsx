@@ -186,6 +186,14 @@ export function AppRoutes() {
               }
             />
             <Route
+              path="planning"
+              element={
+                <Titled title="Planning" permission="PLANNING_READ">
+                  <FinancialHouseholdsPage />
+                </Titled>
+              }
+            />
+            <Route
               path="households/:householdId/plans"
               element={
                 <Titled title="Plans" permission="PLANNING_READ">

@@ -18,23 +18,41 @@ import { householdColumns } from '../crm/households-page';
 import { useTeamOptions } from '../crm/teams';
 
 /** The CRM list's columns, each household opening its financial page; type and KYC date on demand. */
-function pickerColumns(section: string) {
-  return householdColumns((id) => `/${section}/${id}`).map((column) =>
+function pickerColumns(link: (id: string) => string) {
+  return householdColumns(link).map((column) =>
     column.key === 'type' || column.key === 'kyc' ? { ...column, hiddenByDefault: true } : column,
   );
 }
 const COLUMNS = {
-  'financial-records': pickerColumns('financial-records'),
-  'cash-flows': pickerColumns('cash-flows'),
+  'financial-records': pickerColumns((id) => `/financial-records/${id}`),
+  'cash-flows': pickerColumns((id) => `/cash-flows/${id}`),
+  planning: pickerColumns((id) => `/households/${id}/plans`),
 };
+
+type PickerSection = keyof typeof COLUMNS;
+
+const PICKER_TEXT: Readonly<Record<PickerSection, { title: string; lead: string }>> = {
+  'financial-records': {
+    title: 'Financial records',
+    lead: 'Choose a household to see its net worth, accounts and cash flows.',
+  },
+  'cash-flows': { title: 'Cash flows', lead: 'Choose a household to see its net worth, accounts and cash flows.' },
+  planning: { title: 'Planning', lead: 'Choose a household to see its plans, or to make one from its records.' },
+};
+
+function pickerSection(pathname: string): PickerSection {
+  if (pathname.startsWith('/cash-flows')) return 'cash-flows';
+  if (pathname.startsWith('/planning')) return 'planning';
+  return 'financial-records';
+}
 
 type PickerFilter = 'search' | 'advisorId' | 'teamId';
 
-/** Financial records and Cash flows both start by choosing a household. */
+/** Financial records, Cash flows and Planning all start by choosing a household. */
 export default function HouseholdsPage() {
   const id = useId();
   const { pathname } = useLocation();
-  const section = pathname.startsWith('/cash-flows') ? 'cash-flows' : 'financial-records';
+  const section = pickerSection(pathname);
   const allColumns = COLUMNS[section];
   const advisors = useAdvisorOptions();
   const teams = useTeamOptions();
@@ -62,11 +80,9 @@ export default function HouseholdsPage() {
     <section className="space-y-4" data-testid="financial-households-page">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight text-tremor-content-strong">
-          {section === 'cash-flows' ? 'Cash flows' : 'Financial records'}
+          {PICKER_TEXT[section].title}
         </h1>
-        <p className="mt-1 text-tremor-default text-tremor-content">
-          Choose a household to see its net worth, accounts and cash flows.
-        </p>
+        <p className="mt-1 text-tremor-default text-tremor-content">{PICKER_TEXT[section].lead}</p>
       </div>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-3" role="group" aria-label="Filter households">
         <InputField

@@ -162,9 +162,10 @@ export type PlanIncomeKind = (typeof PlanIncomeKind)[number];
 export const PLAN_INCOME_KIND_LABELS: Readonly<Record<PlanIncomeKind, string>> = {
   EMPLOYMENT: 'Employment',
   SELF_EMPLOYMENT: 'Self-employment',
-  CPP: 'Canada Pension Plan',
-  QPP: 'Quebec Pension Plan',
-  OAS: 'Old Age Security',
+  // The acronyms are what advisors and clients call them, as in PENSION_SUBTYPE_LABELS.
+  CPP: 'CPP',
+  QPP: 'QPP',
+  OAS: 'OAS',
   SOCIAL_SECURITY: 'Social Security',
   DEFINED_BENEFIT_PENSION: 'Defined-benefit pension',
   ANNUITY: 'Annuity',

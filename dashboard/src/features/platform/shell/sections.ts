@@ -27,7 +27,7 @@ export const SECTIONS: readonly Section[] = [
   { key: 'pipeline', label: 'Pipeline', path: '/pipeline', available: true, permission: 'SALES_READ' },
   { key: 'financial-records', label: 'Financial records', path: '/financial-records', available: true },
   { key: 'cash-flows', label: 'Cash flows', path: '/cash-flows', available: true },
-  upcoming('planning', 'Planning'),
+  { key: 'planning', label: 'Planning', path: '/planning', available: true, permission: 'PLANNING_READ' },
   CALCULATORS,
   { key: 'meetings', label: 'Meetings', path: '/meetings', available: true, permission: 'PRACTICE_READ' },
   // "My tasks" (with its overdue count) sits under Home; the team's board is here.
