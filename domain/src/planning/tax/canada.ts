@@ -210,7 +210,7 @@ export function canadianPersonTax<N>(
   };
 
   const provincialExplanation: Explanation =
-    province === null || provincialResult === null
+    province === null || provincialResult === null || provincialResult.explanation === null
       ? {
           rule: 'Provincial income tax',
           text: 'No province of residence: provincial tax not computed',
@@ -239,8 +239,8 @@ function capitalise(text: string): string {
 
 interface ProvincialResult<N> {
   tax: N;
-  /** Built only when asked: the words need the rounded figures. */
-  explanation: (taxableIncome: string, provincial: string) => Explanation;
+  /** Only when explanations are asked for (a closure per call costs the Monte Carlo); the words need the rounded figures. */
+  explanation: ((taxableIncome: string, provincial: string) => Explanation) | null;
 }
 
 /**
@@ -273,10 +273,11 @@ function provincialTax<N>(
 
   let surtax = arith.zero;
   if (table.surtax !== undefined) {
-    table.surtax.thresholds.forEach((threshold, i) => {
-      const over = positive(arith, arith.sub(afterCredits, arith.of(threshold)));
-      surtax = arith.add(surtax, arith.mul(over, arith.of(table.surtax?.rates[i] as number)));
-    });
+    const { thresholds, rates } = table.surtax;
+    for (let i = 0; i < thresholds.length; i++) {
+      const over = positive(arith, arith.sub(afterCredits, arith.of(thresholds[i] as number)));
+      surtax = arith.add(surtax, arith.mul(over, arith.of(rates[i] as number)));
+    }
   }
   const dividendCredit = arith.mul(grossedUpDividends, arith.of(table.eligibleDividendCredit));
   const afterDividendCredit = positive(arith, arith.sub(arith.add(afterCredits, surtax), dividendCredit));
@@ -293,6 +294,7 @@ function provincialTax<N>(
     }
   }
   const tax = arith.add(afterDividendCredit, healthPremium);
+  if (!explain) return { tax, explanation: null };
 
   const explanation = (taxable: string, provincial: string): Explanation => {
     const m = (value: N) => money(arith, value);

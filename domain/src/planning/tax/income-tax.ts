@@ -5,27 +5,33 @@ import { canadianPersonTax } from './canada.js';
 import { money } from './format.js';
 import type { HouseholdIncomeTax, HouseholdTaxInput, PersonTax, TaxableIncome, Taxpayer } from './types.js';
 import type { Sloped } from './slope-arith.js';
-import { distanceToTurn, flat, moving, SlopeArith, startWalk } from './slope-arith.js';
+import { flat, moving, slopeArith } from './slope-arith.js';
 import { usReturnTax } from './united-states.js';
 
 /**
  * Pension income splitting (ITA s. 60.03): a Canadian couple may move up to half of one spouse's
- * eligible pension income to the other. The household tax is piecewise linear in the amount moved:
- * it bends only where one of the rules' comparisons turns (a bracket threshold of either spouse, a
- * credit's phase-out edge, the OAS recovery threshold, a surtax or health premium tier). So the
- * lowest tax is at an end of the range, at no split, or at such a turn. The search walks the range
- * from its low end: it runs the rules once on figures that carry their slope (SlopeArith), which
- * gives the tax, its marginal rate and how far the rules stay linear, then steps to that turn.
- * Every turn is visited, so the lowest point is found exactly, in one evaluation per turn in the
- * range (a few in most years). No split is always a candidate, so splitting never raises the tax.
+ * eligible pension income to the other. Each spouse's tax is piecewise linear in the amount moved:
+ * it bends only where one of the rules' comparisons turns (a bracket threshold, a credit's
+ * phase-out edge, the pension amount's cap, the OAS recovery threshold, a surtax or health premium
+ * tier). So the lowest household tax is at an end of the range, at no split, or at a turn of either
+ * spouse's tax. The search walks each spouse's tax over the range: it runs the rules once on
+ * figures that carry their slope (SlopeArith), which gives the tax, the marginal rate and how far
+ * the rules stay linear, then steps to that turn. Every turn is visited, so the lowest point is
+ * found exactly, in one evaluation per turn (a few in most years; the grid refined by halving this
+ * replaces took 27 and could miss a kink between its points). No split is always a candidate, so
+ * splitting never raises the tax.
  */
 const SPLIT_MAX_SHARE = 0.5;
 /** Below this (dollars) the search treats two taxes as equal: a tenth of a cent, well above float noise. */
 const TAX_TOLERANCE = 0.001;
 /** A step past a turn, so the next evaluation reads the rules beyond it (a millionth of a dollar). */
 const PAST_TURN = 1e-6;
-/** A bound on the walk's evaluations, far above the turns two people's rules can have. */
+/** A bound on a walk's evaluations, far above the turns one person's rules can have. */
 const MOST_STEPS = 400;
+/** Cent rounding moves a household total by a few cents: candidates this near the lowest are priced. */
+const NEAR_LOWEST = 0.05;
+/** One for every search: each walk step restarts it, and a search runs start to end without yielding. */
+const slopes = slopeArith();
 
 function withPension<N>(arith: Arith<N>, income: TaxableIncome<N>, delta: N): TaxableIncome<N> {
   return { ...income, eligiblePension: arith.add(income.eligiblePension, delta) };
@@ -58,45 +64,69 @@ function centsTowardZero(value: number): number {
   return (Math.sign(value) * Math.floor(Math.abs(value) * 100 + 1e-6)) / 100;
 }
 
+/** One stretch of a person's tax as their eligible pension moves by `shift`: linear from `shift` to the next stretch. */
+interface Stretch {
+  shift: number;
+  tax: number;
+  slope: number;
+}
+
+/**
+ * A person's tax as their eligible pension moves by every amount from `from` to `to`, stretch by
+ * stretch: one evaluation per turn of the rules in the range.
+ */
+function walkPersonTax(year: number, taxpayer: Taxpayer<Sloped>, from: number, to: number): Stretch[] {
+  const stretches: Stretch[] = [];
+  let at = from;
+  for (let step = 0; step < MOST_STEPS && (step === 0 || at < to); step += 1) {
+    slopes.restart();
+    const income = withPension(slopes, taxpayer.income, moving(at));
+    const tax = canadianFigures(slopes, year, taxpayer, income, false).total;
+    stretches.push({ shift: at, tax: tax.value, slope: tax.slope });
+    at += slopes.distanceToTurn() + PAST_TURN;
+  }
+  return stretches;
+}
+
+/** The tax of a walked person at a shift in the walk's range (exact: the tax is linear within a stretch). */
+function taxAt(stretches: Stretch[], shift: number): number {
+  let index = stretches.length - 1;
+  while (index > 0 && stretches[index]!.shift > shift) index -= 1;
+  const stretch = stretches[index]!;
+  return stretch.tax + stretch.slope * (shift - stretch.shift);
+}
+
 /**
  * The split from the first spouse to the second (negative: from the second to the first) with the
  * lowest total tax, searched on floats whatever the ledger's arithmetic: the search is a choice,
- * not a ledger figure. The split found is then priced on rounded floats against no split.
+ * not a ledger figure. Each spouse's tax is walked over the range on its own (the first gives what
+ * the second receives); the household's turns are the two spouses' together. The lowest few are
+ * then priced on rounded floats, as the ledger would, against no split.
  */
 function searchSplit(year: number, first: Taxpayer<number>, second: Taxpayer<number>): number {
   const high = centsTowardZero(Math.max(0, first.income.eligiblePension) * SPLIT_MAX_SHARE);
   const low = -centsTowardZero(Math.max(0, second.income.eligiblePension) * SPLIT_MAX_SHARE);
   if (high === 0 && low === 0) return 0;
-  const firstSloped = asSloped(first);
-  const secondSloped = asSloped(second);
+  const given = walkPersonTax(year, asSloped(first), -high, -low);
+  const received = walkPersonTax(year, asSloped(second), low, high);
 
-  // The candidates: each turn in the range, its two ends and no split, with the tax read off the
-  // line the walk stood on (exact: the tax is linear between turns).
+  // The candidates: both ends, no split, and every turn of either spouse's tax in the range.
+  const splits = [low, high, 0];
+  for (const stretch of given) if (-stretch.shift > low && -stretch.shift < high) splits.push(-stretch.shift);
+  for (const stretch of received) if (stretch.shift > low && stretch.shift < high) splits.push(stretch.shift);
   const candidates: { split: number; tax: number }[] = [];
-  let at = low;
-  for (let step = 0; step < MOST_STEPS && at < high; step += 1) {
-    startWalk();
-    const tax = householdTotal(SlopeArith, year, firstSloped, secondSloped, moving(at, 1));
-    const turn = Math.min(high, at + distanceToTurn());
-    const taxAt = (split: number) => tax.value + tax.slope * (split - at);
-    if (step === 0) candidates.push({ split: at, tax: tax.value });
-    if (at <= 0 && turn >= 0) candidates.push({ split: 0, tax: taxAt(0) });
-    candidates.push({ split: turn, tax: taxAt(turn) });
-    at = turn + PAST_TURN;
-  }
+  for (const split of splits) candidates.push({ split, tax: taxAt(given, -split) + taxAt(received, split) });
+  candidates.sort(byTax);
 
-  // Price the lowest candidates on rounded floats, as the ledger would, against no split.
-  candidates.sort((a, b) => a.tax - b.tax);
-  const total = (split: number) => householdTotal(FloatArith, year, first, second, split);
   let best = 0;
-  let bestTax = total(0);
-  const lowest = candidates[0]?.tax ?? bestTax;
+  let bestTax = householdTotal(FloatArith, year, first, second, 0);
+  const lowest = candidates[0]!.tax;
   for (const candidate of candidates) {
     // Cent rounding moves a total by a few cents at most: only near-lowest candidates can win.
-    if (candidate.tax > lowest + 0.05) break;
+    if (candidate.tax > lowest + NEAR_LOWEST) break;
     const split = Math.min(high, Math.max(low, Math.round(candidate.split * 100) / 100));
     if (split === 0) continue;
-    const tax = total(split);
+    const tax = householdTotal(FloatArith, year, first, second, split);
     // Among equal totals (within a tenth of a cent of float noise) the smaller move wins.
     const lower = tax < bestTax - TAX_TOLERANCE;
     const tied = !lower && tax <= bestTax + TAX_TOLERANCE;
@@ -107,6 +137,8 @@ function searchSplit(year: number, first: Taxpayer<number>, second: Taxpayer<num
   }
   return best;
 }
+
+const byTax = (a: { tax: number }, b: { tax: number }) => a.tax - b.tax;
 
 function asSloped(taxpayer: Taxpayer<number>): Taxpayer<Sloped> {
   const income = taxpayer.income;
@@ -126,19 +158,20 @@ function asSloped(taxpayer: Taxpayer<number>): Taxpayer<Sloped> {
 }
 
 function asFloats<N>(arith: Arith<N>, taxpayer: Taxpayer<N>): Taxpayer<number> {
+  // Floats already (the Monte Carlo): nothing to convert.
+  if (arith === (FloatArith as Arith<unknown>)) return taxpayer as Taxpayer<unknown> as Taxpayer<number>;
   const income = taxpayer.income;
-  const f = (value: N) => arith.toNumber(value);
   return {
     ...taxpayer,
     income: {
-      employment: f(income.employment),
-      eligiblePension: f(income.eligiblePension),
-      cppQpp: f(income.cppQpp),
-      oas: f(income.oas),
-      socialSecurity: f(income.socialSecurity),
-      otherOrdinary: f(income.otherOrdinary),
-      eligibleDividends: f(income.eligibleDividends),
-      capitalGains: f(income.capitalGains),
+      employment: arith.toNumber(income.employment),
+      eligiblePension: arith.toNumber(income.eligiblePension),
+      cppQpp: arith.toNumber(income.cppQpp),
+      oas: arith.toNumber(income.oas),
+      socialSecurity: arith.toNumber(income.socialSecurity),
+      otherOrdinary: arith.toNumber(income.otherOrdinary),
+      eligibleDividends: arith.toNumber(income.eligibleDividends),
+      capitalGains: arith.toNumber(income.capitalGains),
     },
   };
 }
@@ -147,6 +180,8 @@ function asFloats<N>(arith: Arith<N>, taxpayer: Taxpayer<N>): Taxpayer<number> {
 function bestSplit<N>(arith: Arith<N>, year: number, first: Taxpayer<N>, second: Taxpayer<N>): N {
   const found = searchSplit(year, asFloats(arith, first), asFloats(arith, second));
   if (found === 0) return arith.zero;
+  // On floats the search has already priced the split against no split, in the same arithmetic.
+  if (arith === (FloatArith as Arith<unknown>)) return arith.of(found.toFixed(2));
   const split = arith.of(found.toFixed(2));
   const withSplit = householdTotal(arith, year, first, second, split);
   return arith.lt(withSplit, householdTotal(arith, year, first, second, arith.zero)) ? split : arith.zero;
