@@ -135,7 +135,9 @@ const PERSON_USES = [
   'ownedDocuments',
   'workflowParticipations',
   'planFlowParticipations',
+  'planPeople',
   'planAccountOwnerships',
+  'planAssetOwnerships',
   'timelines',
 ] as const;
 
