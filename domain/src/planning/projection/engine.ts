@@ -468,7 +468,8 @@ export function runEngine<N>(setup: EngineSetup<N>, returns: MarketReturns<N>, r
   schedule.forEach((yearSchedule, yearIndex) => {
     const { year } = yearSchedule;
     // People only ever leave the plan, so the set of people in it changes when its size does.
-    const stillActive = people.filter((state) => context.isActive(state.person, year));
+    const stillActive: PersonState<N>[] = [];
+    for (const state of people) if (context.isActive(state.person, year)) stillActive.push(state);
     const peopleChanged = stillActive.length !== active.length || yearIndex === 0;
     if (peopleChanged) {
       active = stillActive;
@@ -841,10 +842,11 @@ export function runEngine<N>(setup: EngineSetup<N>, returns: MarketReturns<N>, r
     account: AccountState<N>,
     states: Map<string, PersonState<N>>,
     year: number,
-  ): { room: N | null; describe?: () => string } {
+  ): { room: N | null; describe?: (() => string) | undefined } {
+    // The words are made only when explaining: a closure per contribution costs the Monte Carlo.
     const type = account.type;
     if (CLOSED_TO_CONTRIBUTIONS.has(type)) {
-      return { room: A.zero, describe: () => `${type} takes no new contributions` };
+      return { room: A.zero, describe: engine.explain ? () => `${type} takes no new contributions` : undefined };
     }
     const owner = account.setup.owner;
     const state = owner ? states.get(owner.personId) : undefined;
@@ -852,17 +854,21 @@ export function runEngine<N>(setup: EngineSetup<N>, returns: MarketReturns<N>, r
     if (RRSP_ROOM_TYPES.has(type)) {
       return {
         room: state.rrspRoom,
-        describe: () =>
-          `RRSP room ${year}: ${dollars(A, state.rrspNewRoom)} new (${RRSP_EARNED_INCOME_PERCENT}% of ${year - 1} earned income, up to the ${rrspDollarLimit(year).toLocaleString('en-US')} dollar limit) + ${dollars(A, A.sub(state.rrspRoomAtStart, state.rrspNewRoom))} carried = ${dollars(A, state.rrspRoomAtStart)}; ${dollars(A, state.rrspRoom)} left`,
+        describe: engine.explain
+          ? () =>
+              `RRSP room ${year}: ${dollars(A, state.rrspNewRoom)} new (${RRSP_EARNED_INCOME_PERCENT}% of ${year - 1} earned income, up to the ${rrspDollarLimit(year).toLocaleString('en-US')} dollar limit) + ${dollars(A, A.sub(state.rrspRoomAtStart, state.rrspNewRoom))} carried = ${dollars(A, state.rrspRoomAtStart)}; ${dollars(A, state.rrspRoom)} left`
+          : undefined,
       };
     }
     if (type === 'TFSA') {
       return {
         room: state.tfsaRoom,
-        describe: () => {
-          const carried = A.sub(A.sub(state.tfsaRoomAtStart, state.tfsaNewRoom), state.tfsaRestored);
-          return `TFSA room ${year}: ${dollars(A, state.tfsaNewRoom)} annual limit + ${dollars(A, carried)} carried${A.isPositive(state.tfsaRestored) ? ` + ${dollars(A, state.tfsaRestored)} withdrawn last year` : ''} = ${dollars(A, state.tfsaRoomAtStart)}`;
-        },
+        describe: engine.explain
+          ? () => {
+              const carried = A.sub(A.sub(state.tfsaRoomAtStart, state.tfsaNewRoom), state.tfsaRestored);
+              return `TFSA room ${year}: ${dollars(A, state.tfsaNewRoom)} annual limit + ${dollars(A, carried)} carried${A.isPositive(state.tfsaRestored) ? ` + ${dollars(A, state.tfsaRestored)} withdrawn last year` : ''} = ${dollars(A, state.tfsaRoomAtStart)}`;
+            }
+          : undefined,
       };
     }
     if (type === 'FHSA') {
@@ -874,15 +880,17 @@ export function runEngine<N>(setup: EngineSetup<N>, returns: MarketReturns<N>, r
       const annual = A.round(A.mul(A.of(annualCad), engine.cadToPlan()), 2);
       return {
         room: A.max(A.zero, A.sub(annual, state.fhsaThisYear)),
-        describe: () =>
-          `FHSA room ${year}: ${dollars(A, annual)} (8,000 a year, ${FHSA_LIFETIME_LIMIT.toLocaleString('en-US')} in a lifetime)`,
+        describe: engine.explain
+          ? () =>
+              `FHSA room ${year}: ${dollars(A, annual)} (8,000 a year, ${FHSA_LIFETIME_LIMIT.toLocaleString('en-US')} in a lifetime)`
+          : undefined,
       };
     }
     if (type === 'RESP') {
       const cap = A.round(A.mul(A.of(RESP_MAX_CONTRIBUTION_PER_BENEFICIARY), engine.cadToPlan()), 2);
       return {
         room: A.max(A.zero, A.sub(cap, account.contributedLifetime)),
-        describe: () => `RESP lifetime contribution limit ${dollars(A, cap)}`,
+        describe: engine.explain ? () => `RESP lifetime contribution limit ${dollars(A, cap)}` : undefined,
       };
     }
     if (isUsAccountType(type)) {
@@ -891,7 +899,7 @@ export function runEngine<N>(setup: EngineSetup<N>, returns: MarketReturns<N>, r
       const used = state.usUsed.get(usLimitGroup(type)) ?? A.zero;
       return {
         room: A.max(A.zero, A.sub(limit.limit, used)),
-        describe: () => `${limit.text}; ${dollars(A, used)} already used`,
+        describe: engine.explain ? () => `${limit.text}; ${dollars(A, used)} already used` : undefined,
       };
     }
     return { room: null };
@@ -1068,16 +1076,15 @@ export function runEngine<N>(setup: EngineSetup<N>, returns: MarketReturns<N>, r
     const taxpayers = activePeople.map((state) => {
       const rate = engine.toTax.get(state.person.personId)!;
       const income = incomeOf.get(state.person.personId)!;
-      const inTaxCurrency = (value: N) => (A.isZero(value) ? value : A.round(A.mul(value, rate), 2));
       const converted: TaxableIncome<N> = {
-        employment: inTaxCurrency(income.employment),
-        eligiblePension: inTaxCurrency(income.eligiblePension),
-        cppQpp: inTaxCurrency(income.cppQpp),
-        oas: inTaxCurrency(income.oas),
-        socialSecurity: inTaxCurrency(income.socialSecurity),
-        otherOrdinary: inTaxCurrency(income.otherOrdinary),
-        eligibleDividends: inTaxCurrency(income.eligibleDividends),
-        capitalGains: inTaxCurrency(income.capitalGains),
+        employment: inTaxCurrency(A, income.employment, rate),
+        eligiblePension: inTaxCurrency(A, income.eligiblePension, rate),
+        cppQpp: inTaxCurrency(A, income.cppQpp, rate),
+        oas: inTaxCurrency(A, income.oas, rate),
+        socialSecurity: inTaxCurrency(A, income.socialSecurity, rate),
+        otherOrdinary: inTaxCurrency(A, income.otherOrdinary, rate),
+        eligibleDividends: inTaxCurrency(A, income.eligibleDividends, rate),
+        capitalGains: inTaxCurrency(A, income.capitalGains, rate),
       };
       return {
         personId: state.person.personId,
@@ -1097,18 +1104,17 @@ export function runEngine<N>(setup: EngineSetup<N>, returns: MarketReturns<N>, r
     let total = A.zero;
     for (const personTax of taxes) {
       const back = engine.fromTax.get(personTax.personId) ?? one;
-      const convert = (value: N) => A.round(A.mul(value, back), 2);
-      const federal = convert(personTax.federal);
-      const provincial = convert(personTax.provincial);
-      const oasClawback = convert(personTax.oasClawback);
+      const federal = inPlanCurrency(A, personTax.federal, back);
+      const provincial = inPlanCurrency(A, personTax.provincial, back);
+      const oasClawback = inPlanCurrency(A, personTax.oasClawback, back);
       const inPlan: PersonTax<N> = {
         ...personTax,
-        taxableIncome: convert(personTax.taxableIncome),
+        taxableIncome: inPlanCurrency(A, personTax.taxableIncome, back),
         federal,
         provincial,
         oasClawback,
         total: A.add(A.add(federal, provincial), oasClawback),
-        pensionSplitAmount: convert(personTax.pensionSplitAmount),
+        pensionSplitAmount: inPlanCurrency(A, personTax.pensionSplitAmount, back),
       };
       byPerson.set(personTax.personId, inPlan);
       total = A.add(total, inPlan.total);
@@ -1148,6 +1154,16 @@ export function runEngine<N>(setup: EngineSetup<N>, returns: MarketReturns<N>, r
       tax: taxes.get(personId) ?? null,
     };
   }
+}
+
+/** An income in the tax's currency, to the cent (zero stays as it is). */
+function inTaxCurrency<N>(A: Arith<N>, value: N, rate: N): N {
+  return A.isZero(value) ? value : A.round(A.mul(value, rate), 2);
+}
+
+/** A tax figure back in the plan's currency, to the cent. */
+function inPlanCurrency<N>(A: Arith<N>, value: N, rate: N): N {
+  return A.round(A.mul(value, rate), 2);
 }
 
 function incomeField(kind: IncomeLine<unknown>['kind']): keyof TaxableIncome<unknown> {
