@@ -81,17 +81,70 @@ interface Stretch {
  * A person's tax as their eligible pension moves by every amount from `from` to `to`, stretch by
  * stretch: one evaluation per turn of the rules in the range.
  */
-function walkPersonTax(year: number, taxpayer: Taxpayer<Sloped>, from: number, to: number): Stretch[] {
+function walkPersonTax(year: number, taxpayer: Taxpayer<number>, from: number, to: number): Stretch[] {
+  const remembered = rememberedWalk(year, taxpayer, from, to);
+  if (remembered !== null) return remembered;
+  const sloped = asSloped(taxpayer);
   const stretches: Stretch[] = [];
   let at = from;
   for (let step = 0; step < MOST_STEPS && (step === 0 || at < to); step += 1) {
     slopes.restart();
-    const income = withPension(slopes, taxpayer.income, moving(at));
-    const tax = canadianFigures(slopes, year, taxpayer, income, false).total;
+    const income = withPension(slopes, sloped.income, moving(at));
+    const tax = canadianFigures(slopes, year, sloped, income, false).total;
     stretches.push({ shift: at, tax: tax.value, slope: tax.slope });
     at += slopes.distanceToTurn() + PAST_TURN;
   }
+  walks[nextWalk] = {
+    year,
+    age: taxpayer.age,
+    province: taxpayer.province,
+    income: taxpayer.income,
+    from,
+    to,
+    stretches,
+  };
+  nextWalk = (nextWalk + 1) % walks.length;
   return stretches;
+}
+
+/**
+ * The last few walks, for the withdrawal gross-up's passes: each pass asks for the year's tax
+ * again, and a withdrawal changes one spouse's income, so the other's walk is the same as before.
+ */
+interface Walk {
+  year: number;
+  age: number;
+  province: Taxpayer<number>['province'];
+  income: TaxableIncome<number>;
+  from: number;
+  to: number;
+  stretches: Stretch[];
+}
+const walks: (Walk | null)[] = [null, null, null, null];
+let nextWalk = 0;
+
+function rememberedWalk(year: number, taxpayer: Taxpayer<number>, from: number, to: number): Stretch[] | null {
+  const income = taxpayer.income;
+  for (const walk of walks) {
+    if (
+      walk !== null &&
+      walk.from === from &&
+      walk.to === to &&
+      walk.year === year &&
+      walk.age === taxpayer.age &&
+      walk.province === taxpayer.province &&
+      walk.income.eligiblePension === income.eligiblePension &&
+      walk.income.employment === income.employment &&
+      walk.income.otherOrdinary === income.otherOrdinary &&
+      walk.income.cppQpp === income.cppQpp &&
+      walk.income.oas === income.oas &&
+      walk.income.capitalGains === income.capitalGains &&
+      walk.income.eligibleDividends === income.eligibleDividends &&
+      walk.income.socialSecurity === income.socialSecurity
+    )
+      return walk.stretches;
+  }
+  return null;
 }
 
 /** The tax of a walked person at a shift in the walk's range (exact: the tax is linear within a stretch). */
@@ -113,8 +166,8 @@ function searchSplit(year: number, first: Taxpayer<number>, second: Taxpayer<num
   const high = centsTowardZero(Math.max(0, first.income.eligiblePension) * SPLIT_MAX_SHARE);
   const low = -centsTowardZero(Math.max(0, second.income.eligiblePension) * SPLIT_MAX_SHARE);
   if (high === 0 && low === 0) return 0;
-  const given = walkPersonTax(year, asSloped(first), -high, -low);
-  const received = walkPersonTax(year, asSloped(second), low, high);
+  const given = walkPersonTax(year, first, -high, -low);
+  const received = walkPersonTax(year, second, low, high);
 
   // The candidates: both ends, no split, and every turn of either spouse's tax in the range.
   const splits = [low, high, 0];
