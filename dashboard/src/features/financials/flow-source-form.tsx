@@ -8,8 +8,9 @@ import {
   type CashFlowView,
   type Necessity,
 } from '@meridian/domain';
-import { toApiError, updateFlowSource } from '../../api';
+import { updateFlowSource } from '../../api';
 import { controlClass, InputField, SelectInput } from '../../components/fields';
+import { useSaveAndClose } from '../../components/use-save-and-close';
 import { SideDrawer } from './side-drawer';
 
 type Source = CashFlowView['sources'][number];
@@ -67,9 +68,7 @@ export function FlowSourceForm({
       status: flow.status,
     })),
   );
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { errors, formError, busy, submit: saveAndClose, clearError } = useSaveAndClose();
   const currencies = [currency, ...CURRENCY_CODES.filter((code) => code !== currency)];
   const isExpense = source.type === 'EXPENSE';
   const kind = source.direction === 'INFLOW' ? 'income' : 'expense';
@@ -80,50 +79,31 @@ export function FlowSourceForm({
     const index = flows.findIndex((flow) => flow.key === key);
     clearError(`flows.${index}.${field}`);
   };
-  const clearError = (name: string) =>
-    setErrors((current) => {
-      if (!(name in current)) return current;
-      const { [name]: _changed, ...rest } = current;
-      return rest;
-    });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setErrors({});
-    setFormError(undefined);
-    try {
-      await updateFlowSource(source.id, {
-        name,
-        ...(isExpense ? { necessity: necessity as Necessity } : {}),
-        flows: flows.map(
-          (flow) =>
-            ({
-              name: flow.name,
-              status: flow.status,
-              amount: { value: numberOrText(flow.amount), currency: flow.currency },
-              frequency: { common: flow.frequency },
-            }) as CashFlowItem,
-        ),
-      });
-      onSaved();
-    } catch (failure) {
-      const error = toApiError(failure);
-      const byField: Record<string, string> = {};
-      const rest: string[] = [];
-      for (const detail of error.details) {
+  const submit = (event: FormEvent) =>
+    saveAndClose(event, {
+      save: () =>
+        updateFlowSource(source.id, {
+          name,
+          ...(isExpense ? { necessity: necessity as Necessity } : {}),
+          flows: flows.map(
+            (flow) =>
+              ({
+                name: flow.name,
+                status: flow.status,
+                amount: { value: numberOrText(flow.amount), currency: flow.currency },
+                frequency: { common: flow.frequency },
+              }) as CashFlowItem,
+          ),
+        }),
+      fieldOf: (path) => {
         // 'flows.0.amount.value' belongs to the first flow's amount.
-        const [head, index, field] = detail.path.split('.');
+        const [head, index, field] = path.split('.');
         const key = head === 'flows' && index !== undefined ? `flows.${index}.${field ?? 'name'}` : (head ?? '');
-        if (key === 'name' || key === 'necessity' || key.startsWith('flows.')) byField[key] ??= detail.message;
-        else rest.push(detail.message);
-      }
-      setErrors(byField);
-      if (rest.length > 0 || Object.keys(byField).length === 0) setFormError(rest[0] ?? error.message);
-    } finally {
-      setBusy(false);
-    }
-  }
+        return key === 'name' || key === 'necessity' || key.startsWith('flows.') ? key : undefined;
+      },
+      then: onSaved,
+    });
 
   return (
     <SideDrawer title={`Edit ${kind}: ${source.name}`} testId="flow-source-form" onClose={onClose}>

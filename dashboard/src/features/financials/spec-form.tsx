@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Callout, Dialog, DialogPanel, TextInput } from '@tremor/react';
 import type { FormButton, FormDefinition } from '@meridian/domain';
-import { toApiError } from '../../api';
+import { useSaveAndClose } from '../../components/use-save-and-close';
 
 export interface Option {
   value: string;
@@ -75,34 +75,18 @@ export function SpecForm({
   const [values, setValues] = useState<Record<string, string>>(() =>
     Object.fromEntries(fields.map((field) => [field.name, initial[field.name] ?? field.choices[0]?.value ?? ''])),
   );
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { errors, formError, busy, submit: saveAndClose } = useSaveAndClose();
   const submit = definition.buttons.find((button) => button.type === 'submit');
 
-  async function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setErrors({});
-    setFormError(undefined);
-    try {
-      await onSubmit(values);
-      onClose();
-    } catch (failure) {
-      const error = toApiError(failure);
-      const byField: Record<string, string> = {};
-      const rest: string[] = [];
-      for (const detail of error.details) {
-        const name = errorPaths[detail.path] ?? detail.path;
-        if (fields.some((field) => field.name === name)) byField[name] ??= detail.message;
-        else rest.push(detail.message);
-      }
-      setErrors(byField);
-      if (rest.length > 0 || Object.keys(byField).length === 0) setFormError(rest[0] ?? error.message);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const handleSubmit = (event: FormEvent) =>
+    saveAndClose(event, {
+      save: () => onSubmit(values),
+      fieldOf: (path) => {
+        const name = errorPaths[path] ?? path;
+        return fields.some((field) => field.name === name) ? name : undefined;
+      },
+      then: onClose,
+    });
 
   return (
     <Dialog open onClose={onClose} static>

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button, Callout, TextInput } from '@tremor/react';
-import { toApiError } from '../../api';
+import { useSaveAndClose } from '../../components/use-save-and-close';
 import { SideDrawer } from '../financials/side-drawer';
 
 export interface Choice {
@@ -48,36 +48,16 @@ export function PartForm({
     ...Object.fromEntries(fields.map((field) => [field.name, field.choices?.[0]?.value ?? ''])),
     ...initial,
   }));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { errors, formError, busy, submit } = useSaveAndClose();
   const shownFields = fields.filter((field) => field.shown?.(values) ?? true);
 
-  async function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setErrors({});
-    setFormError(undefined);
-    try {
-      await onSubmit(values);
-      onClose();
-    } catch (failure) {
-      const error = toApiError(failure);
-      const byField: Record<string, string> = {};
-      const rest: string[] = [];
-      for (const detail of error.details) {
-        const field = shownFields.find(
-          (candidate) => detail.path === candidate.name || detail.path.startsWith(`${candidate.name}.`),
-        );
-        if (field) byField[field.name] ??= detail.message;
-        else rest.push(detail.message);
-      }
-      setErrors(byField);
-      if (rest.length > 0 || Object.keys(byField).length === 0) setFormError(rest[0] ?? error.message);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const handleSubmit = (event: FormEvent) =>
+    submit(event, {
+      save: () => onSubmit(values),
+      // A detail about a field or anything inside it (`flows.0.amount` is the field `flows`).
+      fieldOf: (path) => shownFields.find((field) => path === field.name || path.startsWith(`${field.name}.`))?.name,
+      then: onClose,
+    });
 
   return (
     <SideDrawer title={title} testId={testId} onClose={onClose}>
