@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import { Button, Callout, Card, Metric, Text, Title } from '@tremor/react';
+import { Button, Card, Metric, Text, Title } from '@tremor/react';
 import {
   contributionRoomQuerySchema,
   formatMoney,
@@ -8,9 +8,8 @@ import {
   TFSA_FIRST_YEAR,
   type ContributionRoom,
 } from '@meridian/domain';
-import { getContributionRoom, toApiError } from '../../../api';
-import { formErrorsFromApi, formErrorsFromIssues, NO_ERRORS, type FormErrors } from '../../../lib/form-errors';
-import { NumberField, SelectField, type Choice } from './form-fields';
+import { getContributionRoom } from '../../../api';
+import { FormErrorsCallout, NumberField, SelectField, useCalculatorForm, type Choice } from './form-fields';
 
 type Account = ContributionRoom['account'];
 
@@ -45,53 +44,27 @@ function explanation(room: ContributionRoom): string {
 export function ContributionRoomCalculator() {
   const ids = useId();
   const [account, setAccount] = useState<Account>('TFSA');
-  const [values, setValues] = useState<Record<FieldName, string>>({
+  const { values, errors, result, submitting, change, clear, calculate } = useCalculatorForm<
+    FieldName,
+    ContributionRoom
+  >({
     birthYear: '',
     year: String(new Date().getFullYear()),
     previousYearEarnedIncome: '',
     pensionAdjustment: '',
   });
-  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
-  const [result, setResult] = useState<ContributionRoom>();
-  const [submitting, setSubmitting] = useState(false);
 
   const fields = FIELDS_OF[account];
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setResult(undefined);
-    const missing = fields.filter((field) => !OPTIONAL.includes(field) && values[field].trim() === '');
-    if (missing.length > 0) {
-      setErrors({
-        fields: Object.fromEntries(missing.map((field) => [field, `${LABELS[field]} is required`])),
-        form: [],
-      });
-      return;
-    }
-    const query: Record<string, string> = { account };
-    for (const field of fields) if (values[field].trim() !== '') query[field] = values[field].trim();
-    // The API's own query schema: wrong years and negative amounts are named before any request.
-    const parsed = contributionRoomQuerySchema.safeParse(query);
-    if (!parsed.success) {
-      setErrors(formErrorsFromIssues(parsed.error.issues, fields));
-      return;
-    }
-    setErrors(NO_ERRORS);
-    setSubmitting(true);
-    try {
-      setResult(await getContributionRoom(parsed.data));
-    } catch (failure) {
-      setErrors(formErrorsFromApi(toApiError(failure), fields));
-    } finally {
-      setSubmitting(false);
-    }
-  }
-
-  function change(name: FieldName, value: string) {
-    setValues((current) => ({ ...current, [name]: value }));
-    setResult(undefined);
-    setErrors(NO_ERRORS);
-  }
+  const submit = (event: FormEvent<HTMLFormElement>) =>
+    calculate(event, {
+      fields,
+      required: fields.filter((field) => !OPTIONAL.includes(field)),
+      labels: LABELS,
+      fixed: { account },
+      schema: contributionRoomQuerySchema,
+      ask: getContributionRoom,
+    });
 
   return (
     <Card className="h-full" data-testid="contribution-room" role="region" aria-labelledby={`${ids}-title`}>
@@ -106,8 +79,7 @@ export function ContributionRoomCalculator() {
           value={account}
           onChange={(next) => {
             setAccount(next);
-            setResult(undefined);
-            setErrors(NO_ERRORS);
+            clear();
           }}
           choices={ACCOUNT_CHOICES}
           disabled={submitting}
@@ -128,15 +100,7 @@ export function ContributionRoomCalculator() {
           />
         ))}
 
-        {errors.form.length > 0 && (
-          <Callout title="The room could not be calculated" color="rose" role="alert" data-testid="room-error">
-            {errors.form.map((message) => (
-              <span key={message} className="block">
-                {message}
-              </span>
-            ))}
-          </Callout>
-        )}
+        <FormErrorsCallout title="The room could not be calculated" messages={errors.form} testId="room-error" />
 
         <Button type="submit" loading={submitting} loadingText="Calculating…">
           Calculate room

@@ -1,5 +1,8 @@
-import type { ReactNode } from 'react';
-import { TextInput } from '@tremor/react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Callout, TextInput } from '@tremor/react';
+import type { z } from 'zod';
+import { toApiError } from '../../../api';
+import { formErrorsFromApi, formErrorsFromIssues, NO_ERRORS, type FormErrors } from '../../../lib/form-errors';
 
 // Labelled form fields of the calculators: a label, the control, an optional hint and the field's
 // error message, wired together for screen readers. Numbers use Tremor's TextInput; choices and
@@ -159,4 +162,93 @@ export function SelectField<T extends string>({ value, onChange, choices, disabl
       )}
     </Field>
   );
+}
+
+/** What a calculator could not work out, above its button: one line per message. */
+export function FormErrorsCallout({
+  title,
+  messages,
+  testId,
+  className,
+}: {
+  title: string;
+  messages: readonly string[];
+  testId: string;
+  className?: string;
+}) {
+  if (messages.length === 0) return null;
+  return (
+    <Callout className={className} title={title} color="rose" role="alert" data-testid={testId}>
+      {messages.map((message) => (
+        <span key={message} className="block">
+          {message}
+        </span>
+      ))}
+    </Callout>
+  );
+}
+
+/** How a calculator asks the API: which fields it sends, which must be filled, and the API's query schema. */
+export interface CalculatorRequest<F extends string, Q, R> {
+  fields: readonly F[];
+  required: readonly F[];
+  /** Names the required fields in "… is required". */
+  labels: Readonly<Partial<Record<F, string>>>;
+  /** Query values that are not fields of the form (the account of the room calculator). */
+  fixed?: Readonly<Record<string, string>>;
+  schema: z.ZodType<Q>;
+  ask: (query: Q) => Promise<R>;
+}
+
+/**
+ * A calculator's form: its values, errors beside their fields, and the answer. A change makes the
+ * shown answer and messages stale, so both go. Calculating names empty required fields, then checks
+ * the filled ones with the API's own query schema (mistakes are named before any request), then asks.
+ */
+export function useCalculatorForm<F extends string, R>(initial: Record<F, string>) {
+  const [values, setValues] = useState<Record<F, string>>(initial);
+  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const [result, setResult] = useState<R>();
+  const [submitting, setSubmitting] = useState(false);
+
+  function clear() {
+    setResult(undefined);
+    setErrors(NO_ERRORS);
+  }
+
+  function change(name: F, value: string) {
+    setValues((current) => ({ ...current, [name]: value }));
+    clear();
+  }
+
+  async function calculate<Q>(event: FormEvent<HTMLFormElement>, request: CalculatorRequest<F, Q, R>) {
+    event.preventDefault();
+    setResult(undefined);
+    const missing = request.required.filter((field) => values[field].trim() === '');
+    if (missing.length > 0) {
+      setErrors({
+        fields: Object.fromEntries(missing.map((field) => [field, `${request.labels[field] ?? field} is required`])),
+        form: [],
+      });
+      return;
+    }
+    const query: Record<string, string> = { ...request.fixed };
+    for (const field of request.fields) if (values[field].trim() !== '') query[field] = values[field].trim();
+    const parsed = request.schema.safeParse(query);
+    if (!parsed.success) {
+      setErrors(formErrorsFromIssues(parsed.error.issues, request.fields));
+      return;
+    }
+    setErrors(NO_ERRORS);
+    setSubmitting(true);
+    try {
+      setResult(await request.ask(parsed.data));
+    } catch (failure) {
+      setErrors(formErrorsFromApi(toApiError(failure), request.fields));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return { values, errors, result, submitting, change, clear, calculate };
 }

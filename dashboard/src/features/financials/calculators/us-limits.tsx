@@ -1,7 +1,6 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId } from 'react';
 import {
   Button,
-  Callout,
   Card,
   Table,
   TableBody,
@@ -24,9 +23,7 @@ import {
   usContributionLimitsQuerySchema,
   type UsContributionLimitResult,
 } from '@meridian/domain';
-import { toApiError } from '../../../api';
-import { formErrorsFromApi, formErrorsFromIssues, NO_ERRORS, type FormErrors } from '../../../lib/form-errors';
-import { NumberField, SelectField, type Choice } from './form-fields';
+import { FormErrorsCallout, NumberField, SelectField, useCalculatorForm, type Choice } from './form-fields';
 import { getUsContributionLimits, range } from './load';
 
 type FieldName = 'year' | 'age' | 'hsaCoverage' | 'compensation' | 'filingStatus' | 'modifiedAgi';
@@ -57,7 +54,14 @@ function yearChoices(today: Date = new Date()): Choice<string>[] {
 export function UsContributionLimits() {
   const ids = useId();
   const thisYear = new Date().getFullYear();
-  const [values, setValues] = useState<Record<FieldName, string>>({
+  const {
+    values,
+    errors,
+    result: results,
+    submitting,
+    change,
+    calculate,
+  } = useCalculatorForm<FieldName, UsContributionLimitResult[]>({
     year: String(Math.max(US_LIMITS_FIRST_YEAR, thisYear)),
     age: '',
     hsaCoverage: 'SELF_ONLY',
@@ -65,40 +69,15 @@ export function UsContributionLimits() {
     filingStatus: NOT_GIVEN,
     modifiedAgi: '',
   });
-  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
-  const [results, setResults] = useState<UsContributionLimitResult[]>();
-  const [submitting, setSubmitting] = useState(false);
 
-  function change(name: FieldName, value: string) {
-    setValues((current) => ({ ...current, [name]: value }));
-    setResults(undefined);
-    setErrors(NO_ERRORS);
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setResults(undefined);
-    if (values.age.trim() === '') {
-      setErrors({ fields: { age: 'Age is required' }, form: [] });
-      return;
-    }
-    const query: Record<string, string> = {};
-    for (const field of FIELDS) if (values[field].trim() !== '') query[field] = values[field].trim();
-    const parsed = usContributionLimitsQuerySchema.safeParse(query);
-    if (!parsed.success) {
-      setErrors(formErrorsFromIssues(parsed.error.issues, FIELDS));
-      return;
-    }
-    setErrors(NO_ERRORS);
-    setSubmitting(true);
-    try {
-      setResults(await getUsContributionLimits(parsed.data));
-    } catch (failure) {
-      setErrors(formErrorsFromApi(toApiError(failure), FIELDS));
-    } finally {
-      setSubmitting(false);
-    }
-  }
+  const submit = (event: FormEvent<HTMLFormElement>) =>
+    calculate(event, {
+      fields: FIELDS,
+      required: ['age'],
+      labels: { age: 'Age' },
+      schema: usContributionLimitsQuerySchema,
+      ask: getUsContributionLimits,
+    });
 
   const shownYear = results?.[0]?.year;
 
@@ -175,21 +154,12 @@ export function UsContributionLimits() {
           disabled={submitting}
         />
 
-        {errors.form.length > 0 && (
-          <Callout
-            className="sm:col-span-3"
-            title="The limits could not be calculated"
-            color="rose"
-            role="alert"
-            data-testid="us-limits-error"
-          >
-            {errors.form.map((message) => (
-              <span key={message} className="block">
-                {message}
-              </span>
-            ))}
-          </Callout>
-        )}
+        <FormErrorsCallout
+          className="sm:col-span-3"
+          title="The limits could not be calculated"
+          messages={errors.form}
+          testId="us-limits-error"
+        />
 
         <div className="sm:col-span-3">
           <Button type="submit" loading={submitting} loadingText="Calculating…">

@@ -1,5 +1,5 @@
-import { type FormEvent, useId, useState } from 'react';
-import { Button, Callout, Card, Metric, Text, Title } from '@tremor/react';
+import { type FormEvent, useId } from 'react';
+import { Button, Card, Metric, Text, Title } from '@tremor/react';
 import {
   formatMoney,
   INVESTMENT_ACCOUNT_TYPE_LABELS,
@@ -8,9 +8,7 @@ import {
   type InvestmentAccountType,
   type UsRmd,
 } from '@meridian/domain';
-import { toApiError } from '../../../api';
-import { formErrorsFromApi, formErrorsFromIssues, NO_ERRORS, type FormErrors } from '../../../lib/form-errors';
-import { NumberField, SelectField, type Choice } from './form-fields';
+import { FormErrorsCallout, NumberField, SelectField, useCalculatorForm, type Choice } from './form-fields';
 import { getUsRequiredMinimumDistribution } from './load';
 
 type FieldName = 'accountType' | 'balance' | 'age' | 'birthYear';
@@ -43,49 +41,21 @@ function startingAgeText(age: number): string {
 /** A US required minimum distribution from the Uniform Lifetime Table, from GET /api/calculators/us-rmd. */
 export function UsRmdCalculator() {
   const ids = useId();
-  const [values, setValues] = useState<Record<FieldName, string>>({
+  const { values, errors, result, submitting, change, calculate } = useCalculatorForm<FieldName, UsRmd>({
     accountType: 'TRADITIONAL_IRA',
     balance: '',
     age: '',
     birthYear: '',
   });
-  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
-  const [result, setResult] = useState<UsRmd>();
-  const [submitting, setSubmitting] = useState(false);
 
-  function change(name: FieldName, value: string) {
-    setValues((current) => ({ ...current, [name]: value }));
-    setResult(undefined);
-    setErrors(NO_ERRORS);
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setResult(undefined);
-    const missing = REQUIRED.filter((field) => values[field].trim() === '');
-    if (missing.length > 0) {
-      setErrors({
-        fields: Object.fromEntries(missing.map((field) => [field, `${LABELS[field]} is required`])),
-        form: [],
-      });
-      return;
-    }
-    const query = Object.fromEntries(FIELDS.map((field) => [field, values[field].trim()]));
-    const parsed = usRmdQuerySchema.safeParse(query);
-    if (!parsed.success) {
-      setErrors(formErrorsFromIssues(parsed.error.issues, FIELDS));
-      return;
-    }
-    setErrors(NO_ERRORS);
-    setSubmitting(true);
-    try {
-      setResult(await getUsRequiredMinimumDistribution(parsed.data));
-    } catch (failure) {
-      setErrors(formErrorsFromApi(toApiError(failure), FIELDS));
-    } finally {
-      setSubmitting(false);
-    }
-  }
+  const submit = (event: FormEvent<HTMLFormElement>) =>
+    calculate(event, {
+      fields: FIELDS,
+      required: REQUIRED,
+      labels: LABELS,
+      schema: usRmdQuerySchema,
+      ask: getUsRequiredMinimumDistribution,
+    });
 
   return (
     <Card className="h-full" data-testid="us-rmd" role="region" aria-labelledby={`${ids}-title`}>
@@ -120,15 +90,7 @@ export function UsRmdCalculator() {
           />
         ))}
 
-        {errors.form.length > 0 && (
-          <Callout title="The RMD could not be calculated" color="rose" role="alert" data-testid="us-rmd-error">
-            {errors.form.map((message) => (
-              <span key={message} className="block">
-                {message}
-              </span>
-            ))}
-          </Callout>
-        )}
+        <FormErrorsCallout title="The RMD could not be calculated" messages={errors.form} testId="us-rmd-error" />
 
         <Button type="submit" loading={submitting} loadingText="Calculating…">
           Calculate RMD
