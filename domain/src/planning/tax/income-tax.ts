@@ -50,7 +50,8 @@ function canadianFigures<N>(
   income: TaxableIncome<N>,
   explain: boolean,
 ): PersonTaxFigures<N> {
-  return canadianPersonTax(arith, year, { age: taxpayer.age, province: taxpayer.province }, income, explain);
+  // The taxpayer carries the age and province the rules read (no object per call: the split search calls this often).
+  return canadianPersonTax(arith, year, taxpayer, income, explain);
 }
 
 function householdTotal<N>(arith: Arith<N>, year: number, first: Taxpayer<N>, second: Taxpayer<N>, split: N): N {
