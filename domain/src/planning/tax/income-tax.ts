@@ -277,11 +277,9 @@ function canadianHousehold<N>(
   if (input.pensionIncomeSplitting && first !== undefined && second !== undefined && people.length === 2) {
     const split = bestSplit(arith, input.year, first, second);
     const given = arith.sub(arith.zero, split);
-    const pairs: [Taxpayer<N>, N][] = [
-      [first, given],
-      [second, split],
-    ];
-    for (const [person, delta] of pairs) {
+    for (let index = 0; index < 2; index += 1) {
+      const person = index === 0 ? first : second;
+      const delta = index === 0 ? given : split;
       const figures = canadianFigures(
         arith,
         input.year,
@@ -344,12 +342,21 @@ export const householdIncomeTax: HouseholdIncomeTax = <N>(
   arith: Arith<N>,
   input: HouseholdTaxInput<N>,
 ): PersonTax<N>[] => {
-  const canadians = input.taxpayers.filter((person) => person.country === 'CA');
-  const americans = input.taxpayers.filter((person) => person.country === 'US');
-  const byPerson = new Map([...canadianHousehold(arith, input, canadians), ...usHousehold(arith, input, americans)]);
-  return input.taxpayers.map((person) => {
+  const canadians: Taxpayer<N>[] = [];
+  const americans: Taxpayer<N>[] = [];
+  for (const person of input.taxpayers) {
+    if (person.country === 'CA') canadians.push(person);
+    else if (person.country === 'US') americans.push(person);
+  }
+  const byPerson = canadianHousehold(arith, input, canadians);
+  // A household of Canadians only (the Monte Carlo asks every year of every path): no merging.
+  if (americans.length > 0)
+    for (const [personId, tax] of usHousehold(arith, input, americans)) byPerson.set(personId, tax);
+  const taxes: PersonTax<N>[] = [];
+  for (const person of input.taxpayers) {
     const tax = byPerson.get(person.personId);
     if (tax === undefined) throw new Error(`No tax computed for ${person.personId}`);
-    return tax;
-  });
+    taxes.push(tax);
+  }
+  return taxes;
 };
