@@ -42,6 +42,80 @@ const nativeSelect =
   'w-full rounded-tremor-default border border-tremor-border bg-tremor-background px-3 py-2 text-tremor-default text-tremor-content-emphasis shadow-tremor-input outline-none focus:border-tremor-brand-subtle focus:ring-2 focus:ring-tremor-brand-muted';
 
 /**
+ * A labelled text, number or select field of a form in a dialog or drawer, with its hint and, in
+ * place of the hint, the API's message about it.
+ */
+export function TextOrSelectField({
+  id,
+  label,
+  kind,
+  choices = [],
+  hint,
+  value,
+  onChange,
+  error,
+  errorTestId,
+}: {
+  id: string;
+  label: string;
+  kind: 'text' | 'number' | 'select';
+  choices?: readonly Option[] | undefined;
+  hint?: string | undefined;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+  errorTestId: string;
+}) {
+  const describedBy = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div>
+      <label htmlFor={id} className="text-tremor-default font-medium text-tremor-content-strong">
+        {label}
+      </label>
+      <div className="mt-1.5">
+        {kind === 'select' ? (
+          <select
+            id={id}
+            className={`${nativeSelect} ${error ? 'border-red-500' : ''}`}
+            value={value}
+            onChange={(event) => onChange(event.target.value)}
+            aria-invalid={error !== undefined}
+            aria-describedby={describedBy}
+          >
+            {choices.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <TextInput
+            id={id}
+            type={kind === 'number' ? 'number' : 'text'}
+            step={kind === 'number' ? 'any' : undefined}
+            value={value}
+            onValueChange={onChange}
+            error={error !== undefined}
+            aria-invalid={error !== undefined}
+            aria-describedby={describedBy}
+          />
+        )}
+      </div>
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-tremor-label text-tremor-content">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1.5 text-tremor-label text-red-600" data-testid={errorTestId}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
  * A form of foundations §2 in a dialog: its fields and buttons come from the domain's form
  * definition; the API checks the input, and its messages show beside the fields they concern.
  */
@@ -100,57 +174,19 @@ export function SpecForm({
             <Callout className="mt-4" title={formError} color="rose" role="alert" data-testid={`${testId}-error`} />
           )}
           <div className="mt-4 space-y-4">
-            {fields.map((field) => {
-              const id = `${idPrefix}-${field.name}`;
-              const error = errors[field.name];
-              const errorId = `${id}-error`;
-              const set = (value: string) => setValues((current) => ({ ...current, [field.name]: value }));
-              return (
-                <div key={field.name}>
-                  <label htmlFor={id} className="text-tremor-default font-medium text-tremor-content-strong">
-                    {field.label}
-                  </label>
-                  <div className="mt-1.5">
-                    {field.kind === 'select' ? (
-                      <select
-                        id={id}
-                        className={`${nativeSelect} ${error ? 'border-red-500' : ''}`}
-                        value={values[field.name]}
-                        onChange={(event) => set(event.target.value)}
-                        aria-invalid={error !== undefined}
-                        aria-describedby={error ? errorId : undefined}
-                      >
-                        {field.choices.map((choice) => (
-                          <option key={choice.value} value={choice.value}>
-                            {choice.label}
-                          </option>
-                        ))}
-                      </select>
-                    ) : (
-                      <TextInput
-                        id={id}
-                        type={field.kind === 'number' ? 'number' : 'text'}
-                        step={field.kind === 'number' ? 'any' : undefined}
-                        value={values[field.name]}
-                        onValueChange={set}
-                        error={error !== undefined}
-                        aria-invalid={error !== undefined}
-                        aria-describedby={error ? errorId : undefined}
-                      />
-                    )}
-                  </div>
-                  {error && (
-                    <p
-                      id={errorId}
-                      className="mt-1.5 text-tremor-label text-red-600"
-                      data-testid={`${testId}-${field.name}-error`}
-                    >
-                      {error}
-                    </p>
-                  )}
-                </div>
-              );
-            })}
+            {fields.map((field) => (
+              <TextOrSelectField
+                key={field.name}
+                id={`${idPrefix}-${field.name}`}
+                label={field.label}
+                kind={field.kind}
+                choices={field.choices}
+                value={values[field.name] ?? ''}
+                onChange={(value) => setValues((current) => ({ ...current, [field.name]: value }))}
+                error={errors[field.name]}
+                errorTestId={`${testId}-${field.name}-error`}
+              />
+            ))}
           </div>
           <div className="mt-6 flex justify-end gap-3">
             <Button type="button" variant="secondary" onClick={onClose} disabled={busy}>

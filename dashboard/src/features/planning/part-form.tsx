@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Button, Callout, TextInput } from '@tremor/react';
+import { Button, Callout } from '@tremor/react';
 import { useSaveAndClose } from '../../components/use-save-and-close';
 import { SideDrawer } from '../financials/side-drawer';
+import { TextOrSelectField } from '../financials/spec-form';
 
 export interface Choice {
   value: string;
@@ -18,9 +19,6 @@ export interface PartField {
   hint?: string;
   shown?: (values: Readonly<Record<string, string>>) => boolean;
 }
-
-const nativeSelect =
-  'w-full rounded-tremor-default border border-tremor-border bg-tremor-background px-3 py-2 text-tremor-default text-tremor-content-emphasis shadow-tremor-input outline-none focus:border-tremor-brand-subtle focus:ring-2 focus:ring-tremor-brand-muted';
 
 /**
  * A plan part's form in a side drawer: labelled fields, the API's messages beside the fields they
@@ -66,7 +64,6 @@ export function PartForm({
         {shownFields.map((field) => {
           const id = `${idPrefix}-${field.name}`;
           const error = errors[field.name];
-          const describedBy = [error ? `${id}-error` : '', field.hint ? `${id}-hint` : ''].filter(Boolean).join(' ');
           const set = (value: string) => setValues((current) => ({ ...current, [field.name]: value }));
           if (field.kind === 'checkbox') {
             return (
@@ -85,50 +82,18 @@ export function PartForm({
             );
           }
           return (
-            <div key={field.name}>
-              <label htmlFor={id} className="text-tremor-default font-medium text-tremor-content-strong">
-                {field.label}
-              </label>
-              <div className="mt-1.5">
-                {field.kind === 'select' ? (
-                  <select
-                    id={id}
-                    className={`${nativeSelect} ${error ? 'border-red-500' : ''}`}
-                    value={values[field.name]}
-                    onChange={(event) => set(event.target.value)}
-                    aria-invalid={error !== undefined}
-                    aria-describedby={describedBy || undefined}
-                  >
-                    {(field.choices ?? []).map((choice) => (
-                      <option key={choice.value} value={choice.value}>
-                        {choice.label}
-                      </option>
-                    ))}
-                  </select>
-                ) : (
-                  <TextInput
-                    id={id}
-                    type={field.kind === 'number' ? 'number' : 'text'}
-                    step={field.kind === 'number' ? 'any' : undefined}
-                    value={values[field.name] ?? ''}
-                    onValueChange={set}
-                    error={error !== undefined}
-                    aria-invalid={error !== undefined}
-                    aria-describedby={describedBy || undefined}
-                  />
-                )}
-              </div>
-              {field.hint && (
-                <p id={`${id}-hint`} className="mt-1 text-tremor-label text-tremor-content">
-                  {field.hint}
-                </p>
-              )}
-              {error && (
-                <p id={`${id}-error`} className="mt-1 text-tremor-label text-red-600">
-                  {error}
-                </p>
-              )}
-            </div>
+            <TextOrSelectField
+              key={field.name}
+              id={id}
+              label={field.label}
+              kind={field.kind}
+              choices={field.choices}
+              hint={field.hint}
+              value={values[field.name] ?? ''}
+              onChange={set}
+              error={error}
+              errorTestId={`${testId}-${field.name}-error`}
+            />
           );
         })}
         <div className="flex justify-end gap-3 pt-2">
