@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import { Button, Card, Metric, Text, Title } from '@tremor/react';
+import { Button, Card, Text, Title } from '@tremor/react';
 import {
   contributionRoomQuerySchema,
   formatMoney,
@@ -9,7 +9,14 @@ import {
   type ContributionRoom,
 } from '@meridian/domain';
 import { getContributionRoom } from '../../../api';
-import { FormErrorsCallout, NumberField, SelectField, useCalculatorForm, type Choice } from './form-fields';
+import {
+  FigureResult,
+  FormErrorsCallout,
+  NumberField,
+  SelectField,
+  useCalculatorForm,
+  type Choice,
+} from './form-fields';
 
 type Account = ContributionRoom['account'];
 
@@ -108,20 +115,14 @@ export function ContributionRoomCalculator() {
       </form>
 
       {result && (
-        <section
-          aria-label="Contribution room result"
-          role="status"
-          className="mt-5 rounded-tremor-default bg-tremor-background-muted px-4 py-3"
-          data-testid="room-result"
+        <FigureResult
+          label="Contribution room result"
+          testId="room"
+          caption={`${result.account} room, ${result.year}`}
+          amount={formatMoney(result.room)}
         >
-          <Text>
-            {result.account} room, {result.year}
-          </Text>
-          <Metric className="mt-1 tabular-nums" data-testid="room-amount">
-            {formatMoney(result.room)}
-          </Metric>
           <p className="mt-2 text-tremor-label text-tremor-content">{explanation(result)}</p>
-        </section>
+        </FigureResult>
       )}
     </Card>
   );

@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Callout, TextInput } from '@tremor/react';
+import { Callout, Metric, Text, TextInput } from '@tremor/react';
 import type { z } from 'zod';
 import { toApiError } from '../../../api';
 import { formErrorsFromApi, formErrorsFromIssues, NO_ERRORS, type FormErrors } from '../../../lib/form-errors';
@@ -185,6 +185,38 @@ export function FormErrorsCallout({
         </span>
       ))}
     </Callout>
+  );
+}
+
+/** A calculator's answer when it is one figure: what it is, the amount, then how it was reached. */
+export function FigureResult({
+  label,
+  testId,
+  caption,
+  amount,
+  children,
+}: {
+  /** The section's accessible name. */
+  label: string;
+  /** `data-testid` of the section; the amount's is `${testId}-amount`. */
+  testId: string;
+  caption: ReactNode;
+  amount: string;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      aria-label={label}
+      role="status"
+      className="mt-5 rounded-tremor-default bg-tremor-background-muted px-4 py-3"
+      data-testid={`${testId}-result`}
+    >
+      <Text>{caption}</Text>
+      <Metric className="mt-1 tabular-nums" data-testid={`${testId}-amount`}>
+        {amount}
+      </Metric>
+      {children}
+    </section>
   );
 }
 

@@ -1,5 +1,5 @@
 import { type FormEvent, useId } from 'react';
-import { Button, Card, Metric, Text, Title } from '@tremor/react';
+import { Button, Card, Text, Title } from '@tremor/react';
 import {
   formatMoney,
   INVESTMENT_ACCOUNT_TYPE_LABELS,
@@ -8,7 +8,14 @@ import {
   type InvestmentAccountType,
   type UsRmd,
 } from '@meridian/domain';
-import { FormErrorsCallout, NumberField, SelectField, useCalculatorForm, type Choice } from './form-fields';
+import {
+  FigureResult,
+  FormErrorsCallout,
+  NumberField,
+  SelectField,
+  useCalculatorForm,
+  type Choice,
+} from './form-fields';
 import { getUsRequiredMinimumDistribution } from './load';
 
 type FieldName = 'accountType' | 'balance' | 'age' | 'birthYear';
@@ -98,25 +105,19 @@ export function UsRmdCalculator() {
       </form>
 
       {result && (
-        <section
-          aria-label="US RMD result"
-          role="status"
-          className="mt-5 rounded-tremor-default bg-tremor-background-muted px-4 py-3"
-          data-testid="us-rmd-result"
+        <FigureResult
+          label="US RMD result"
+          testId="us-rmd"
+          caption={`${INVESTMENT_ACCOUNT_TYPE_LABELS[result.accountType]} RMD for ${result.year}`}
+          amount={formatMoney(result.amount)}
         >
-          <Text>
-            {INVESTMENT_ACCOUNT_TYPE_LABELS[result.accountType]} RMD for {result.year}
-          </Text>
-          <Metric className="mt-1 tabular-nums" data-testid="us-rmd-amount">
-            {formatMoney(result.amount)}
-          </Metric>
           <p className="mt-2 text-tremor-label text-tremor-content" data-testid="us-rmd-reason">
             {result.reason}.
           </p>
           <p className="mt-1 text-tremor-label text-tremor-content">
             RMDs start at {startingAgeText(result.startingAge)} for those born in {result.birthYear}.
           </p>
-        </section>
+        </FigureResult>
       )}
     </Card>
   );
