@@ -99,7 +99,8 @@ function walkPersonTax(year: number, taxpayer: Taxpayer<number>, from: number, t
     year,
     age: taxpayer.age,
     province: taxpayer.province,
-    income: taxpayer.income,
+    // A copy: a caller may change its income object after asking.
+    income: { ...taxpayer.income },
     from,
     to,
     stretches,
