@@ -1,5 +1,9 @@
 import { taxStatusOf } from '../../financials/accounts/investment-accounts.js';
-import type { InvestmentAccountType, TaxStatus } from '../../financials/records/enums.js';
+import {
+  INVESTMENT_ACCOUNT_TYPE_LABELS,
+  type InvestmentAccountType,
+  type TaxStatus,
+} from '../../financials/records/enums.js';
 import { conversionTargetAt71 } from '../../financials/registered/account-rules.js';
 import { FHSA_LIFETIME_LIMIT, fhsaAnnualRoom } from '../../financials/registered/fhsa.js';
 import { LIF_MAX_TABLE_MIN_AGE, lifMaximumRate } from '../../financials/registered/lif.js';
@@ -846,7 +850,12 @@ export function runEngine<N>(setup: EngineSetup<N>, returns: MarketReturns<N>, r
     // The words are made only when explaining: a closure per contribution costs the Monte Carlo.
     const type = account.type;
     if (CLOSED_TO_CONTRIBUTIONS.has(type)) {
-      return { room: A.zero, describe: engine.explain ? () => `${type} takes no new contributions` : undefined };
+      return {
+        room: A.zero,
+        describe: engine.explain
+          ? () => `${INVESTMENT_ACCOUNT_TYPE_LABELS[type]} takes no new contributions`
+          : undefined,
+      };
     }
     const owner = account.setup.owner;
     const state = owner ? states.get(owner.personId) : undefined;
@@ -921,7 +930,7 @@ export function runEngine<N>(setup: EngineSetup<N>, returns: MarketReturns<N>, r
       const limit = answer.limit === null ? null : A.round(A.mul(A.of(answer.limit.toString()), engine.usdToPlan()), 2);
       cached = {
         limit,
-        text: `${type} limit ${year}: ${answer.parts.map((part) => `${part.label} ${part.amount.toFixed(2)}`).join(' + ')}${limit === null ? '' : ` = ${dollars(A, limit)}`}`,
+        text: `${INVESTMENT_ACCOUNT_TYPE_LABELS[type]} limit ${year}: ${answer.parts.map((part) => `${part.label} ${dollars(A, A.of(part.amount.toFixed(2)))}`).join(' + ')}${limit === null ? '' : ` = ${dollars(A, limit)}`}`,
       };
       engine.usLimitCache.set(key, cached);
     }

@@ -1,5 +1,6 @@
 import type { Decimal } from 'decimal.js';
 import { OCCURRENCES_PER_YEAR } from '../../financials/cash-flows/frequency.js';
+import { PAYMENT_FREQUENCY_LABELS } from '../../financials/records/enums.js';
 import { calculatePension } from '../../financials/pension/pension.js';
 import { primaryResidenceExcludedGain } from '../../financials/registered/account-rules.js';
 import { Dec } from '../../shared/money/decimal.js';
@@ -208,7 +209,7 @@ export function buildSchedule<N>(arith: Arith<N>, context: PlanContext, explain:
           line.explanation = explanation(
             'Plan income',
             `${income.name}: ${dollars(arith, toN(total))} in ${year} (paid ${frame}; ${describeChange(context, income.change, growthFrom)}${note ? `; ${note}` : ''})${earners.length > 1 ? `, shared equally by ${earners.length}` : ''}`,
-            { 'Time frame': frame, Frequency: income.frequencyAmount.frequency },
+            { 'Time frame': frame, Frequency: PAYMENT_FREQUENCY_LABELS[income.frequencyAmount.frequency] },
           );
         }
         const schedule = at(year)!;

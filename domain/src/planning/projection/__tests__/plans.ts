@@ -1,3 +1,5 @@
+import { INVESTMENT_ACCOUNT_TYPE_LABELS } from '../../../financials/records/enums.js';
+import { PLAN_INCOME_KIND_LABELS } from '../../plans/enums.js';
 import type { PlanAccount, PlanDocument, PlanIncome, PlanPerson } from '../../plans/document.js';
 import type { HouseholdIncomeTax, PersonTax } from '../../tax/types.js';
 
@@ -20,7 +22,8 @@ export function person(overrides: Partial<PlanPerson> = {}): PlanPerson {
 export function account(overrides: Partial<PlanAccount> & Pick<PlanAccount, 'id' | 'accountType'>): PlanAccount {
   return {
     financialRecordId: null,
-    name: overrides.accountType,
+    // Named as an advisor would name it, so explanations read as they would in the product.
+    name: INVESTMENT_ACCOUNT_TYPE_LABELS[overrides.accountType],
     jurisdiction: 'CA',
     owners: ['p1'],
     marketValue: { value: '100000', currency: 'CAD' },
@@ -39,7 +42,7 @@ export function account(overrides: Partial<PlanAccount> & Pick<PlanAccount, 'id'
 
 export function income(overrides: Partial<PlanIncome> & Pick<PlanIncome, 'id' | 'kind'>): PlanIncome {
   return {
-    name: overrides.kind,
+    name: PLAN_INCOME_KIND_LABELS[overrides.kind],
     timeFrame: { start: { kind: 'PLAN_START' }, end: { kind: 'PLAN_END' } },
     frequencyAmount: { amount: { value: '50000', currency: 'CAD' }, frequency: 'ANNUALLY' },
     change: { type: 'INFLATION', ratePercent: null },
