@@ -148,7 +148,8 @@ describe('dashboard plan page', () => {
     // The projection, then the what-if: retiring five years earlier changes the figures, unsaved.
     await page.getByTestId('tab-projection').click();
     await page.getByTestId('year-row').first().waitFor(POLL);
-    await page.getByTestId('success-probability').waitFor();
+    // The projection answers first; the chance the money lasts follows from the 1,000 market paths.
+    await expect.poll(() => page.getByTestId('success-probability').innerText(), POLL).toMatch(/%$/);
     const before = await netWorths(page);
     expect(before.length).toBeGreaterThan(20);
     const savedAge = Number(await page.getByTestId('what-if-age').textContent());
@@ -161,6 +162,8 @@ describe('dashboard plan page', () => {
     expect(Number(await page.getByTestId('what-if-age').textContent())).toBe(savedAge - 5);
     await expect.poll(async () => (await netWorths(page)).join('|') !== before.join('|'), POLL).toBe(true);
     await expect.poll(() => page.getByTestId('what-if-status').innerText(), POLL).toContain('not saved');
+    // The market paths follow the new age too.
+    await page.locator('[data-testid="monte-carlo"][aria-busy="false"]').waitFor({ timeout: POLL.timeout });
     await browser.screenshot('planning-what-if');
 
     // A figure's explanation: its rule, its calculation and its inputs.

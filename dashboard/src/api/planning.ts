@@ -13,7 +13,8 @@ export type { MonteCarloResult, PlanDocument, Projection } from '@meridian/domai
 /** What GET /plans/{planId}/sim answers: the year-by-year projection and the Monte Carlo run. */
 export interface PlanSimulation {
   projection: Projection;
-  monteCarlo: MonteCarloResult;
+  /** Null when asked without it (`monteCarlo: false`). */
+  monteCarlo: MonteCarloResult | null;
 }
 
 /** A plan of the household's list. */
@@ -27,6 +28,8 @@ export interface SimulationQuery {
   /** A what-if retirement age for one person, not saved: both or neither. */
   personId?: string;
   retirementAge?: number;
+  /** False: the projection alone, which answers at once; the market paths take seconds. */
+  monteCarlo?: boolean;
 }
 
 export const planCalls = {
@@ -46,6 +49,7 @@ export const planCalls = {
         currency: query.currency,
         personId: query.personId,
         retirementAge: query.retirementAge,
+        monteCarlo: query.monteCarlo === false ? 'false' : undefined,
       }),
       { signal },
     ),

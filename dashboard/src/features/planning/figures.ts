@@ -23,23 +23,27 @@ export function lastPersonNinetyYear(plan: PlanDocument): number | null {
 }
 
 export interface KeyFigures {
-  /** 0 to 100, one decimal. */
-  successPercent: string;
-  successfulPaths: number;
-  paths: number;
+  /** 0 to 100, one decimal; null while the market paths are still being simulated. */
+  successPercent: string | null;
+  successfulPaths: number | null;
+  paths: number | null;
   firstShortfallYear: number | null;
   ninetyYear: number | null;
   /** The net worth that year, as the API's decimal string; null when the projection does not reach it. */
   netWorthAtNinety: string | null;
 }
 
-export function keyFigures(plan: PlanDocument, projection: Projection, monteCarlo: MonteCarloResult): KeyFigures {
+export function keyFigures(
+  plan: PlanDocument,
+  projection: Projection,
+  monteCarlo: MonteCarloResult | null,
+): KeyFigures {
   const ninetyYear = lastPersonNinetyYear(plan);
   const atNinety = projection.years.find((year) => year.year === ninetyYear);
   return {
-    successPercent: (monteCarlo.successProbability * 100).toFixed(1),
-    successfulPaths: Math.round(monteCarlo.successProbability * monteCarlo.paths),
-    paths: monteCarlo.paths,
+    successPercent: monteCarlo ? (monteCarlo.successProbability * 100).toFixed(1) : null,
+    successfulPaths: monteCarlo ? Math.round(monteCarlo.successProbability * monteCarlo.paths) : null,
+    paths: monteCarlo?.paths ?? null,
     firstShortfallYear: projection.firstShortfallYear,
     ninetyYear,
     netWorthAtNinety: atNinety?.netWorth.amount ?? null,

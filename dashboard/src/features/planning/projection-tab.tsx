@@ -37,11 +37,22 @@ export function KeyFigureCards({ figures, currency }: { figures: KeyFigures; cur
     <div className="grid gap-4 sm:grid-cols-3">
       <Card decoration="top" decorationColor="blue">
         <Text>Chance the money lasts</Text>
-        <Metric data-testid="success-probability">{figures.successPercent}%</Metric>
-        <Text className="mt-1" data-testid="success-explanation">
-          In {figures.successfulPaths.toLocaleString('en-CA')} of {figures.paths.toLocaleString('en-CA')} simulated
-          market paths the household never runs short.
-        </Text>
+        {figures.successPercent === null || figures.successfulPaths === null || figures.paths === null ? (
+          <>
+            <Metric data-testid="success-probability">…</Metric>
+            <Text className="mt-1 flex items-center gap-2" data-testid="success-explanation">
+              <Spinner /> Simulating the market paths…
+            </Text>
+          </>
+        ) : (
+          <>
+            <Metric data-testid="success-probability">{figures.successPercent}%</Metric>
+            <Text className="mt-1" data-testid="success-explanation">
+              In {figures.successfulPaths.toLocaleString('en-CA')} of {figures.paths.toLocaleString('en-CA')} simulated
+              market paths the household never runs short.
+            </Text>
+          </>
+        )}
       </Card>
       <Card decoration="top" decorationColor={figures.firstShortfallYear === null ? 'emerald' : 'rose'}>
         <Text>First year short of money</Text>
@@ -327,26 +338,46 @@ export function ProjectionTab({ plan, currency }: { plan: PlanDocument; currency
     const person = plan.people.find((candidate) => candidate.personId === settled?.personId);
     return settled && person && person.retirementAge !== settled.retirementAge ? settled : undefined;
   }, [plan.people, settled]);
-  const load = useCallback(
+  // Two requests for one what-if: the projection alone answers at once, the 1,000 market paths take
+  // seconds; the figures move as soon as the first answers and the fan follows.
+  const loadProjection = useCallback(
     (signal: AbortSignal) =>
       planCalls.simulate(
         plan.id,
-        { currency, personId: override?.personId, retirementAge: override?.retirementAge },
+        { currency, personId: override?.personId, retirementAge: override?.retirementAge, monteCarlo: false },
         signal,
       ),
     // The plan's updatedAt: an edit of the plan runs the projection again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [plan.id, plan.updatedAt, currency, override?.personId, override?.retirementAge],
   );
-  const simulation = useResource<PlanSimulation>(load);
-  const data = simulation.data;
-  const busy = simulation.loading || settled !== whatIf;
+  const loadPaths = useCallback(
+    (signal: AbortSignal) =>
+      planCalls.simulate(
+        plan.id,
+        { currency, personId: override?.personId, retirementAge: override?.retirementAge },
+        signal,
+      ),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [plan.id, plan.updatedAt, currency, override?.personId, override?.retirementAge],
+  );
+  const quick = useResource<PlanSimulation>(loadProjection);
+  const full = useResource<PlanSimulation>(loadPaths);
+  // The newest projection: the full answer once it is in, else the quick one once it is in, else the last shown.
+  const projection =
+    (full.loading ? (quick.loading ? undefined : quick.data?.projection) : full.data?.projection) ??
+    full.data?.projection ??
+    quick.data?.projection;
+  const data: PlanSimulation | undefined = projection
+    ? { projection, monteCarlo: full.data?.monteCarlo ?? null }
+    : undefined;
+  const busy = quick.loading || settled !== whatIf;
+  const error = quick.error ?? full.error;
 
   if (!data) {
-    return simulation.error ? (
+    return error ? (
       <Callout className="mt-6" title="The projection could not be run" color="rose" role="alert">
-        {simulation.error.message} Check the plan’s parts (every income and account needs an amount), then reload the
-        page.
+        {error.message} Check the plan’s parts (every income and account needs an amount), then reload the page.
       </Callout>
     ) : (
       <div className="mt-10 flex items-center justify-center gap-3 text-tremor-content" role="status">
@@ -361,7 +392,8 @@ export function ProjectionTab({ plan, currency }: { plan: PlanDocument; currency
       whatIf={whatIf}
       onWhatIf={setWhatIf}
       busy={busy}
-      error={simulation.error?.message}
+      pathsUpdating={full.loading}
+      error={error?.message}
     />
   );
 }
@@ -372,6 +404,7 @@ function ProjectionFigures({
   whatIf,
   onWhatIf,
   busy,
+  pathsUpdating,
   error,
 }: {
   plan: PlanDocument;
@@ -379,6 +412,8 @@ function ProjectionFigures({
   whatIf: WhatIf | undefined;
   onWhatIf: (whatIf: WhatIf) => void;
   busy: boolean;
+  /** The market paths of the figures shown are being simulated again. */
+  pathsUpdating: boolean;
   error: string | undefined;
 }) {
   const { projection, monteCarlo } = simulation;
@@ -387,7 +422,7 @@ function ProjectionFigures({
   const taxes = useMemo(() => projection.years.map(taxRow), [projection]);
   const fan = useMemo(
     () =>
-      monteCarlo.years.map((year) => ({
+      (monteCarlo?.years ?? []).map((year) => ({
         year: String(year.year),
         'Poor markets (10th percentile)': year.p10,
         'Median (50th percentile)': year.p50,
@@ -466,26 +501,40 @@ function ProjectionFigures({
         </Card>
       </div>
 
-      <Card data-testid="monte-carlo">
-        <Title>Net worth across {monteCarlo.paths.toLocaleString('en-CA')} market paths</Title>
-        <Text>
-          {figures.successPercent}% of the simulated paths never run short of money. The band runs from poor markets
-          (10th percentile) to strong ones (90th); the middle line is the median.
-        </Text>
-        <AreaChart
-          className="mt-4 h-72"
-          data={fan}
-          index="year"
-          categories={[
-            'Strong markets (90th percentile)',
-            'Median (50th percentile)',
-            'Poor markets (10th percentile)',
-          ]}
-          colors={['sky', 'blue', 'slate']}
-          valueFormatter={chartDollars}
-          yAxisWidth={88}
-          showAnimation={false}
-        />
+      <Card data-testid="monte-carlo" aria-busy={pathsUpdating}>
+        {monteCarlo === null ? (
+          <>
+            <Title>Net worth across the market paths</Title>
+            <Text className="mt-2 flex items-center gap-2">
+              <Spinner /> Simulating 1,000 market paths; this takes a few seconds.
+            </Text>
+          </>
+        ) : (
+          <>
+            <Title>Net worth across {monteCarlo.paths.toLocaleString('en-CA')} market paths</Title>
+            <Text>
+              {figures.successPercent}% of the simulated paths never run short of money. The band runs from poor markets
+              (10th percentile) to strong ones (90th); the middle line is the median.
+              {pathsUpdating && ' Simulating them again for the new retirement age…'}
+            </Text>
+          </>
+        )}
+        {monteCarlo !== null && (
+          <AreaChart
+            className="mt-4 h-72"
+            data={fan}
+            index="year"
+            categories={[
+              'Strong markets (90th percentile)',
+              'Median (50th percentile)',
+              'Poor markets (10th percentile)',
+            ]}
+            colors={['sky', 'blue', 'slate']}
+            valueFormatter={chartDollars}
+            yAxisWidth={88}
+            showAnimation={false}
+          />
+        )}
       </Card>
 
       <YearTable plan={plan} projection={projection} />

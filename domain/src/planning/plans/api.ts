@@ -35,13 +35,22 @@ const retirementAgeQuery = z.coerce
 
 /**
  * `GET /plans/{planId}/sim?currency=`: the currency every figure is shown in (the plan's unless
- * given), and a what-if retirement age for one of the plan's people, not saved.
+ * given), a what-if retirement age for one of the plan's people, not saved, and whether to run the
+ * Monte Carlo.
  */
 export const planSimQuerySchema = z
   .object({
     currency: z.enum(CURRENCY_CODES, { error: PlanMessage.currencyInvalid }).optional(),
     personId: planPersonId.optional(),
     retirementAge: retirementAgeQuery.optional(),
+    /**
+     * `false` skips the Monte Carlo (its answer is then null): the dashboard's what-if shows the
+     * projection at once and asks for the market paths beside it, as they take seconds.
+     */
+    monteCarlo: z
+      .enum(['true', 'false'], { error: 'monteCarlo must be true or false' })
+      .transform((value) => value === 'true')
+      .default(true),
   })
   .refine((query) => (query.personId === undefined) === (query.retirementAge === undefined), {
     error: 'A what-if retirement age names its person: give personId and retirementAge together',
@@ -215,10 +224,13 @@ export const planSimResponseSchema = z.object({
     milestones: z.array(z.object({ milestoneId: z.string(), year: z.number().int().nullable() })),
     firstShortfallYear: z.number().int().nullable(),
   }),
-  monteCarlo: z.object({
-    paths: z.number().int(),
-    seed: z.number().int(),
-    successProbability: z.number(),
-    years: z.array(z.object({ year: z.number().int(), p10: z.number(), p50: z.number(), p90: z.number() })),
-  }),
+  /** Null when the query said `monteCarlo=false`. */
+  monteCarlo: z
+    .object({
+      paths: z.number().int(),
+      seed: z.number().int(),
+      successProbability: z.number(),
+      years: z.array(z.object({ year: z.number().int(), p10: z.number(), p50: z.number(), p90: z.number() })),
+    })
+    .nullable(),
 });

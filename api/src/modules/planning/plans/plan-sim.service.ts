@@ -25,7 +25,8 @@ import { PlansService } from './plans.service.js';
 /** The answer of GET /plans/{planId}/sim. */
 export interface PlanSimulation {
   projection: Projection;
-  monteCarlo: MonteCarloResult;
+  /** Null when the caller skipped it (`monteCarlo=false`). */
+  monteCarlo: MonteCarloResult | null;
 }
 
 /** Every currency a value of the document is in (a money value is `{ value, currency }`). */
@@ -74,12 +75,14 @@ export class PlanSimService {
       const options: ProjectionOptions = { currency, fxRates: await this.rateTable(plan, currency), overrides };
       return {
         projection: projectPlan(plan, options),
-        monteCarlo: runMonteCarlo(plan, {
-          ...options,
-          explain: false,
-          paths: DEFAULT_MONTE_CARLO_PATHS,
-          seed: DEFAULT_MONTE_CARLO_SEED,
-        }),
+        monteCarlo: query.monteCarlo
+          ? runMonteCarlo(plan, {
+              ...options,
+              explain: false,
+              paths: DEFAULT_MONTE_CARLO_PATHS,
+              seed: DEFAULT_MONTE_CARLO_SEED,
+            })
+          : null,
       };
     } catch (error) {
       // A missing rate is the organization's data, not a fault: 409 with the converter's sentence.

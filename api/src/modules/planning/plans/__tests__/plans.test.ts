@@ -517,6 +517,15 @@ describe('GET /plans/{planId}/sim', () => {
     expect(early.status).toBe(200);
     expect(retiredIn(base.body, 2030)).toBe(false);
     expect(retiredIn(early.body, 2030)).toBe(true);
+    // The dashboard's what-if asks for the projection alone first: the same years, no market paths.
+    const quick = await north<Simulation>(
+      'GET',
+      `/api/plans/${simPlan.id}/sim?personId=${home.claire}&retirementAge=60&monteCarlo=false`,
+    );
+    expect(quick.status).toBe(200);
+    expect(quick.body.monteCarlo).toBeNull();
+    expect(quick.body.projection).toEqual(early.body.projection);
+    expect((await north('GET', `/api/plans/${simPlan.id}/sim?monteCarlo=maybe`)).status).toBe(400);
     const saved = (await north<PlanDocument>('GET', `/api/plans?planId=${simPlan.id}`)).body;
     expect(saved.people.find((person) => person.personId === home.claire)?.retirementAge).toBe(65);
     const stranger = await north('GET', `/api/plans/${simPlan.id}/sim?personId=${home.child}&retirementAge=60`);
