@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import { Decimal } from 'decimal.js';
 import {
   DEFAULT_MONTE_CARLO_PATHS,
@@ -54,8 +56,18 @@ const isRateRefusal = (error: unknown): error is DomainError =>
  * organization's latest rates, as the financial view converts (FxConverter: never a silent 1:1).
  * A what-if retirement age for one of the plan's people is applied to the run and never saved.
  */
+/**
+ * How many Monte Carlo answers the process keeps. A run takes a second or two; the same plan is
+ * asked for again when its page reopens, when the compare tab shows it, and when the what-if slider
+ * comes back to an age it showed. Each answer is a few kilobytes.
+ */
+const MONTE_CARLO_CACHE_SIZE = 200;
+
 @Injectable()
 export class PlanSimService {
+  /** Keyed by a digest of the plan document and the run's options, so any change of either misses. */
+  private readonly monteCarloRuns = new LRUCache<string, MonteCarloResult>({ max: MONTE_CARLO_CACHE_SIZE });
+
   constructor(
     @Inject(PlansService) private readonly plans: PlansService,
     @Inject(FxRatesService) private readonly fxRates: FxRatesService,
@@ -75,20 +87,26 @@ export class PlanSimService {
       const options: ProjectionOptions = { currency, fxRates: await this.rateTable(plan, currency), overrides };
       return {
         projection: projectPlan(plan, options),
-        monteCarlo: query.monteCarlo
-          ? runMonteCarlo(plan, {
-              ...options,
-              explain: false,
-              paths: DEFAULT_MONTE_CARLO_PATHS,
-              seed: DEFAULT_MONTE_CARLO_SEED,
-            })
-          : null,
+        monteCarlo: query.monteCarlo ? this.monteCarlo(plan, options) : null,
       };
     } catch (error) {
       // A missing rate is the organization's data, not a fault: 409 with the converter's sentence.
       if (isRateRefusal(error)) throw new DomainError(ErrorCode.CONFLICT, error.message, error.details);
       throw error;
     }
+  }
+
+  /** The plan's Monte Carlo run (default paths and seed), from the cache when the same plan and options ran before. */
+  private monteCarlo(plan: PlanDocument, options: ProjectionOptions): MonteCarloResult {
+    const runOptions = { ...options, explain: false, paths: DEFAULT_MONTE_CARLO_PATHS, seed: DEFAULT_MONTE_CARLO_SEED };
+    const key = createHash('sha256')
+      .update(JSON.stringify([plan, runOptions]))
+      .digest('base64url');
+    const kept = this.monteCarloRuns.get(key);
+    if (kept) return kept;
+    const result = runMonteCarlo(plan, runOptions);
+    this.monteCarloRuns.set(key, result);
+    return result;
   }
 
   /**

@@ -534,6 +534,19 @@ describe('GET /plans/{planId}/sim', () => {
     expect(alone.status).toBe(400);
   });
 
+  it('runs the market paths again when the plan changes, and answers the same run while it does not', async () => {
+    const path = `/api/plans/${simPlan.id}/sim?currency=CAD`;
+    const first = await north<Simulation>('GET', path);
+    const again = await north<Simulation>('GET', path);
+    expect(again.body.monteCarlo).toEqual(first.body.monteCarlo);
+    // 9% inflation makes every year dearer: the paths are run again, not served from before.
+    await north('PATCH', `/api/plans/${simPlan.id}/settings/edit`, { inflationPercent: 9 });
+    const changed = await north<Simulation>('GET', path);
+    expect(changed.body.monteCarlo).not.toEqual(first.body.monteCarlo);
+    await north('PATCH', `/api/plans/${simPlan.id}/settings/edit`, { inflationPercent: 2.1 });
+    expect((await north<Simulation>('GET', path)).body.monteCarlo).toEqual(first.body.monteCarlo);
+  });
+
   it('answers 409 with the converter’s message while a rate the plan needs is missing', async () => {
     await north('PATCH', `/api/plans/${simPlan.id}/accounts/add`, {
       name: 'US brokerage',
